@@ -1,0 +1,113 @@
+/**
+ * Builds dist/, exactly what clasp pushes: Code.js (src/main.ts bundled by esbuild into one IIFE,
+ * followed by one real top-level function per export of src/main.ts, carrying that export's JSDoc so
+ * `@customfunction` autocomplete survives bundling), appsscript.json and the dialog HTML.
+ *
+ * Apps Script has no modules: every top-level function is an entry point that any editor can type
+ * into a cell, so only the exports of src/main.ts become global, and the bundle itself lives in one
+ * private variable whose name ends in `_` (callable neither from cells nor from google.script.run).
+ */
+import * as esbuild from 'esbuild';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import ts from 'typescript';
+
+export const BUNDLE_VARIABLE = 'SafetySync_';
+const ROOT = path.resolve(__dirname, '..');
+const ENTRY = path.join(ROOT, 'src', 'main.ts');
+const HTML_DIR = path.join(ROOT, 'src', 'addon', 'html');
+
+export interface EntryPoint {
+  name: string;
+  /** The `/** … *\/` block written above the declaration, or '' when it has none. */
+  jsDoc: string;
+}
+
+/** Reads the exports of src/main.ts through the type checker, following re-exports to their declarations. */
+export function listEntryPoints(entryFile = ENTRY): EntryPoint[] {
+  const program = ts.createProgram([entryFile], { target: ts.ScriptTarget.ES2020, noEmit: true });
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(entryFile);
+  const moduleSymbol = source && checker.getSymbolAtLocation(source);
+  if (!moduleSymbol) throw new Error(`Cannot read the exports of ${entryFile}`);
+  return checker.getExportsOfModule(moduleSymbol).map((exported) => {
+    const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    const declaration = target.declarations?.[0];
+    if (!declaration || !ts.isFunctionDeclaration(declaration)) {
+      throw new Error(`src/main.ts exports ${exported.name}, which is not a function declaration`);
+    }
+    return { name: exported.name, jsDoc: leadingJsDoc(declaration) };
+  });
+}
+
+function leadingJsDoc(node: ts.Node): string {
+  const text = node.getSourceFile().getFullText();
+  const comments = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [];
+  const docs = comments.map((range) => text.slice(range.pos, range.end)).filter((c) => c.startsWith('/**'));
+  return docs.at(-1) ?? '';
+}
+
+export function renderWrappers(entryPoints: readonly EntryPoint[]): string {
+  return entryPoints
+    .map(({ name, jsDoc }) => {
+      const doc = jsDoc ? `${jsDoc.replace(/^[ \t]+/gm, (indent) => (indent ? ' ' : ''))}\n` : '';
+      return `${doc}function ${name}(...args) {\n  return ${BUNDLE_VARIABLE}.${name}(...args);\n}\n`;
+    })
+    .join('\n');
+}
+
+/** The manifest, with urlFetchWhitelist set to the service's origin when one is given at build time. */
+export function renderManifest(manifest: Record<string, unknown>, serviceBaseUrl: string | undefined): string {
+  const result = { ...manifest };
+  if (serviceBaseUrl) {
+    const url = new URL(serviceBaseUrl);
+    if (url.protocol !== 'https:') {
+      throw new Error(`SAFETY_SYNC_SERVICE_URL must be an https:// URL (got ${url.protocol}//${url.host})`);
+    }
+    result.urlFetchWhitelist = [`https://${url.host}/`];
+  } else {
+    delete result.urlFetchWhitelist;
+  }
+  return `${JSON.stringify(result, null, 2)}\n`;
+}
+
+export async function build(outDir = path.join(ROOT, 'dist')): Promise<void> {
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.mkdirSync(outDir, { recursive: true });
+  const bundle = await esbuild.build({
+    entryPoints: [ENTRY],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: BUNDLE_VARIABLE,
+    target: 'es2020',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    charset: 'utf8',
+    legalComments: 'none',
+    // Readable code keeps Apps Script's stack traces (line numbers in the executions log) useful.
+    minify: false,
+    logLevel: 'warning',
+  });
+  const code = bundle.outputFiles[0]!.text;
+  const header = '// Safety Sync: built from src/ by dev/build.ts. Do not edit; run `npm run build`.\n';
+  fs.writeFileSync(path.join(outDir, 'Code.js'), `${header}${code}\n${renderWrappers(listEntryPoints())}`);
+
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'appsscript.json'), 'utf8'));
+  fs.writeFileSync(
+    path.join(outDir, 'appsscript.json'),
+    renderManifest(manifest, process.env.SAFETY_SYNC_SERVICE_URL || undefined),
+  );
+  if (fs.existsSync(HTML_DIR)) {
+    for (const file of fs.readdirSync(HTML_DIR).filter((name) => name.endsWith('.html'))) {
+      fs.copyFileSync(path.join(HTML_DIR, file), path.join(outDir, file));
+    }
+  }
+}
+
+if (require.main === module) {
+  build().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * The service client: sends calls (one, or many at once through the transport's fetchAll), decodes
+ * them, and retries what may succeed later (rate limits, server errors, transport failures) with
+ * exponential backoff and jitter. It counts every HTTP request, the cost that matters on Google's
+ * side (each one counts against the daily UrlFetch quota).
+ */
+import type { z } from 'zod';
+import { InvalidParameterError, isRetryable, redact, ServiceError, TransportError } from './errors';
+import { decodeResponse, encodeRequest, type HttpMethod, type RequestOptions } from './protocol';
+import type { HttpResponse, Transport } from './transport';
+
+export interface ClientOptions {
+  baseUrl: string;
+  token: string;
+  transport: Transport;
+  /** Blocks for the given milliseconds (Utilities.sleep in Apps Script). */
+  sleep: (ms: number) => void;
+  /** In [0, 1); the jitter of the backoff. */
+  random?: () => number;
+  /** Tries per call, the first included. */
+  maxAttempts?: number;
+  backoffBaseMs?: number;
+  httpMethod?: HttpMethod;
+  pretty?: boolean;
+}
+
+export interface ServiceCall {
+  apiMethod: string;
+  params: Record<string, unknown>;
+}
+
+export type CallOutcome<T> = { ok: true; value: T } | { ok: false; error: ServiceError | TransportError };
+
+export interface RequestStats {
+  requests: number;
+  retries: number;
+  byMethod: Record<string, number>;
+}
+
+const MAX_BACKOFF_MS = 16_000;
+
+/**
+ * The platform's message says what went wrong ("DNS error", "Address unavailable", a timeout) but
+ * may quote the URL, which for GET carries the token: keep the words, reduce URLs to their origin.
+ */
+export function describeNetworkFailure(error: unknown, token: string): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const withoutUrls = message.replace(/(https?:\/\/[^/\s?#]+)[^\s]*/gi, '$1');
+  return redact(withoutUrls, token).replace(/^Exception:\s*/, '').slice(0, 200) || 'no answer arrived';
+}
+
+export class ServiceClient {
+  readonly stats: RequestStats = { requests: 0, retries: 0, byMethod: {} };
+  private readonly request: RequestOptions;
+  private readonly maxAttempts: number;
+  private readonly backoffBaseMs: number;
+
+  constructor(private readonly options: ClientOptions) {
+    if (!/^https?:\/\/[^/\s]+/i.test(options.baseUrl)) {
+      throw new InvalidParameterError('The base URL', 'must start with https:// followed by the service host');
+    }
+    if (!options.token) throw new InvalidParameterError('The API token', 'is empty');
+    this.request = {
+      baseUrl: options.baseUrl,
+      token: options.token,
+      httpMethod: options.httpMethod ?? 'post',
+      pretty: options.pretty ?? false,
+    };
+    this.maxAttempts = Math.max(1, options.maxAttempts ?? 4);
+    this.backoffBaseMs = options.backoffBaseMs ?? 1000;
+  }
+
+  /** One call; throws the final error once retries are exhausted or the error is not retryable. */
+  call<T>(apiMethod: string, params: Record<string, unknown>, schema: z.ZodType<T>): T {
+    const [outcome] = this.callAll([{ apiMethod, params }], schema);
+    if (!outcome!.ok) throw outcome!.error;
+    return outcome!.value;
+  }
+
+  /**
+   * Many calls at once, in order. Each round sends every call still pending in one fetchAll; calls
+   * that failed in a retryable way go out again after a backoff, the others keep their outcome.
+   */
+  callAll<T>(calls: readonly ServiceCall[], schema: z.ZodType<T>): CallOutcome<T>[] {
+    const outcomes: CallOutcome<T>[] = new Array(calls.length);
+    let pending = calls.map((_, index) => index);
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      if (attempt > 1) {
+        this.stats.retries += pending.length;
+        this.options.sleep(this.backoffMs(attempt - 1));
+      }
+      const responses = this.send(pending.map((index) => calls[index]!));
+      const retry: number[] = [];
+      pending.forEach((index, position) => {
+        const call = calls[index]!;
+        const response = responses[position] ?? { failure: 'no answer arrived' };
+        try {
+          if ('failure' in response) throw new TransportError(call.apiMethod, 'unreachable', response.failure);
+          outcomes[index] = { ok: true, value: decodeResponse(call.apiMethod, response, schema, this.request.token) };
+        } catch (error) {
+          if (!(error instanceof ServiceError || error instanceof TransportError)) throw error;
+          outcomes[index] = { ok: false, error };
+          if (isRetryable(error) && attempt < this.maxAttempts) retry.push(index);
+        }
+      });
+      pending = retry;
+    }
+    return outcomes;
+  }
+
+  private send(calls: readonly ServiceCall[]): (HttpResponse | { failure: string })[] {
+    const requests = calls.map((call) => encodeRequest(call.apiMethod, call.params, this.request));
+    this.stats.requests += requests.length;
+    for (const call of calls) this.stats.byMethod[call.apiMethod] = (this.stats.byMethod[call.apiMethod] ?? 0) + 1;
+    try {
+      return requests.length === 1 ? [this.options.transport.fetch(requests[0]!)] : this.options.transport.fetchAll(requests);
+    } catch (error) {
+      const failure = describeNetworkFailure(error, this.request.token);
+      return requests.map(() => ({ failure }));
+    }
+  }
+
+  /** Exponential, capped, with "equal jitter": half fixed, half random, so retries spread out. */
+  private backoffMs(retry: number): number {
+    const ceiling = Math.min(MAX_BACKOFF_MS, this.backoffBaseMs * 2 ** (retry - 1));
+    const random = this.options.random ?? Math.random;
+    return Math.round(ceiling / 2 + (ceiling / 2) * random());
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The service's resources as zod schemas; the TypeScript types are inferred from them. Unknown
+ * fields are tolerated (the service may add some); a record of the wrong shape is rejected
+ * record by record so the caller can count and report it instead of losing the whole page.
+ */
+import { z } from 'zod';
+
+const integer = z.number().int();
+/** A date number in the form YYYYMMDD (calendar validity is checked by the model). */
+const dateNumber = integer.min(10000101).max(99991231);
+
+export const envelopeSchema = z.object({
+  ok: z.boolean(),
+  error: z.string().optional(),
+  description: z.string().optional(),
+});
+
+export const completionSchema = z.object({
+  user_id: z.string(),
+  training_id: z.string(),
+  created: integer,
+  dateNumber,
+  specialExpirationDateNumber: dateNumber.optional(),
+  instructor_id: z.string(),
+  groupTraining_id: z.string(),
+});
+export type Completion = z.infer<typeof completionSchema>;
+
+export const metafieldSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  list_id: integer.optional(),
+});
+export type Metafield = z.infer<typeof metafieldSchema>;
+
+/**
+ * Trigger fields stay loosely typed on purpose: an unknown timing or a missing frequency is a
+ * schedule the sheet shows as "Unsupported schedule", not a record to reject.
+ */
+export const triggerSchema = z.object({
+  type: z.string(),
+  timing: z.string(),
+  timingDateNumber: integer.optional(),
+  expiringPeriodInDays: integer.optional(),
+  frequencyInDays: integer.optional(),
+});
+export type ScheduleTrigger = z.infer<typeof triggerSchema>;
+
+export const scheduleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  form_id: integer.optional(),
+  instructions: z.string(),
+  doRequireAttachments: z.boolean(),
+  trigger: triggerSchema,
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+export const equipmentTypeSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  created: integer,
+  metafields: z.array(metafieldSchema),
+  schedules: z.array(scheduleSchema),
+});
+export type EquipmentType = z.infer<typeof equipmentTypeSchema>;
+
+export const userSchema = z.object({ id: z.string(), name: z.string() });
+export type User = z.infer<typeof userSchema>;
+
+/** Lists are read as arrays of unknown items; each item is validated on its own. */
+export const completionsPageSchema = z.object({
+  completedtrainings: z.array(z.unknown()),
+  paging: z.object({ last_page: integer.min(0), total: integer.min(0).optional() }),
+});
+export const equipmentTypesSchema = z.object({ equipmenttypes: z.array(z.unknown()) });
+export const userInfoSchema = z.object({ user: userSchema });
+
+/** A record the service sent that does not have the contract's shape: where it was, and why. */
+export interface RejectedRecord {
+  source: string;
+  problem: string;
+}
+
+export interface Validated<T> {
+  records: T[];
+  rejected: RejectedRecord[];
+}
+
+export function validateEach<T>(items: readonly unknown[], schema: z.ZodType<T>, source: (index: number) => string): Validated<T> {
+  const records: T[] = [];
+  const rejected: RejectedRecord[] = [];
+  items.forEach((item, index) => {
+    const result = schema.safeParse(item);
+    if (result.success) records.push(result.data);
+    else rejected.push({ source: source(index), problem: describeIssues(result.error) });
+  });
+  return { records, rejected };
+}
+
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message}`)
+    .join('; ');
+}
