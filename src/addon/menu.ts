@@ -10,7 +10,14 @@ export interface MenuItem {
 }
 
 /** Items in menu order; null stands for a separator. Each function name is an export of src/main.ts. */
-export const MENU_ITEMS: ReadonlyArray<MenuItem | null> = [];
+export const MENU_ITEMS: ReadonlyArray<MenuItem | null> = [
+  { caption: 'Import completed trainings…', functionName: 'showImportCompletionsDialog' },
+  { caption: 'Reconcile completed trainings', functionName: 'reconcileCompletedTrainings' },
+  null,
+  { caption: 'Refresh all', functionName: 'refreshAll' },
+  null,
+  { caption: 'Settings…', functionName: 'showSettingsDialog' },
+];
 
 export function buildMenu(ui: GoogleAppsScript.Base.Ui): void {
   const menu = ui.createAddonMenu();

@@ -4,7 +4,7 @@
  * exponential backoff and jitter. It counts every HTTP request, the cost that matters on Google's
  * side (each one counts against the daily UrlFetch quota).
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { InvalidParameterError, isRetryable, redact, ServiceError, TransportError } from './errors';
 import { decodeResponse, encodeRequest, type HttpMethod, type RequestOptions } from './protocol';
 import type { HttpResponse, Transport } from './transport';
@@ -71,7 +71,7 @@ export class ServiceClient {
   }
 
   /** One call; throws the final error once retries are exhausted or the error is not retryable. */
-  call<T>(apiMethod: string, params: Record<string, unknown>, schema: z.ZodType<T>): T {
+  call<T>(apiMethod: string, params: Record<string, unknown>, schema: z.ZodMiniType<T>): T {
     const [outcome] = this.callAll([{ apiMethod, params }], schema);
     if (!outcome!.ok) throw outcome!.error;
     return outcome!.value;
@@ -81,7 +81,7 @@ export class ServiceClient {
    * Many calls at once, in order. Each round sends every call still pending in one fetchAll; calls
    * that failed in a retryable way go out again after a backoff, the others keep their outcome.
    */
-  callAll<T>(calls: readonly ServiceCall[], schema: z.ZodType<T>): CallOutcome<T>[] {
+  callAll<T>(calls: readonly ServiceCall[], schema: z.ZodMiniType<T>): CallOutcome<T>[] {
     const outcomes: CallOutcome<T>[] = new Array(calls.length);
     let pending = calls.map((_, index) => index);
     for (let attempt = 1; pending.length > 0; attempt++) {

@@ -1,13 +1,16 @@
 /**
  * Reading every completed-training record: page 1 tells the last page, the remaining pages go out
- * in parallel batches. The service pages newest first, so a completion recorded while we page shifts
- * every later page by one: a record can show up twice (de-duplicated by key) or, when pages of one
- * batch are answered on both sides of the change, fall between two pages. A pass that saw such a
- * change (a duplicate, or a different last page or total) is therefore read again; the first pass
- * that saw none is a consistent snapshot and is the answer.
+ * in parallel batches. The service pages newest first, so a completion recorded while we page
+ * shifts every later page: a record can show up twice (de-duplicated by key) or, when the pages of
+ * one batch are answered on both sides of the change, fall between two pages. So a batch that shows
+ * a change (a duplicate, or pages disagreeing on the last page or total) is read again until two
+ * reads agree, and a run that saw a change ends by re-reading from page 1 the records that arrived
+ * on top meanwhile. Paging can stop between batches and resume from a small cursor, so an import
+ * larger than one Apps Script execution continues in the next one.
  */
 import type { ServiceClient } from './client';
-import { InvalidParameterError } from './errors';
+import { fingerprint } from '../model/fingerprint';
+import { InvalidParameterError, TransportError } from './errors';
 import {
   type Completion,
   completionSchema,
@@ -18,7 +21,6 @@ import {
 
 export const COMPLETIONS_METHOD = 'completedtrainings.list';
 export const MAX_PAGE_SIZE = 1000;
-const MAX_PASSES = 3;
 
 export interface CompletionsFilter {
   user_id?: string;
@@ -39,8 +41,6 @@ export interface FetchCompletionsOptions {
 export interface CompletionsResult {
   records: Completion[];
   rejected: RejectedRecord[];
-  /** Passes over the pages: 1 unless records changed upstream while paging. */
-  passes: number;
 }
 
 /** Completions have no id: the whole record is the key (identical records are indistinguishable). */
@@ -97,50 +97,146 @@ interface Page {
   total: number | undefined;
 }
 
+/** Where paging stands between batches; small enough for a document property. */
+export interface PagingCursor {
+  filter: CompletionsFilter;
+  nextPage: number;
+  lastPage: number;
+  /** The last page and total the last accepted batch agreed on. */
+  signature: string;
+  /**
+   * Fingerprints of the last records of the last accepted page: a shift of the next batch repeats
+   * them. A few suffice, and keep the cursor small.
+   */
+  boundary: string[];
+  /** Whether records changed upstream during this run (then it ends with a catch-up). */
+  changed: boolean;
+}
+
+export interface PagingStep {
+  cursor: PagingCursor;
+  /** Records not seen before, in service order. */
+  records: Completion[];
+  rejected: RejectedRecord[];
+  done: boolean;
+}
+
+const MAX_BATCH_READS = 4;
+
+/** Reads page 1 and returns the cursor for the rest. */
+export function startCompletionsPaging(client: ServiceClient, filter: CompletionsFilter): PagingStep {
+  const checkedFilter = checkFilter(filter);
+  const [first] = fetchPages(client, checkedFilter, [1]);
+  const { records } = dedupe(first!.records, new Set());
+  const cursor: PagingCursor = {
+    filter: checkedFilter,
+    nextPage: 2,
+    lastPage: first!.lastPage,
+    signature: signatureOf(first!),
+    boundary: boundaryOf(first!),
+    changed: records.length !== first!.records.length,
+  };
+  return { cursor, records, rejected: first!.rejected, done: cursor.nextPage > cursor.lastPage };
+}
+
+/**
+ * Reads the next batch of pages. `held` holds the keys of every record already taken in this run
+ * and is updated with the new ones.
+ */
+export function continueCompletionsPaging(
+  client: ServiceClient,
+  cursor: PagingCursor,
+  batchSize: number,
+  held: Set<string>,
+): PagingStep {
+  checkBatchSize(batchSize);
+  const numbers: number[] = [];
+  for (let page = cursor.nextPage; page < cursor.nextPage + batchSize && page <= cursor.lastPage; page++) {
+    numbers.push(page);
+  }
+  let batch = fetchPages(client, cursor.filter, numbers);
+  let changed = cursor.changed;
+  for (let reads = 1; isShifted(batch, cursor); reads++) {
+    changed = true;
+    if (reads === MAX_BATCH_READS) {
+      throw new TransportError(
+        COMPLETIONS_METHOD,
+        'unstable',
+        `the records kept changing while they were read (${reads} reads of pages ${numbers[0]}–${numbers[numbers.length - 1]})`,
+      );
+    }
+    const again = fetchPages(client, cursor.filter, numbers);
+    const stable = sameRecords(batch, again);
+    batch = again;
+    if (stable) break;
+  }
+  const { records, duplicates } = dedupe(
+    batch.flatMap((page) => page.records),
+    held,
+  );
+  const last = batch[batch.length - 1]!;
+  const lastPage = Math.max(cursor.lastPage, ...batch.map((page) => page.lastPage));
+  const next: PagingCursor = {
+    filter: cursor.filter,
+    nextPage: last.number + 1,
+    lastPage,
+    signature: signatureOf(last),
+    boundary: boundaryOf(last),
+    changed: changed || duplicates > 0 || lastPage !== cursor.lastPage,
+  };
+  return { cursor: next, records, rejected: batch.flatMap((page) => page.rejected), done: next.nextPage > lastPage };
+}
+
+/**
+ * After a run that saw records change: reads from page 1 until a page holds nothing new, and
+ * returns the records that arrived on top meanwhile.
+ */
+export function catchUpCompletions(client: ServiceClient, filter: CompletionsFilter, held: Set<string>): PagingStep {
+  const records: Completion[] = [];
+  const rejected: RejectedRecord[] = [];
+  let page: Page;
+  for (let number = 1; ; number++) {
+    [page] = fetchPages(client, filter, [number]) as [Page];
+    rejected.push(...page.rejected);
+    const fresh = dedupe(page.records, held).records;
+    records.push(...fresh);
+    if (fresh.length === 0 || number >= page.lastPage) break;
+  }
+  const cursor: PagingCursor = {
+    filter,
+    nextPage: page.lastPage + 1,
+    lastPage: page.lastPage,
+    signature: signatureOf(page),
+    boundary: boundaryOf(page),
+    changed: false,
+  };
+  return { cursor, records, rejected, done: true };
+}
+
+/** Every record, in one go (no execution budget to respect: tests, tools, small imports). */
 export function fetchAllCompletions(
   client: ServiceClient,
   filter: CompletionsFilter,
   options: FetchCompletionsOptions,
 ): CompletionsResult {
-  const checkedFilter = checkFilter(filter);
   const batchSize = checkBatchSize(options.batchSize);
-  const seen: Completion[][] = [];
-  for (let pass = 1; pass <= MAX_PASSES; pass++) {
-    const pages = readAllPages(client, checkedFilter, batchSize, options.onProgress);
-    const { records, duplicates } = mergePages(pages);
-    const first = pages[0]!;
-    const changedUpstream =
-      duplicates > 0 || pages.some((page) => page.lastPage !== first.lastPage || page.total !== first.total);
-    if (!changedUpstream) {
-      return { records, rejected: pages.flatMap((page) => page.rejected), passes: pass };
-    }
-    seen.push(records);
-    if (pass === MAX_PASSES) {
-      return { records: unionNewestFirst(seen), rejected: pages.flatMap((page) => page.rejected), passes: pass };
-    }
+  let step = startCompletionsPaging(client, filter);
+  const held = new Set(step.records.map(completionKey));
+  const records = [...step.records];
+  const rejected = [...step.rejected];
+  options.onProgress?.({ pagesFetched: 1, lastPage: step.cursor.lastPage });
+  while (!step.done) {
+    step = continueCompletionsPaging(client, step.cursor, batchSize, held);
+    records.push(...step.records);
+    rejected.push(...step.rejected);
+    options.onProgress?.({ pagesFetched: step.cursor.nextPage - 1, lastPage: step.cursor.lastPage });
   }
-  throw new Error('unreachable');
-}
-
-function readAllPages(
-  client: ServiceClient,
-  filter: CompletionsFilter,
-  batchSize: number,
-  onProgress: FetchCompletionsOptions['onProgress'],
-): Page[] {
-  const pages = [fetchPages(client, filter, [1])[0]!];
-  let lastPage = pages[0]!.lastPage;
-  onProgress?.({ pagesFetched: 1, lastPage });
-  // The last page is re-read from every answer: if records arrive meanwhile, the collection grows.
-  for (let next = 2; next <= lastPage; next += batchSize) {
-    const numbers: number[] = [];
-    for (let page = next; page < next + batchSize && page <= lastPage; page++) numbers.push(page);
-    const batch = fetchPages(client, filter, numbers);
-    pages.push(...batch);
-    lastPage = Math.max(lastPage, ...batch.map((page) => page.lastPage));
-    onProgress?.({ pagesFetched: pages.length, lastPage });
+  if (step.cursor.changed) {
+    const caughtUp = catchUpCompletions(client, step.cursor.filter, held);
+    records.unshift(...caughtUp.records);
+    rejected.push(...caughtUp.rejected);
   }
-  return pages;
+  return { records, rejected };
 }
 
 function fetchPages(client: ServiceClient, filter: CompletionsFilter, numbers: readonly number[]): Page[] {
@@ -160,25 +256,67 @@ function fetchPages(client: ServiceClient, filter: CompletionsFilter, numbers: r
   });
 }
 
-function mergePages(pages: readonly Page[]): { records: Completion[]; duplicates: number } {
-  const keys = new Set<string>();
-  const records: Completion[] = [];
-  let duplicates = 0;
-  for (const page of pages) {
-    for (const record of page.records) {
-      const key = completionKey(record);
-      if (keys.has(key)) duplicates++;
-      else {
-        keys.add(key);
-        records.push(record);
-      }
-    }
-  }
-  return { records, duplicates };
+function signatureOf(page: Page): string {
+  return `${page.lastPage}/${page.total ?? ''}`;
 }
 
-function unionNewestFirst(passes: readonly Completion[][]): Completion[] {
-  const byKey = new Map<string, Completion>();
-  for (const records of passes) for (const record of records) byKey.set(completionKey(record), record);
-  return [...byKey.values()].sort((a, b) => b.dateNumber - a.dateNumber || b.created - a.created);
+const BOUNDARY_SIZE = 20;
+
+function boundaryOf(page: Page): string[] {
+  return page.records.slice(-BOUNDARY_SIZE).map((record) => fingerprint(completionKey(record)));
+}
+
+/** A batch read while records changed: its pages disagree, or one repeats records of the page before. */
+function isShifted(batch: readonly Page[], cursor: PagingCursor): boolean {
+  if (batch.some((page) => signatureOf(page) !== cursor.signature)) return true;
+  const boundary = new Set(cursor.boundary);
+  if (batch[0]!.records.some((record) => boundary.has(fingerprint(completionKey(record))))) return true;
+  for (let index = 1; index < batch.length; index++) {
+    const previous = new Set(batch[index - 1]!.records.map(completionKey));
+    if (batch[index]!.records.some((record) => previous.has(completionKey(record)))) return true;
+  }
+  return false;
+}
+
+/**
+ * The records from page 1 down to the first page that reaches back before `sinceDateNumber`: what
+ * an incremental refresh needs (newest first, so usually page 1 alone).
+ */
+export function fetchRecentCompletions(
+  client: ServiceClient,
+  filter: CompletionsFilter,
+  sinceDateNumber: number,
+): CompletionsResult {
+  const checkedFilter = checkFilter(filter);
+  const held = new Set<string>();
+  const records: Completion[] = [];
+  const rejected: RejectedRecord[] = [];
+  for (let number = 1; ; number++) {
+    const [page] = fetchPages(client, checkedFilter, [number]) as [Page];
+    records.push(...dedupe(page.records, held).records);
+    rejected.push(...page.rejected);
+    const reachedBack = page.records.some((record) => record.dateNumber < sinceDateNumber);
+    if (reachedBack || page.records.length === 0 || number >= page.lastPage) break;
+  }
+  return { records, rejected };
+}
+
+function sameRecords(a: readonly Page[], b: readonly Page[]): boolean {
+  const keys = (pages: readonly Page[]) => pages.map((page) => page.records.map(completionKey).join('\n')).join('\f');
+  return keys(a) === keys(b) && a.every((page, index) => signatureOf(page) === signatureOf(b[index]!));
+}
+
+/** Records whose key is not in `held`, adding theirs; and how many were already there. */
+function dedupe(records: readonly Completion[], held: Set<string>): { records: Completion[]; duplicates: number } {
+  const fresh: Completion[] = [];
+  let duplicates = 0;
+  for (const record of records) {
+    const key = completionKey(record);
+    if (held.has(key)) duplicates++;
+    else {
+      held.add(key);
+      fresh.push(record);
+    }
+  }
+  return { records: fresh, duplicates };
 }

@@ -3,7 +3,7 @@
  * a JSON POST body (default) or URL-encoded as the whole GET query string, the token inside it; and
  * an answer that is only trusted once it is a 200 carrying the `{ ok: … }` JSON envelope.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { redact, ServiceError, TransportError } from './errors';
 import { envelopeSchema } from './schemas';
 import type { HttpRequest, HttpResponse } from './transport';
@@ -33,7 +33,7 @@ export function encodeRequest(apiMethod: string, params: Record<string, unknown>
 export const REQUEST_ID_HEADER = 'svc-request-id';
 
 /** Decodes one answer; throws ServiceError or TransportError, with the token scrubbed from any text. */
-export function decodeResponse<T>(apiMethod: string, response: HttpResponse, schema: z.ZodType<T>, token: string): T {
+export function decodeResponse<T>(apiMethod: string, response: HttpResponse, schema: z.ZodMiniType<T>, token: string): T {
   const requestId = response.headers[REQUEST_ID_HEADER] || undefined;
   if (response.status !== 200) {
     throw new TransportError(apiMethod, 'http_status', `HTTP status ${response.status}`, requestId, response.status);

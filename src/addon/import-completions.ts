@@ -1,0 +1,256 @@
+/**
+ * The main job: every completed-training record in the "Completed trainings" tab.
+ *
+ * - Full import: all pages (resumable: when the execution budget runs out, what was read is staged
+ *   in a hidden tab and a small cursor saved, and the next execution goes on). The tab changes only
+ *   once every page is in; rows that disappeared upstream go, with their user-added cells.
+ * - Incremental refresh: records arrive newest first, so it reads page 1 onwards only until it
+ *   reaches back past the newest record held, less an overlap of some days, and adds what is new.
+ */
+import {
+  catchUpCompletions,
+  checkFilter,
+  type CompletionsFilter,
+  completionKey,
+  continueCompletionsPaging,
+  fetchRecentCompletions,
+  MAX_PAGE_SIZE,
+  type PagingCursor,
+  startCompletionsPaging,
+} from '../api/completions';
+import type { Completion, RejectedRecord } from '../api/schemas';
+import {
+  COMPLETION_COLUMN,
+  COMPLETION_COLUMNS,
+  completionRow,
+  COMPLETIONS_SHEET,
+  completionsTable,
+  recordFingerprint,
+} from '../model/completions-table';
+import { addDays, fromSheetSerial, toDateNumber } from '../model/dates';
+import { checkRoomForRows } from '../sheets/cell-limit';
+import { type CellValue, numberFormatOf } from '../sheets/table';
+import { formatHeaderAndColumns, getOrCreateSheet, writeTable } from '../sheets/table-writer';
+import { clearStaging, readStaging, stageRecords } from './completions-staging';
+import type { JobContext, JobReport } from './runner';
+import { readConnection } from './settings';
+import { resolveNames } from './user-names';
+
+export type CompletionsMode = 'full' | 'incremental';
+
+/** Stop reading before this much of an execution has gone (Apps Script stops it at 6 minutes). */
+export const EXECUTION_BUDGET_MS = 270_000;
+
+const STATE_KEY = 'safetySync.completions.state';
+const RUN_KEY = 'safetySync.completions.run';
+
+interface ImportState {
+  filterSignature: string;
+  lastFullAtMs: number;
+}
+
+interface RunInProgress {
+  filterSignature: string;
+  cursor: PagingCursor;
+  startedAtMs: number;
+}
+
+export interface CompletionsJobOptions {
+  mode: CompletionsMode;
+  /** When this execution started (Date.now()), for the budget. */
+  executionStartMs: number;
+  budgetMs?: number;
+}
+
+function readJson<T>(key: string): T | null {
+  const value = PropertiesService.getDocumentProperties().getProperty(key);
+  if (!value) return null;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return null;
+  }
+}
+
+function filterSignature(filter: CompletionsFilter): string {
+  const checked = checkFilter(filter);
+  return JSON.stringify([checked.user_id ?? null, checked.training_id ?? null]);
+}
+
+export function describeFilter(filter: CompletionsFilter): string {
+  const parts = [filter.user_id && `user ${filter.user_id}`, filter.training_id && `training ${filter.training_id}`];
+  const named = parts.filter(Boolean).join(' and ');
+  return named ? `completions of ${named}` : 'all completions';
+}
+
+/** When the last full import finished, or null when none has for the current filter. */
+export function lastFullImportMs(filter: CompletionsFilter): number | null {
+  const state = readJson<ImportState>(STATE_KEY);
+  return state && state.filterSignature === filterSignature(filter) ? state.lastFullAtMs : null;
+}
+
+export function hasCompletionsRunInProgress(): boolean {
+  return readJson<RunInProgress>(RUN_KEY) !== null;
+}
+
+export function importCompletions(context: JobContext, job: CompletionsJobOptions): JobReport {
+  const filter = context.options.completionsFilter;
+  const signature = filterSignature(filter);
+  const run = readJson<RunInProgress>(RUN_KEY);
+  if (run && run.filterSignature === signature) return fullImport(context, job, run);
+  if (run) abandonRun(context.spreadsheet);
+  const sheet = context.spreadsheet.getSheetByName(COMPLETIONS_SHEET);
+  const canRefresh = job.mode === 'incremental' && lastFullImportMs(filter) !== null && sheet && sheet.getLastRow() > 1;
+  return canRefresh ? incrementalRefresh(context, sheet) : fullImport(context, job, null);
+}
+
+function abandonRun(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void {
+  PropertiesService.getDocumentProperties().deleteProperty(RUN_KEY);
+  clearStaging(spreadsheet);
+}
+
+function fullImport(context: JobContext, job: CompletionsJobOptions, run: RunInProgress | null): JobReport {
+  const { client, options, spreadsheet } = context;
+  const budgetMs = job.budgetMs ?? EXECUTION_BUDGET_MS;
+  const records: Completion[] = run ? readStaging(spreadsheet) : [];
+  /** Records read by earlier executions, already in the staging tab. */
+  const alreadyStaged = records.length;
+  const rejected: RejectedRecord[] = [];
+  let cursor: PagingCursor;
+  let done = false;
+  if (run) {
+    cursor = run.cursor;
+  } else {
+    const first = startCompletionsPaging(client, options.completionsFilter);
+    // Refuse before reading thousands of pages that could never fit.
+    const fewestRows = (first.cursor.lastPage - 1) * MAX_PAGE_SIZE + first.records.length;
+    checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, fewestRows, COMPLETION_COLUMNS.length);
+    records.push(...first.records);
+    rejected.push(...first.rejected);
+    cursor = first.cursor;
+    done = first.done;
+  }
+  const held = new Set(records.map(completionKey));
+  while (!done) {
+    if (Date.now() - job.executionStartMs > budgetMs) {
+      return pauseRun(context, records.slice(alreadyStaged), records.length, {
+        filterSignature: filterSignature(options.completionsFilter),
+        cursor,
+        startedAtMs: run?.startedAtMs ?? job.executionStartMs,
+      });
+    }
+    const step = continueCompletionsPaging(client, cursor, options.batchSize, held);
+    records.push(...step.records);
+    rejected.push(...step.rejected);
+    cursor = step.cursor;
+    done = step.done;
+    context.progress(`Reading completed trainings: page ${cursor.nextPage - 1} of ${cursor.lastPage}`);
+  }
+  if (cursor.changed) {
+    const caughtUp = catchUpCompletions(client, cursor.filter, held);
+    records.unshift(...caughtUp.records);
+    rejected.push(...caughtUp.rejected);
+  }
+  const report = replaceAllRows(context, records, rejected);
+  writeJson(STATE_KEY, { filterSignature: filterSignature(options.completionsFilter), lastFullAtMs: Date.now() } satisfies ImportState);
+  if (run) abandonRun(spreadsheet);
+  return report;
+}
+
+function writeJson(key: string, value: unknown): void {
+  PropertiesService.getDocumentProperties().setProperty(key, JSON.stringify(value));
+}
+
+function pauseRun(context: JobContext, unstaged: readonly Completion[], readSoFar: number, run: RunInProgress): JobReport {
+  stageRecords(context.spreadsheet, unstaged);
+  writeJson(RUN_KEY, run);
+  return {
+    added: 0,
+    removed: 0,
+    continuing: true,
+    summary:
+      `Read ${readSoFar.toLocaleString('en-US')} records (page ${run.cursor.nextPage - 1} of ${run.cursor.lastPage}) ` +
+      'before the time limit of one run; the import continues in the next run and the tab changes only once all are in.',
+  };
+}
+
+/** The keys of the rows in the tab now, to count what a run adds and removes. */
+function keysInSheet(sheet: GoogleAppsScript.Spreadsheet.Sheet | null): Set<string> {
+  if (!sheet || sheet.getLastRow() < 2) return new Set();
+  const values = sheet.getRange(2, COMPLETION_COLUMN.key + 1, sheet.getLastRow() - 1, 1).getValues();
+  return new Set(values.map((row) => String(row[0])).filter((key) => key !== ''));
+}
+
+function userIdsOf(records: readonly Completion[]): string[] {
+  return records.flatMap((record) => [record.user_id, record.instructor_id]);
+}
+
+function replaceAllRows(context: JobContext, records: readonly Completion[], rejected: readonly RejectedRecord[]): JobReport {
+  const { spreadsheet, client, options } = context;
+  context.progress(`Resolving user names for ${records.length.toLocaleString('en-US')} records`);
+  const { names, requested } = resolveNames(client, readConnection().baseUrl!, userIdsOf(records), options.batchSize);
+  const table = completionsTable(records, names, context.utcOffsetAt);
+  checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, table.rows.length, table.columns.length);
+  const existing = spreadsheet.getSheetByName(COMPLETIONS_SHEET);
+  const before = keysInSheet(existing);
+  const sheet = existing ?? getOrCreateSheet(spreadsheet, COMPLETIONS_SHEET);
+  const result = writeTable(sheet, table);
+  const after = new Set(table.rows.map((row) => String(row[COMPLETION_COLUMN.key])));
+  const added = [...after].filter((key) => !before.has(key)).length;
+  const removed = [...before].filter((key) => !after.has(key)).length;
+  return {
+    added,
+    removed,
+    summary:
+      `Imported ${records.length.toLocaleString('en-US')} completed trainings (${added} new, ${removed} removed` +
+      `${result.userRowsDropped ? `, ${result.userRowsDropped} with your notes` : ''}); ` +
+      `${requested} user names looked up.`,
+    details: describeRejected(rejected),
+  };
+}
+
+function describeRejected(rejected: readonly RejectedRecord[]): string | undefined {
+  if (rejected.length === 0) return undefined;
+  const listed = rejected.slice(0, 20).map((record) => `${record.source} (${record.problem})`);
+  const more = rejected.length > listed.length ? `; and ${rejected.length - listed.length} more` : '';
+  return `${rejected.length} records skipped because they do not have the documented shape: ${listed.join('; ')}${more}`;
+}
+
+function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreadsheet.Sheet): JobReport {
+  const { client, options, spreadsheet } = context;
+  const width = COMPLETION_COLUMNS.length;
+  const held = sheet.getRange(2, 1, sheet.getLastRow() - 1, width).getValues() as CellValue[][];
+  const heldKeys = new Set(held.map((row) => String(row[COMPLETION_COLUMN.key])));
+  const newestSerial = Math.max(...held.map((row) => Number(row[COMPLETION_COLUMN.completionDate]) || 0));
+  const newest = fromSheetSerial(newestSerial);
+  if (newest === null) return fullImport(context, { mode: 'full', executionStartMs: Date.now() }, null);
+  const since = toDateNumber(addDays(newest, -options.overlapDays));
+  const recent = fetchRecentCompletions(client, options.completionsFilter, since);
+  const fresh = recent.records.filter((record) => !heldKeys.has(recordFingerprint(record)));
+  const details = describeRejected(recent.rejected);
+  if (fresh.length === 0) return { added: 0, removed: 0, summary: 'No new completed trainings.', details };
+
+  const { names } = resolveNames(client, readConnection().baseUrl!, userIdsOf(fresh), options.batchSize);
+  const rows = fresh.map((record) => completionRow(record, names, context.utcOffsetAt));
+  checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, held.length + rows.length, width);
+  const topSerial = Number(held[0]![COMPLETION_COLUMN.completionDate]);
+  const allOnTop = rows.every((row) => Number(row[COMPLETION_COLUMN.completionDate]) >= topSerial);
+  if (allOnTop) {
+    // The common case: new records are the newest. Inserting rows keeps every user-added cell with
+    // its record and writes only the new rows.
+    sheet.insertRowsBefore(2, rows.length);
+    const range = sheet.getRange(2, 1, rows.length, width);
+    range.setNumberFormats(rows.map(() => COMPLETION_COLUMNS.map((column) => numberFormatOf(column.kind))));
+    range.setValues(rows.map((row) => row.map((value) => value ?? '')));
+    range.setFontWeight('normal');
+    formatHeaderAndColumns(sheet, COMPLETION_COLUMNS, held.length + rows.length + 1);
+  } else {
+    const merged = [...rows, ...held].sort(
+      (a, b) =>
+        Number(b[COMPLETION_COLUMN.completionDate]) - Number(a[COMPLETION_COLUMN.completionDate]) ||
+        Number(b[COMPLETION_COLUMN.created]) - Number(a[COMPLETION_COLUMN.created]),
+    );
+    writeTable(sheet, { columns: COMPLETION_COLUMNS, rows: merged, keyColumn: COMPLETION_COLUMN.key });
+  }
+  return { added: fresh.length, removed: 0, summary: `Added ${fresh.length} new completed trainings.`, details };
+}

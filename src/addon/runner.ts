@@ -1,0 +1,134 @@
+/**
+ * Runs one job (an import, a refresh) the same way from a menu, a dialog or a trigger: checks the
+ * connection, takes the document lock so two runs never interleave, builds the service client,
+ * measures the run, and writes the Sync log line whatever the outcome. A failed job has written
+ * nothing (jobs fetch and validate everything before they write), so the tabs keep their content.
+ */
+import { ServiceClient } from '../api/client';
+import { InvalidParameterError, redact, ServiceError, TransportError } from '../api/errors';
+import type { CalendarDate, UtcOffsetAt } from '../model/dates';
+import { missingConnectionParts, readConnection, readImportOptions, type ImportOptions } from './settings';
+import { appendSyncLog } from './sync-log';
+import { todayIn, utcOffsetIn } from './time-zone';
+import { urlFetchTransport } from './url-fetch-transport';
+
+/** How long a run waits for another one to finish before it gives up. */
+const LOCK_WAIT_MS = 10_000;
+
+export interface JobContext {
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
+  client: ServiceClient;
+  options: ImportOptions;
+  utcOffsetAt: UtcOffsetAt;
+  today: CalendarDate;
+  /** Shows how far the job is (a toast in menus; nothing in triggers). */
+  progress(message: string): void;
+}
+
+export interface JobReport {
+  added: number;
+  removed: number;
+  /** One sentence for the user: what the run did. */
+  summary: string;
+  details?: string;
+  /** True when the job stopped early to stay inside the execution limit and will continue. */
+  continuing?: boolean;
+}
+
+/** A problem the user can fix; its message says how. */
+export class UserFacingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UserFacingError';
+  }
+}
+
+export class NotConfiguredError extends UserFacingError {}
+
+export interface RunOptions {
+  action: string;
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
+  interactive: boolean;
+}
+
+export function runJob(options: RunOptions, job: (context: JobContext) => JobReport): JobReport {
+  const connection = readConnection();
+  const missing = missingConnectionParts(connection);
+  if (missing) throw new NotConfiguredError(missing);
+  const lock = LockService.getDocumentLock();
+  if (!lock.tryLock(LOCK_WAIT_MS)) {
+    throw new UserFacingError('An import is already running in this spreadsheet. Try again when it has finished.');
+  }
+  const startedAtMs = Date.now();
+  const timeZone = options.spreadsheet.getSpreadsheetTimeZone();
+  const utcOffsetAt = utcOffsetIn(timeZone);
+  const client = new ServiceClient({
+    baseUrl: connection.baseUrl!,
+    token: connection.token!,
+    transport: urlFetchTransport,
+    sleep: (ms) => Utilities.sleep(ms),
+  });
+  const logLine = { startedAtMs, user: currentUserEmail(), action: options.action };
+  try {
+    const report = job({
+      spreadsheet: options.spreadsheet,
+      client,
+      options: readImportOptions(),
+      utcOffsetAt,
+      today: todayIn(timeZone, utcOffsetAt),
+      progress: (message) => {
+        if (options.interactive) options.spreadsheet.toast(message, 'Safety Sync', 5);
+      },
+    });
+    appendSyncLog(
+      options.spreadsheet,
+      {
+        ...logLine,
+        added: report.added,
+        removed: report.removed,
+        requests: client.stats.requests,
+        durationMs: Date.now() - startedAtMs,
+        outcome: report.continuing ? 'Continuing' : 'Success',
+        details: report.details ?? report.summary,
+      },
+      utcOffsetAt,
+    );
+    return report;
+  } catch (error) {
+    const message = redact(error instanceof Error ? error.message : String(error), connection.token!);
+    appendSyncLog(
+      options.spreadsheet,
+      {
+        ...logLine,
+        added: 0,
+        removed: 0,
+        requests: client.stats.requests,
+        durationMs: Date.now() - startedAtMs,
+        outcome: 'Failed',
+        error: errorIdentifier(error),
+        requestId: error instanceof ServiceError || error instanceof TransportError ? error.requestId : undefined,
+        details: message,
+      },
+      utcOffsetAt,
+    );
+    throw error;
+  } finally {
+    lock.releaseLock();
+  }
+}
+
+function errorIdentifier(error: unknown): string {
+  if (error instanceof ServiceError) return error.identifier;
+  if (error instanceof TransportError) return `transport: ${error.kind}`;
+  if (error instanceof InvalidParameterError) return 'invalid_input';
+  return 'error';
+}
+
+/** The e-mail when the user's domain shares it; '' otherwise (and in anonymous contexts). */
+function currentUserEmail(): string {
+  try {
+    return Session.getActiveUser().getEmail() || Session.getEffectiveUser().getEmail();
+  } catch {
+    return '';
+  }
+}

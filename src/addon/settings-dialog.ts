@@ -1,0 +1,148 @@
+/**
+ * Safety Sync → Settings…: the service base URL and API token (per user), and the import options
+ * (per spreadsheet). The functions the dialog calls are top-level, so any editor could also type
+ * them into a cell: none returns the token (only its last four characters), and the ones that
+ * change something refuse to run from a cell.
+ */
+import { ServiceClient } from '../api/client';
+import { checkBatchSize, checkFilter, COMPLETIONS_METHOD } from '../api/completions';
+import { InvalidParameterError } from '../api/errors';
+import { completionsPageSchema } from '../api/schemas';
+import { activeSpreadsheet, requireUi } from './interactive';
+import {
+  deleteToken,
+  type ImportOptions,
+  readConnection,
+  readImportOptions,
+  saveConnection,
+  saveImportOptions,
+} from './settings';
+import { urlFetchTransport } from './url-fetch-transport';
+
+export interface SettingsView {
+  baseUrl: string;
+  /** "set, ending in …1a2b" or "not set": never the token. */
+  tokenStatus: string;
+  importOptions: ImportOptions;
+}
+
+export interface SettingsForm {
+  baseUrl: string;
+  /** Empty to keep the token already saved. */
+  token: string;
+  userId?: string;
+  trainingId?: string;
+  batchSize?: number | string;
+  overlapDays?: number | string;
+  horizonDays?: number | string;
+}
+
+/** A field the user must correct, named so the dialog can show the message next to it. */
+export class FieldError extends Error {
+  constructor(
+    readonly field: keyof SettingsForm,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FieldError';
+  }
+}
+
+export function showSettingsDialog(): void {
+  const ui = requireUi('Settings');
+  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(420).setHeight(560);
+  ui.showModalDialog(html, 'Safety Sync settings');
+}
+
+function tokenStatus(token: string | undefined): string {
+  return token ? `set, ending in …${token.slice(-4)}` : 'not set';
+}
+
+export function getSettings(): SettingsView {
+  const connection = readConnection();
+  return { baseUrl: connection.baseUrl ?? '', tokenStatus: tokenStatus(connection.token), importOptions: readImportOptions() };
+}
+
+const LOOPBACK = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/i;
+
+/** The base URL as the client needs it: https (loopback http only reaches a local sample service). */
+export function checkBaseUrl(value: string): string {
+  const url = value.trim().replace(/\/+$/, '').replace(/\/v1$/, '');
+  if (!/^https:\/\/[^/\s]+\.[^/\s]+/i.test(url) && !LOOPBACK.test(url)) {
+    throw new FieldError('baseUrl', 'Enter the service address starting with https://, e.g. https://safety.example.com');
+  }
+  return url;
+}
+
+function wholeNumber(field: keyof SettingsForm, value: unknown, min: number, max: number, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min || number > max) {
+    throw new FieldError(field, `Enter a whole number from ${min} to ${max}.`);
+  }
+  return number;
+}
+
+function optionsFromForm(form: SettingsForm): ImportOptions {
+  const current = readImportOptions();
+  const completionsFilter = checkFilter({
+    ...(form.userId?.trim() ? { user_id: form.userId } : {}),
+    ...(form.trainingId?.trim() ? { training_id: form.trainingId } : {}),
+  });
+  const batchSize = wholeNumber('batchSize', form.batchSize, 1, 100, current.batchSize);
+  checkBatchSize(batchSize);
+  return {
+    completionsFilter,
+    batchSize,
+    overlapDays: wholeNumber('overlapDays', form.overlapDays, 0, 365, current.overlapDays),
+    horizonDays: wholeNumber('horizonDays', form.horizonDays, 1, 3650, current.horizonDays),
+  };
+}
+
+/** One cheap authenticated call: the outcome in words, the token never saved by it. */
+export function testConnection(form: SettingsForm): { ok: boolean; message: string } {
+  requireUi('Test connection');
+  const baseUrl = checkBaseUrl(form.baseUrl);
+  const token = form.token || readConnection().token;
+  if (!token) throw new FieldError('token', 'Paste your API token first.');
+  const client = new ServiceClient({ baseUrl, token, transport: urlFetchTransport, sleep: (ms) => Utilities.sleep(ms), maxAttempts: 1 });
+  try {
+    client.call(COMPLETIONS_METHOD, { limit: 1 }, completionsPageSchema);
+    return { ok: true, message: 'Connected: the service accepted the token.' };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export type SaveOutcome = { ok: true; settings: SettingsView } | { ok: false; field: string; message: string };
+
+/** Saves everything or nothing; a wrong field comes back named, for the dialog to show beside it. */
+export function saveSettings(form: SettingsForm): SaveOutcome {
+  requireUi('Saving settings');
+  activeSpreadsheet();
+  try {
+    const baseUrl = checkBaseUrl(form.baseUrl);
+    const token = form.token.trim() || readConnection().token;
+    if (!token) throw new FieldError('token', 'Paste your API token.');
+    const options = optionsFromForm(form);
+    saveConnection({ baseUrl, token });
+    saveImportOptions(options);
+    return { ok: true, settings: getSettings() };
+  } catch (error) {
+    if (error instanceof FieldError) return { ok: false, field: error.field, message: error.message };
+    if (error instanceof InvalidParameterError) return { ok: false, field: fieldOf(error.parameter), message: error.message };
+    throw error;
+  }
+}
+
+function fieldOf(parameter: string): string {
+  if (parameter === 'user_id') return 'userId';
+  if (parameter === 'training_id') return 'trainingId';
+  return 'batchSize';
+}
+
+export function removeToken(): SettingsView {
+  requireUi('Removing the token');
+  deleteToken();
+  return getSettings();
+}

@@ -1,0 +1,70 @@
+/**
+ * Where the add-on keeps what it is told. The API token and base URL belong to the user (user
+ * properties: no other user of the document can read them); import options belong to the
+ * spreadsheet (document properties), so every editor's imports and the scheduled refresh agree.
+ */
+import type { CompletionsFilter } from '../api/completions';
+
+const KEYS = {
+  baseUrl: 'safetySync.baseUrl',
+  token: 'safetySync.token',
+  importOptions: 'safetySync.importOptions',
+} as const;
+
+export interface Connection {
+  baseUrl: string;
+  token: string;
+}
+
+export interface ImportOptions {
+  completionsFilter: CompletionsFilter;
+  /** Pages (or users) requested at once through fetchAll. */
+  batchSize: number;
+  /** How far before the newest record held an incremental refresh re-reads. */
+  overlapDays: number;
+  /** Upcoming inspections lists what falls due within this many days. */
+  horizonDays: number;
+}
+
+export const DEFAULT_IMPORT_OPTIONS: ImportOptions = {
+  completionsFilter: {},
+  batchSize: 10,
+  overlapDays: 7,
+  horizonDays: 30,
+};
+
+/** What is missing before the add-on can call the service, in words, or null when nothing is. */
+export function missingConnectionParts(connection: Partial<Connection>): string | null {
+  const missing = [!connection.baseUrl && 'the service base URL', !connection.token && 'your API token'].filter(Boolean);
+  return missing.length ? `Safety Sync needs ${missing.join(' and ')}. Open Safety Sync → Settings… to add it.` : null;
+}
+
+export function readConnection(): Partial<Connection> {
+  const properties = PropertiesService.getUserProperties();
+  return {
+    baseUrl: properties.getProperty(KEYS.baseUrl) ?? undefined,
+    token: properties.getProperty(KEYS.token) ?? undefined,
+  };
+}
+
+export function saveConnection(connection: Connection): void {
+  PropertiesService.getUserProperties().setProperties({ [KEYS.baseUrl]: connection.baseUrl, [KEYS.token]: connection.token });
+}
+
+export function deleteToken(): void {
+  PropertiesService.getUserProperties().deleteProperty(KEYS.token);
+}
+
+export function readImportOptions(): ImportOptions {
+  const stored = PropertiesService.getDocumentProperties().getProperty(KEYS.importOptions);
+  if (!stored) return DEFAULT_IMPORT_OPTIONS;
+  try {
+    return { ...DEFAULT_IMPORT_OPTIONS, ...(JSON.parse(stored) as Partial<ImportOptions>) };
+  } catch {
+    return DEFAULT_IMPORT_OPTIONS;
+  }
+}
+
+export function saveImportOptions(options: ImportOptions): void {
+  PropertiesService.getDocumentProperties().setProperty(KEYS.importOptions, JSON.stringify(options));
+}

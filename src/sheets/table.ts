@@ -1,0 +1,59 @@
+/**
+ * A table as the add-on writes it: typed columns and rows of cell values, independent of the
+ * Spreadsheet service. Column kinds decide the number format, so that service strings stay literal
+ * text ("@": nothing becomes a formula, ids keep leading zeros) and dates are real date cells.
+ */
+export type CellValue = string | number | boolean | null;
+
+export type ColumnKind =
+  | 'text' // literal text, never parsed
+  | 'date' // a whole sheet serial: a date no time zone can shift
+  | 'datetime' // a fractional sheet serial in the spreadsheet's time zone
+  | 'integer'
+  | 'boolean'
+  | 'formula'; // a formula the add-on builds itself (in-sheet links)
+
+export interface ColumnSpec {
+  header: string;
+  kind: ColumnKind;
+  /** Pixels. */
+  width: number;
+  /** Kept in the sheet for the add-on's own use (matching rows across refreshes), out of sight. */
+  hidden?: boolean;
+}
+
+export interface Table {
+  columns: readonly ColumnSpec[];
+  rows: CellValue[][];
+  /** The column whose value identifies a row across refreshes (user-added columns follow it). */
+  keyColumn: number;
+}
+
+const NUMBER_FORMATS: Record<ColumnKind, string> = {
+  text: '@',
+  date: 'yyyy-mm-dd',
+  datetime: 'yyyy-mm-dd hh:mm:ss',
+  integer: '0',
+  boolean: 'General',
+  formula: 'General',
+};
+
+export function numberFormatOf(kind: ColumnKind): string {
+  return NUMBER_FORMATS[kind];
+}
+
+/** A formula's string literal: quotes doubled, so service text can never break out of it. */
+export function formulaString(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** An in-sheet link to one row of a tab (`;` separates arguments in every locale). */
+export function rowLinkFormula(sheetId: number, row: number, label: string): string {
+  return `=HYPERLINK(${formulaString(`#gid=${sheetId}&range=A${row}`)}; ${formulaString(label)})`;
+}
+
+export function columnLetter(column: number): string {
+  let letters = '';
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}

@@ -1,0 +1,136 @@
+/**
+ * Paging through every completed training against the sample service: exact records in service
+ * order, ceil(N/1000) requests, parallel batches, and no record lost or doubled when completions
+ * arrive while the pages are read.
+ */
+import { nodeTransport } from '../../dev/http/node-transport';
+import { ServiceClient } from '../../src/api/client';
+import {
+  checkLimit,
+  checkPage,
+  completionKey,
+  fetchAllCompletions,
+  fetchRecentCompletions,
+} from '../../src/api/completions';
+import { InvalidParameterError } from '../../src/api/errors';
+import type { Completion } from '../../src/api/schemas';
+import { SampleDataset, sampleServiceUrl } from '../support/sample-service';
+
+/** The sample service's records as the contract types them (anomalies aside). */
+const keyOf = (record: unknown) => completionKey(record as Completion);
+
+function clientFor(token: string): ServiceClient {
+  return new ServiceClient({ baseUrl: sampleServiceUrl(), token, transport: nodeTransport, sleep: () => {} });
+}
+
+async function completionRequests(dataset: SampleDataset) {
+  const { requests } = await dataset.requestLog();
+  return requests.filter((request) => request.method === 'completedtrainings.list');
+}
+
+describe.each([0, 1, 999, 1000, 1001, 25_000])('%i completions', (count) => {
+  let dataset: SampleDataset;
+  beforeAll(async () => {
+    dataset = await SampleDataset.create({ seed: count + 3, completions: count, users: 40 });
+  });
+  afterAll(() => dataset.delete());
+
+  test('every record, in service order, with ceil(N/1000) requests (page 1 alone for none)', async () => {
+    const client = clientFor(dataset.tokens.valid);
+    const result = fetchAllCompletions(client, {}, { batchSize: 10 });
+    const expected = (await dataset.data()).completions;
+    expect(result.records).toEqual(expected);
+    expect(result.rejected).toEqual([]);
+    const requests = await completionRequests(dataset);
+    expect(requests).toHaveLength(Math.max(1, Math.ceil(count / 1000)));
+    expect(requests.map((request) => request.params.limit)).toEqual(requests.map(() => 1000));
+    expect(new Set(requests.map((request) => request.params.page)).size).toBe(requests.length);
+  });
+});
+
+test('pages after the first go out in parallel batches of the configured size', async () => {
+  const dataset = await SampleDataset.create({ seed: 11, completions: 9_500, latencyMs: 50 });
+  const client = clientFor(dataset.tokens.valid);
+  fetchAllCompletions(client, {}, { batchSize: 4 });
+  const log = await dataset.requestLog();
+  expect(log.requests).toHaveLength(10);
+  // Page 1, then batches of 4, 4 and 1: never more than 4 at once, and 4 at once at some point.
+  expect(log.maxInFlight).toBe(4);
+  await dataset.delete();
+});
+
+test('filters narrow the records and are sent as given', async () => {
+  const dataset = await SampleDataset.create({ seed: 5, completions: 3_000, users: 20, trainings: 5 });
+  const all = (await dataset.data()).completions;
+  const trainingId = all[0]!.training_id;
+  const result = fetchAllCompletions(clientFor(dataset.tokens.valid), { training_id: trainingId }, { batchSize: 10 });
+  expect(result.records).toEqual(all.filter((record) => record.training_id === trainingId));
+  const requests = await completionRequests(dataset);
+  expect(requests[0]!.params).toMatchObject({ training_id: trainingId });
+  await dataset.delete();
+});
+
+describe('completions recorded while the pages are read', () => {
+  test.each([1, 2, 3, 6, 11])('inserted after request %i: none lost, none doubled', async (afterRequests) => {
+    const dataset = await SampleDataset.create({ seed: 21, completions: 12_345, latencyMs: 5 });
+    await dataset.setFaults({ latencyMs: 5, insertDuringPaging: { afterRequests, count: 7 } });
+    const result = fetchAllCompletions(clientFor(dataset.tokens.valid), {}, { batchSize: 5 });
+    const expected = (await dataset.data()).completions;
+    expect(expected).toHaveLength(12_352);
+    const keys = result.records.map(completionKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.sort()).toEqual(expected.map(keyOf).sort());
+    await dataset.delete();
+  });
+});
+
+test('records of the wrong shape are counted and listed, the rest imported', async () => {
+  const dataset = await SampleDataset.create({ seed: 9, completions: 500, anomalies: true });
+  const result = fetchAllCompletions(clientFor(dataset.tokens.valid), {}, { batchSize: 10 });
+  expect(result.rejected.length).toBeGreaterThan(0);
+  expect(result.rejected[0]!.source).toMatch(/^completedtrainings\.list page 1, record \d+$/);
+  expect(result.rejected[0]!.problem).toMatch(/dateNumber/);
+  const served = (await dataset.data()).completions.length;
+  expect(result.records.length + result.rejected.length).toBe(served);
+  await dataset.delete();
+});
+
+describe('checks before anything is sent', () => {
+  test.each([0, 1001, 2.5, Number.NaN])('limit %p is refused', (limit) => {
+    expect(() => checkLimit(limit)).toThrow(/limit must be a whole number from 1 to 1000/);
+  });
+  test.each([0, -1, 1.5])('page %p is refused', (page) => {
+    expect(() => checkPage(page)).toThrow(/page must be a whole number of 1 or more/);
+  });
+  test.each([
+    [{ user_id: '' }, /user_id must be a non-empty id/],
+    [{ training_id: '   ' }, /training_id must be a non-empty id/],
+    [{ user_id: 42 as unknown as string }, /user_id must be a non-empty id/],
+  ])('filter %p is refused and no request goes out', async (filter, message) => {
+    const dataset = await SampleDataset.create({ seed: 1, completions: 10 });
+    const error = (() => {
+      try {
+        fetchAllCompletions(clientFor(dataset.tokens.valid), filter, { batchSize: 10 });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(InvalidParameterError);
+    expect((error as Error).message).toMatch(message);
+    expect((await dataset.requestLog()).requests).toHaveLength(0);
+    await dataset.delete();
+  });
+});
+
+test('recent completions: 20 new on top of 100,000 cost one request', async () => {
+  const dataset = await SampleDataset.create({ seed: 4, completions: 100_000, users: 500 });
+  const newestBefore = Number((await dataset.data()).completions[0]!.dateNumber);
+  const { added } = await dataset.mutate({ addCompletions: 20 });
+  await dataset.clearRequestLog();
+  const since = newestBefore - 7; // the overlap; exact calendar arithmetic is not needed for this bound
+  const result = fetchRecentCompletions(clientFor(dataset.tokens.valid), {}, since);
+  const keys = new Set(result.records.map(completionKey));
+  expect(added.every((record) => keys.has(keyOf(record)))).toBe(true);
+  expect(await completionRequests(dataset)).toHaveLength(1);
+  await dataset.delete();
+});

@@ -1,0 +1,79 @@
+/**
+ * dist/Code.js is exactly what clasp pushes. These tests load it the way Apps Script does: one
+ * classic script in a global scope that has the JavaScript built-ins and nothing of Node or browsers.
+ */
+import * as esbuild from 'esbuild';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+import { BUNDLE_VARIABLE, bundleOptions, listEntryPoints } from '../../dev/build';
+
+const DIST = path.resolve(__dirname, '../../dist');
+const code = fs.readFileSync(path.join(DIST, 'Code.js'), 'utf8');
+
+/** The entry points the add-on means to have: menu, functions, dialogs, triggers. */
+const INTENDED_ENTRY_POINTS = ['onInstall', 'onOpen'];
+
+function bareContext(options: vm.CreateContextOptions = {}): vm.Context {
+  const context = vm.createContext({}, options);
+  vm.runInContext(code, context, { filename: 'Code.js' });
+  return context;
+}
+
+function topLevelNames(context: vm.Context): { functions: string[]; others: string[] } {
+  const names = Object.getOwnPropertyNames(context);
+  return {
+    functions: names.filter((name) => typeof context[name] === 'function').sort(),
+    others: names.filter((name) => typeof context[name] !== 'function').sort(),
+  };
+}
+
+test('the bundle evaluates in a context without Node or browser globals', () => {
+  const context = bareContext();
+  for (const missing of ['setTimeout', 'URL', 'URLSearchParams', 'TextEncoder', 'fetch', 'process', 'require']) {
+    expect(vm.runInContext(`typeof ${missing}`, context)).toBe('undefined');
+  }
+});
+
+test('the top-level functions are exactly the intended entry points, and only the bundle variable besides', () => {
+  const { functions, others } = topLevelNames(bareContext());
+  expect(functions).toEqual([...INTENDED_ENTRY_POINTS].sort());
+  expect(listEntryPoints().map((entry) => entry.name).sort()).toEqual(functions);
+  // A name ending in "_" can be called neither from a cell nor from google.script.run.
+  expect(others).toEqual([BUNDLE_VARIABLE]);
+});
+
+test('loading the script touches no Apps Script service (onOpen may run in AuthMode.NONE)', () => {
+  const touched: string[] = [];
+  const services = ['SpreadsheetApp', 'UrlFetchApp', 'PropertiesService', 'CacheService', 'LockService', 'ScriptApp',
+    'HtmlService', 'Utilities', 'Session', 'Logger', 'console'];
+  const globals = Object.fromEntries(
+    services.map((name) => [name, new Proxy({}, { get: (_target, member) => touched.push(`${name}.${String(member)}`) })]),
+  );
+  vm.runInContext(code, vm.createContext(globals));
+  expect(touched).toEqual([]);
+});
+
+test('no module syntax remains', () => {
+  expect(code).not.toMatch(/^\s*(import|export)\s/m);
+  expect(code).not.toMatch(/\brequire\(/);
+});
+
+test('every entry point calls into the bundle under its own name', () => {
+  for (const name of INTENDED_ENTRY_POINTS) {
+    expect(code).toContain(`function ${name}(...args) {\n  return ${BUNDLE_VARIABLE}.${name}(...args);\n}`);
+  }
+});
+
+test('zod validates in a bare context even where code generation from strings is forbidden', async () => {
+  const probe = path.join(__dirname, 'zod-probe.ts');
+  const bundled = await esbuild.build({ ...bundleOptions(probe), globalName: 'probe' });
+  for (const strings of [true, false]) {
+    const context = vm.createContext({}, { codeGeneration: { strings, wasm: false } });
+    vm.runInContext(bundled.outputFiles[0]!.text, context);
+    const result = vm.runInContext('probe.parseCompletion({ user_id: "00042", training_id: "t1", created: 1700000000, dateNumber: 20240229, instructor_id: "u2", groupTraining_id: "g1", extra: true })', context);
+    expect(result).toEqual({ success: true, userId: '00042' });
+    const rejected = vm.runInContext('probe.parseCompletion({ user_id: 42 })', context);
+    expect(rejected.success).toBe(false);
+  }
+});
