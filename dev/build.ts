@@ -71,11 +71,10 @@ export function renderManifest(manifest: Record<string, unknown>, serviceBaseUrl
   return `${JSON.stringify(result, null, 2)}\n`;
 }
 
-export async function build(outDir = path.join(ROOT, 'dist')): Promise<void> {
-  fs.rmSync(outDir, { recursive: true, force: true });
-  fs.mkdirSync(outDir, { recursive: true });
-  const bundle = await esbuild.build({
-    entryPoints: [ENTRY],
+/** How src/ becomes Apps Script code; tests bundle single modules the same way. */
+export function bundleOptions(entry = ENTRY): esbuild.BuildOptions & { write: false } {
+  return {
+    entryPoints: [entry],
     bundle: true,
     write: false,
     format: 'iife',
@@ -88,7 +87,13 @@ export async function build(outDir = path.join(ROOT, 'dist')): Promise<void> {
     // Readable code keeps Apps Script's stack traces (line numbers in the executions log) useful.
     minify: false,
     logLevel: 'warning',
-  });
+  };
+}
+
+export async function build(outDir = path.join(ROOT, 'dist')): Promise<void> {
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.mkdirSync(outDir, { recursive: true });
+  const bundle = await esbuild.build(bundleOptions());
   const code = bundle.outputFiles[0]!.text;
   const header = '// Safety Sync: built from src/ by dev/build.ts. Do not edit; run `npm run build`.\n';
   fs.writeFileSync(path.join(outDir, 'Code.js'), `${header}${code}\n${renderWrappers(listEntryPoints())}`);
