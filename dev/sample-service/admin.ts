@@ -1,0 +1,190 @@
+/**
+ * The admin API under /_admin/: tests create datasets, read their exact data, inject faults, change
+ * data between runs and read the request log. Plain REST with JSON; inputs are validated strictly so
+ * that a typo in a test is an error, not a silently ignored setting.
+ */
+import { z } from 'zod';
+import type { Completion, EquipmentType, User } from './dataset';
+import { FAULT_KINDS, type FaultSettings } from './faults';
+import { API_METHOD_NAMES, type TokenKind } from './protocol';
+import {
+  DEFAULT_DATASET_OPTIONS,
+  InvalidMutationError,
+  type Dataset,
+  type DatasetRegistry,
+  type RequestLogEntry,
+} from './store';
+
+const MAX_LATENCY_MS = 60_000;
+
+const createDatasetSchema = z.strictObject({
+  seed: z.int32().optional(),
+  users: z.int().min(0).max(100_000).optional(),
+  trainings: z.int().min(1).max(10_000).optional(),
+  completions: z.int().min(0).max(2_000_000).optional(),
+  equipmentTypes: z.int().min(0).max(10_000).optional(),
+  createdUnit: z.enum(['seconds', 'milliseconds']).optional(),
+  anomalies: z.boolean().optional(),
+  latencyMs: z.int().min(0).max(MAX_LATENCY_MS).optional(),
+});
+
+const faultSettingsSchema = z.strictObject({
+  latencyMs: z.int().min(0).max(MAX_LATENCY_MS).optional(),
+  requestBudget: z.int().min(0).nullable().optional(),
+  queue: z
+    .array(
+      z.strictObject({
+        fault: z.enum(FAULT_KINDS),
+        method: z.enum(API_METHOD_NAMES).optional(),
+        times: z.int().min(1).optional(),
+      }),
+    )
+    .optional(),
+  insertDuringPaging: z
+    .strictObject({ afterRequests: z.int().min(1), count: z.int().min(1).max(100_000) })
+    .nullable()
+    .optional(),
+});
+
+const mutationsSchema = z.strictObject({
+  addCompletions: z.int().min(0).max(100_000).optional(),
+  removeCompletions: z.int().min(0).optional(),
+  renameEquipmentTypes: z.array(z.strictObject({ id: z.string(), title: z.string() })).optional(),
+  removeEquipmentTypes: z.array(z.string()).optional(),
+});
+
+export type CreateDatasetRequest = z.input<typeof createDatasetSchema>;
+export type FaultSettingsRequest = z.input<typeof faultSettingsSchema>;
+export type MutationsRequest = z.input<typeof mutationsSchema>;
+export type { FaultSettings, RequestLogEntry };
+
+export interface CreatedDataset {
+  id: string;
+  tokens: Record<TokenKind, string>;
+}
+
+export interface DatasetData {
+  completions: Completion[];
+  users: User[];
+  equipmenttypes: EquipmentType[];
+}
+
+export interface RequestLog {
+  requests: RequestLogEntry[];
+  /** The most requests of this dataset being served at once since the log was last cleared. */
+  maxInFlight: number;
+}
+
+export interface MutationsResult {
+  added: Completion[];
+  removed: Completion[];
+}
+
+export interface AdminResponse {
+  status: number;
+  body: unknown;
+}
+
+class AdminError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const DATASET_PATH = /^\/_admin\/datasets\/([^/]+)(?:\/(data|faults|mutations|requests))?$/;
+
+export function handleAdminRequest(
+  registry: DatasetRegistry,
+  httpMethod: string,
+  pathname: string,
+  body: string,
+): AdminResponse {
+  try {
+    return { status: 200, body: route(registry, httpMethod, pathname, body) };
+  } catch (error) {
+    if (error instanceof AdminError) return { status: error.status, body: { error: error.message } };
+    if (error instanceof InvalidMutationError) return { status: 400, body: { error: error.message } };
+    throw error;
+  }
+}
+
+function route(registry: DatasetRegistry, httpMethod: string, pathname: string, body: string): unknown {
+  if (pathname === '/_admin/datasets') {
+    requireVerb(httpMethod, 'POST');
+    return createDataset(registry, parseBody(body, createDatasetSchema));
+  }
+  const match = DATASET_PATH.exec(pathname);
+  if (!match) throw new AdminError(404, `No admin endpoint at ${pathname}`);
+  const datasetId = match[1]!;
+  const dataset = registry.get(datasetId);
+  if (!dataset) throw new AdminError(404, `No dataset ${JSON.stringify(datasetId)}`);
+
+  switch (match[2]) {
+    case undefined:
+      requireVerb(httpMethod, 'DELETE');
+      registry.delete(dataset.id);
+      return { deleted: dataset.id };
+    case 'data':
+      requireVerb(httpMethod, 'GET');
+      return datasetData(dataset);
+    case 'faults':
+      requireVerb(httpMethod, 'PUT');
+      return replaceFaults(dataset, parseBody(body, faultSettingsSchema));
+    case 'mutations':
+      requireVerb(httpMethod, 'POST');
+      return dataset.mutate(parseBody(body, mutationsSchema)) satisfies MutationsResult;
+    default:
+      if (httpMethod === 'DELETE') {
+        dataset.clearRequestLog();
+        return { cleared: true };
+      }
+      requireVerb(httpMethod, 'GET');
+      return dataset.requestLog() satisfies RequestLog;
+  }
+}
+
+function createDataset(
+  registry: DatasetRegistry,
+  request: z.output<typeof createDatasetSchema>,
+): CreatedDataset {
+  const dataset = registry.create({ ...DEFAULT_DATASET_OPTIONS, ...request });
+  return { id: dataset.id, tokens: { ...dataset.tokens } };
+}
+
+function datasetData(dataset: Dataset): DatasetData {
+  return {
+    completions: [...dataset.completions],
+    users: [...dataset.users],
+    equipmenttypes: [...dataset.equipmentTypes],
+  };
+}
+
+/** Every field not given goes back to its default: the body describes the whole fault setting. */
+function replaceFaults(dataset: Dataset, request: z.output<typeof faultSettingsSchema>): FaultSettings {
+  dataset.faults.replace({
+    latencyMs: request.latencyMs ?? 0,
+    requestBudget: request.requestBudget ?? null,
+    queue: (request.queue ?? []).map((queued) => ({ ...queued, times: queued.times ?? 1 })),
+    insertDuringPaging: request.insertDuringPaging ?? null,
+  });
+  return dataset.faults.current();
+}
+
+function requireVerb(actual: string, expected: string): void {
+  if (actual !== expected) throw new AdminError(405, `Use ${expected} here, not ${actual}`);
+}
+
+function parseBody<Schema extends z.ZodType>(body: string, schema: Schema): z.output<Schema> {
+  let value: unknown;
+  try {
+    value = body.trim() === '' ? {} : JSON.parse(body);
+  } catch {
+    throw new AdminError(400, 'The body is not valid JSON');
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AdminError(400, z.prettifyError(parsed.error));
+  return parsed.data;
+}

@@ -1,0 +1,111 @@
+/**
+ * Injected misbehaviour of a dataset: latency, a request budget, a queue of one-off faults, and
+ * completions that appear while a client is paging. It lets tests reproduce what intermediaries,
+ * overload and concurrent writers do to a real client.
+ */
+import type { ApiMethodName } from './protocol';
+
+export const FAULT_KINDS = [
+  'html502',
+  'truncated',
+  'server_error',
+  'rate_limit_exceeded',
+  'non_envelope',
+  'status500',
+] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface QueuedFault {
+  fault: FaultKind;
+  /** Only requests to this API method consume the fault; without it, any request of the dataset. */
+  method?: ApiMethodName;
+  /** How many more matching requests get this fault. */
+  times: number;
+}
+
+export interface FaultSettings {
+  latencyMs: number;
+  /** Requests allowed per token before every further one answers rate_limit_exceeded; null = unlimited. */
+  requestBudget: number | null;
+  queue: QueuedFault[];
+  insertDuringPaging: { afterRequests: number; count: number } | null;
+}
+
+function noFaults(latencyMs: number): FaultSettings {
+  return { latencyMs, requestBudget: null, queue: [], insertDuringPaging: null };
+}
+
+/** Bodies a misbehaving intermediary might return with status 200, in the order they are served. */
+const NON_ENVELOPE_BODIES = ['[]', '{"status":"fine"}'];
+
+export const HTML_502_BODY =
+  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n' +
+  '<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+
+export class FaultState {
+  private settings: FaultSettings;
+  /** Requests counted against the budget since the settings were last replaced. */
+  private budgetSpent = 0;
+  private completionListRequests = 0;
+  private pagingInsertDone = false;
+  private nonEnvelopeServed = 0;
+
+  constructor(latencyMs: number) {
+    this.settings = noFaults(latencyMs);
+  }
+
+  /** Replaces every setting and restarts the budget and paging counts. */
+  replace(settings: FaultSettings): void {
+    this.settings = { ...settings, queue: settings.queue.map((queued) => ({ ...queued })) };
+    this.budgetSpent = 0;
+    this.completionListRequests = 0;
+    this.pagingInsertDone = false;
+  }
+
+  current(): FaultSettings {
+    return { ...this.settings, queue: this.settings.queue.map((queued) => ({ ...queued })) };
+  }
+
+  get latencyMs(): number {
+    return this.settings.latencyMs;
+  }
+
+  /** Consumes one use of the first queued fault that applies to a request for `method`. */
+  takeQueuedFault(method: ApiMethodName | undefined): FaultKind | undefined {
+    const index = this.settings.queue.findIndex(
+      (queued) => queued.method === undefined || queued.method === method,
+    );
+    const queued = this.settings.queue[index];
+    if (!queued) return undefined;
+    queued.times -= 1;
+    if (queued.times === 0) this.settings.queue.splice(index, 1);
+    return queued.fault;
+  }
+
+  /**
+   * Counts a request against the budget; false once the budget is used up. Only the dataset's valid
+   * token gets past the token checks to this point, so one count is the count of that token.
+   */
+  spendBudget(): boolean {
+    this.budgetSpent += 1;
+    return this.settings.requestBudget === null || this.budgetSpent <= this.settings.requestBudget;
+  }
+
+  /** Counts a completedtrainings.list request; returns how many completions to insert now (usually 0). */
+  countCompletionListRequest(): number {
+    this.completionListRequests += 1;
+    const insert = this.settings.insertDuringPaging;
+    if (!insert || this.pagingInsertDone || this.completionListRequests < insert.afterRequests) return 0;
+    this.pagingInsertDone = true;
+    return insert.count;
+  }
+
+  nextNonEnvelopeBody(): string {
+    return NON_ENVELOPE_BODIES[this.nonEnvelopeServed++ % NON_ENVELOPE_BODIES.length]!;
+  }
+}
+
+/** A JSON body cut off midway, as a dropped connection behind a proxy would leave it. */
+export function truncateBody(body: string): string {
+  return body.slice(0, Math.floor(body.length / 2));
+}

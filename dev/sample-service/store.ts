@@ -1,0 +1,238 @@
+/**
+ * Datasets: each holds its own data, tokens, fault settings and request log, so that test files
+ * running in parallel against one server never see each other. Tokens are how an API request finds
+ * its dataset.
+ */
+import {
+  generateData,
+  type Completion,
+  type CompletionFactory,
+  type EquipmentType,
+  type GeneratorOptions,
+  type User,
+} from './dataset';
+import { FaultState, type FaultKind } from './faults';
+import type { RequestData, TokenKind } from './protocol';
+import { SeededRandom, randomAlphanumeric } from './random';
+
+export interface DatasetOptions extends GeneratorOptions {
+  latencyMs: number;
+}
+
+export const DEFAULT_DATASET_OPTIONS: DatasetOptions = {
+  seed: 1,
+  users: 50,
+  trainings: 20,
+  completions: 500,
+  equipmentTypes: 30,
+  createdUnit: 'seconds',
+  anomalies: false,
+  latencyMs: 0,
+};
+
+export interface RequestLogEntry {
+  /** The API method name, or the raw path (without query) when the path names no method. */
+  method: string;
+  httpMethod: string;
+  /** The request object without its token. */
+  params: RequestData;
+  /** The error identifier, when the response was an error envelope. */
+  error?: string;
+  /** The injected fault that shaped the response, if any. */
+  fault?: FaultKind;
+  requestId: string;
+  status: number;
+}
+
+export interface Mutations {
+  addCompletions?: number;
+  removeCompletions?: number;
+  renameEquipmentTypes?: Array<{ id: string; title: string }>;
+  removeEquipmentTypes?: string[];
+}
+
+/** A mutation the dataset cannot apply (the admin API answers it with 400). */
+export class InvalidMutationError extends Error {}
+
+const TOKEN_LENGTH = 32;
+
+export class Dataset {
+  readonly tokens: Readonly<Record<TokenKind, string>>;
+  readonly faults: FaultState;
+  readonly users: readonly User[];
+  private readonly usersById: ReadonlyMap<string, User>;
+  /** Newest first; replaced (never mutated in place) so that a response being built keeps its view. */
+  private completionList: Completion[];
+  private equipmentTypeList: EquipmentType[];
+  private readonly completionFactory: CompletionFactory;
+  private readonly removalRandom: SeededRandom;
+  /** Filtered completion lists by filter, so that paging through a filter does not filter each page. */
+  private readonly filterCache = new Map<string, Completion[]>();
+  private readonly log: Array<{ arrival: number; entry: RequestLogEntry }> = [];
+  private inFlight = 0;
+  private maxInFlightSinceClear = 0;
+
+  constructor(
+    readonly id: string,
+    options: DatasetOptions,
+  ) {
+    const data = generateData(options);
+    this.users = data.users;
+    this.usersById = new Map(data.users.map((user) => [user.id, user]));
+    this.completionList = data.completions;
+    this.equipmentTypeList = data.equipmentTypes;
+    this.completionFactory = data.completionFactory;
+    this.removalRandom = new SeededRandom(options.seed, 'removals');
+    this.faults = new FaultState(options.latencyMs);
+    this.tokens = {
+      valid: randomAlphanumeric(TOKEN_LENGTH),
+      inactive: randomAlphanumeric(TOKEN_LENGTH),
+      accountInactive: randomAlphanumeric(TOKEN_LENGTH),
+      noPermission: randomAlphanumeric(TOKEN_LENGTH),
+    };
+  }
+
+  get completions(): readonly Completion[] {
+    return this.completionList;
+  }
+
+  get equipmentTypes(): readonly EquipmentType[] {
+    return this.equipmentTypeList;
+  }
+
+  userById(id: string): User | undefined {
+    return this.usersById.get(id);
+  }
+
+  completionsMatching(filter: {
+    training_id: string | undefined;
+    user_id: string | undefined;
+  }): Completion[] {
+    if (filter.training_id === undefined && filter.user_id === undefined) return this.completionList;
+    const key = JSON.stringify([filter.training_id ?? null, filter.user_id ?? null]);
+    let matching = this.filterCache.get(key);
+    if (!matching) {
+      matching = this.completionList.filter(
+        (completion) =>
+          (filter.training_id === undefined || completion.training_id === filter.training_id) &&
+          (filter.user_id === undefined || completion.user_id === filter.user_id),
+      );
+      this.filterCache.set(key, matching);
+    }
+    return matching;
+  }
+
+  /** Adds `count` completions dated after every existing one; returns them, newest first. */
+  addNewestCompletions(count: number): Completion[] {
+    const newest = this.completionList[0];
+    const added = this.completionFactory.completionsAfter(
+      newest === undefined ? undefined : Number(newest.dateNumber),
+      count,
+    );
+    this.replaceCompletions([...added, ...this.completionList]);
+    return added;
+  }
+
+  /** Validates every change first, so that a rejected request changes nothing. */
+  mutate(mutations: Mutations): { added: Completion[]; removed: Completion[] } {
+    const removeCount = mutations.removeCompletions ?? 0;
+    if (removeCount > this.completionList.length) {
+      throw new InvalidMutationError(
+        `Cannot remove ${removeCount} completions: the dataset has ${this.completionList.length}.`,
+      );
+    }
+    const typeIds = new Set(this.equipmentTypeList.map((type) => type.id));
+    const named = [
+      ...(mutations.renameEquipmentTypes ?? []).map((rename) => rename.id),
+      ...(mutations.removeEquipmentTypes ?? []),
+    ];
+    const unknown = named.filter((id) => !typeIds.has(id));
+    if (unknown.length > 0) {
+      throw new InvalidMutationError(`Unknown equipment type ids: ${unknown.join(', ')}`);
+    }
+
+    const removed = this.removeSomeCompletions(removeCount);
+    const added = mutations.addCompletions ? this.addNewestCompletions(mutations.addCompletions) : [];
+    const titles = new Map((mutations.renameEquipmentTypes ?? []).map((rename) => [rename.id, rename.title]));
+    const removedTypes = new Set(mutations.removeEquipmentTypes ?? []);
+    this.equipmentTypeList = this.equipmentTypeList
+      .filter((type) => !removedTypes.has(type.id))
+      .map((type) => (titles.has(type.id) ? { ...type, title: titles.get(type.id)! } : type));
+    return { added, removed };
+  }
+
+  /** Removes `count` completions picked by the dataset's seeded generator from across the whole list. */
+  private removeSomeCompletions(count: number): Completion[] {
+    if (count === 0) return [];
+    const indexes = Array.from(this.completionList.keys());
+    // A partial Fisher-Yates shuffle: the first `count` slots end up holding a uniform sample.
+    for (let slot = 0; slot < count; slot++) {
+      const swapWith = this.removalRandom.int(slot, indexes.length - 1);
+      [indexes[slot], indexes[swapWith]] = [indexes[swapWith]!, indexes[slot]!];
+    }
+    const removedIndexes = new Set(indexes.slice(0, count));
+    const removed = this.completionList.filter((_, index) => removedIndexes.has(index));
+    this.replaceCompletions(this.completionList.filter((_, index) => !removedIndexes.has(index)));
+    return removed;
+  }
+
+  private replaceCompletions(completions: Completion[]): void {
+    this.completionList = completions;
+    this.filterCache.clear();
+  }
+
+  requestStarted(): void {
+    this.inFlight += 1;
+    this.maxInFlightSinceClear = Math.max(this.maxInFlightSinceClear, this.inFlight);
+  }
+
+  requestFinished(): void {
+    this.inFlight -= 1;
+  }
+
+  /** `arrival` orders the log by when requests came in, though they may finish in another order. */
+  recordRequest(arrival: number, entry: RequestLogEntry): void {
+    this.log.push({ arrival, entry });
+  }
+
+  requestLog(): { requests: RequestLogEntry[]; maxInFlight: number } {
+    const ordered = [...this.log].sort((a, b) => a.arrival - b.arrival);
+    return { requests: ordered.map((logged) => logged.entry), maxInFlight: this.maxInFlightSinceClear };
+  }
+
+  clearRequestLog(): void {
+    this.log.length = 0;
+    this.maxInFlightSinceClear = this.inFlight;
+  }
+}
+
+export class DatasetRegistry {
+  private readonly datasets = new Map<string, Dataset>();
+  private readonly tokenOwners = new Map<string, { dataset: Dataset; kind: TokenKind }>();
+  private created = 0;
+
+  create(options: DatasetOptions): Dataset {
+    const dataset = new Dataset(`ds${++this.created}`, options);
+    this.datasets.set(dataset.id, dataset);
+    for (const [kind, token] of Object.entries(dataset.tokens) as Array<[TokenKind, string]>) {
+      this.tokenOwners.set(token, { dataset, kind });
+    }
+    return dataset;
+  }
+
+  get(id: string): Dataset | undefined {
+    return this.datasets.get(id);
+  }
+
+  delete(id: string): boolean {
+    const dataset = this.datasets.get(id);
+    if (!dataset) return false;
+    for (const token of Object.values(dataset.tokens)) this.tokenOwners.delete(token);
+    return this.datasets.delete(id);
+  }
+
+  /** The dataset and meaning of a token, or undefined for anything that is not one of ours. */
+  resolveToken(token: unknown): { dataset: Dataset; kind: TokenKind } | undefined {
+    return typeof token === 'string' ? this.tokenOwners.get(token) : undefined;
+  }
+}

@@ -1,0 +1,246 @@
+/** Injected faults: each kind, queue consumption, the request budget, paging inserts and latency. */
+import {
+  SampleDataset,
+  callApi,
+  callApiJson,
+  sampleServiceUrl,
+  type Completion,
+} from '../support/sample-service';
+
+let dataset: SampleDataset;
+let token: string;
+
+beforeAll(async () => {
+  dataset = await SampleDataset.create({ completions: 120, users: 20 });
+  token = dataset.tokens.valid;
+});
+
+afterAll(() => dataset.delete());
+
+beforeEach(async () => {
+  await dataset.setFaults({});
+  await dataset.clearRequestLog();
+});
+
+const listTypes = () => callApi('equipmenttypes.list', { token });
+
+async function expectHealthy(): Promise<void> {
+  const response = await listTypes();
+  expect(response.status).toBe(200);
+  expect(JSON.parse(response.text)).toMatchObject({ ok: true });
+}
+
+describe('fault kinds', () => {
+  test('html502: HTTP 502 with an HTML page, without the service headers', async () => {
+    await dataset.setFaults({ queue: [{ fault: 'html502' }] });
+    const response = await listTypes();
+    expect(response.status).toBe(502);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.text).toContain('502 Bad Gateway');
+    expect(response.headers.get('svc-request-id')).toBeNull();
+    await expectHealthy();
+  });
+
+  test('truncated: HTTP 200 with the real JSON body cut off midway', async () => {
+    const intact = await callApi('completedtrainings.list', { token, limit: 5 });
+    await dataset.setFaults({ queue: [{ fault: 'truncated' }] });
+    const response = await callApi('completedtrainings.list', { token, limit: 5 });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(() => JSON.parse(response.text)).toThrow(SyntaxError);
+    expect(response.text.length).toBeGreaterThan(0);
+    expect(intact.text.startsWith(response.text)).toBe(true);
+    expect(response.text.length).toBeLessThan(intact.text.length);
+  });
+
+  test('server_error: a crashing handler answers the server_error envelope and the server lives on', async () => {
+    await dataset.setFaults({ queue: [{ fault: 'server_error' }] });
+    const response = await listTypes();
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.text)).toMatchObject({ ok: false, error: 'server_error' });
+    await expectHealthy();
+  });
+
+  test('rate_limit_exceeded: the error envelope with HTTP 200', async () => {
+    await dataset.setFaults({ queue: [{ fault: 'rate_limit_exceeded' }] });
+    const response = await listTypes();
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.text)).toMatchObject({ ok: false, error: 'rate_limit_exceeded' });
+    await expectHealthy();
+  });
+
+  test('non_envelope: HTTP 200 with valid JSON that is not an envelope', async () => {
+    await dataset.setFaults({ queue: [{ fault: 'non_envelope', times: 2 }] });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const response = await listTypes();
+      expect(response.status).toBe(200);
+      const body: unknown = JSON.parse(response.text);
+      const isEnvelope =
+        typeof body === 'object' && body !== null && typeof (body as { ok?: unknown }).ok === 'boolean';
+      expect(isEnvelope).toBe(false);
+    }
+    await expectHealthy();
+  });
+
+  test('status500: HTTP 500 carrying a JSON ok envelope', async () => {
+    await dataset.setFaults({ queue: [{ fault: 'status500' }] });
+    const response = await listTypes();
+    expect(response.status).toBe(500);
+    expect(JSON.parse(response.text)).toMatchObject({ ok: true, equipmenttypes: expect.any(Array) });
+    await expectHealthy();
+  });
+});
+
+describe('fault queue', () => {
+  test('faults are consumed in order, each as many times as asked', async () => {
+    await dataset.setFaults({ queue: [{ fault: 'html502', times: 2 }, { fault: 'status500' }] });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await listTypes()).status);
+    expect(statuses).toEqual([502, 502, 500, 200]);
+  });
+
+  test('a fault for one method is left for a request to that method', async () => {
+    await dataset.setFaults({ queue: [{ fault: 'html502', method: 'users.info' }] });
+    await expectHealthy();
+    expect((await callApi('completedtrainings.list', { token })).status).toBe(200);
+    const userId = (await dataset.data()).users[0]!.id;
+    expect((await callApi('users.info', { token, user: userId })).status).toBe(502);
+    expect((await callApi('users.info', { token, user: userId })).status).toBe(200);
+  });
+
+  test('faults stay within their dataset', async () => {
+    const other = await SampleDataset.create({ completions: 1 });
+    try {
+      await dataset.setFaults({ queue: [{ fault: 'html502' }] });
+      expect((await callApi('equipmenttypes.list', { token: other.tokens.valid })).status).toBe(200);
+      expect((await listTypes()).status).toBe(502);
+    } finally {
+      await other.delete();
+    }
+  });
+
+  test('putting new settings replaces the whole queue', async () => {
+    await dataset.setFaults({ queue: [{ fault: 'html502' }] });
+    const settings = await dataset.setFaults({ latencyMs: 0 });
+    expect(settings).toEqual({ latencyMs: 0, requestBudget: null, queue: [], insertDuringPaging: null });
+    await expectHealthy();
+  });
+
+  test('the request log names the fault and the status it produced', async () => {
+    await dataset.setFaults({ queue: [{ fault: 'html502' }, { fault: 'rate_limit_exceeded' }] });
+    await listTypes();
+    await listTypes();
+    const { requests } = await dataset.requestLog();
+    expect(requests).toEqual([
+      expect.objectContaining({ method: 'equipmenttypes.list', fault: 'html502', status: 502 }),
+      expect.objectContaining({ fault: 'rate_limit_exceeded', error: 'rate_limit_exceeded', status: 200 }),
+    ]);
+  });
+
+  test.each([
+    ['an unknown fault kind', { queue: [{ fault: 'meltdown' }] }],
+    ['an unknown method', { queue: [{ fault: 'html502', method: 'users.list' }] }],
+    ['zero times', { queue: [{ fault: 'html502', times: 0 }] }],
+    ['an unknown setting', { latency: 100 }],
+    ['a negative budget', { requestBudget: -1 }],
+  ])('settings with %s are rejected with 400', async (_, settings) => {
+    const response = await fetch(`${sampleServiceUrl()}/_admin/datasets/${dataset.id}/faults`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(settings),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: expect.any(String) });
+  });
+});
+
+describe('request budget', () => {
+  test('allows the budget, then answers rate_limit_exceeded to every further request', async () => {
+    await dataset.setFaults({ requestBudget: 3 });
+    const errors = [];
+    for (let i = 0; i < 5; i++) errors.push(JSON.parse((await listTypes()).text).error ?? 'none');
+    expect(errors).toEqual(['none', 'none', 'none', 'rate_limit_exceeded', 'rate_limit_exceeded']);
+  });
+
+  test('is spent only by requests that pass the token checks', async () => {
+    await dataset.setFaults({ requestBudget: 1 });
+    await callApi('equipmenttypes.list', { token: dataset.tokens.inactive });
+    await callApi('equipmenttypes.list', {});
+    expect(JSON.parse((await listTypes()).text)).toMatchObject({ ok: true });
+    expect(JSON.parse((await listTypes()).text)).toMatchObject({ ok: false, error: 'rate_limit_exceeded' });
+  });
+
+  test('is checked after the token and before the parameters', async () => {
+    await dataset.setFaults({ requestBudget: 0 });
+    expect(await callApiJson('equipmenttypes.list', { token: 'unknown' })).toMatchObject({
+      error: 'token_invalid',
+    });
+    expect(await callApiJson('equipmenttypes.list', { token, colour: 'red' })).toMatchObject({
+      error: 'rate_limit_exceeded',
+    });
+  });
+
+  test('null means unlimited again', async () => {
+    await dataset.setFaults({ requestBudget: 0 });
+    expect(JSON.parse((await listTypes()).text)).toMatchObject({ error: 'rate_limit_exceeded' });
+    await dataset.setFaults({ requestBudget: null });
+    await expectHealthy();
+  });
+});
+
+describe('insertDuringPaging', () => {
+  test('inserts newer completions once, after the Nth list request, shifting later pages', async () => {
+    const pagingDataset = await SampleDataset.create({ completions: 100 });
+    try {
+      const list = (page: number) =>
+        callApiJson<{ completedtrainings: Completion[]; paging: { total: number } }>(
+          'completedtrainings.list',
+          {
+            token: pagingDataset.tokens.valid,
+            limit: 10,
+            page,
+          },
+        );
+      await pagingDataset.setFaults({ insertDuringPaging: { afterRequests: 2, count: 4 } });
+      const page1 = await list(1);
+      const page2 = await list(2);
+      expect(page2.paging.total).toBe(100);
+      const page3 = await list(3);
+      expect(page3.paging.total).toBe(104);
+      // Four newer records pushed everything down by four: page 3 now starts with page 2's last four.
+      expect(page3.completedtrainings.slice(0, 4)).toEqual(page2.completedtrainings.slice(6));
+      const { completions } = await pagingDataset.data();
+      const newestBefore = Number(page1.completedtrainings[0]!.dateNumber);
+      expect(
+        completions.slice(0, 4).every((completion) => Number(completion.dateNumber) > newestBefore),
+      ).toBe(true);
+      expect(completions.slice(4, 14)).toEqual(page1.completedtrainings);
+      expect((await list(4)).paging.total).toBe(104);
+    } finally {
+      await pagingDataset.delete();
+    }
+  });
+});
+
+describe('latency', () => {
+  test('delays every request without serialising them', async () => {
+    await dataset.setFaults({ latencyMs: 300 });
+    const responses = await Promise.all(Array.from({ length: 10 }, () => listTypes()));
+    expect(responses.map((response) => response.status)).toEqual(Array(10).fill(200));
+    const log = await dataset.requestLog();
+    expect(log.requests).toHaveLength(10);
+    expect(log.maxInFlight).toBe(10);
+  });
+
+  test('set at creation applies until the fault settings are replaced', async () => {
+    const slow = await SampleDataset.create({ completions: 1, latencyMs: 200 });
+    try {
+      const response = await callApi('equipmenttypes.list', { token: slow.tokens.valid });
+      // The reported processing time includes the wait (timers may fire a millisecond or so early).
+      expect(Number(response.headers.get('svc-response-time'))).toBeGreaterThanOrEqual(190);
+      expect(await slow.setFaults({})).toMatchObject({ latencyMs: 0 });
+    } finally {
+      await slow.delete();
+    }
+  });
+});
