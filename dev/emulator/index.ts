@@ -1,0 +1,271 @@
+/**
+ * The Apps Script emulator: runs the built add-on (dist/Code.js, the file clasp pushes) off
+ * Google, in tests and in `npm start`, with Google's restrictions. Where the real platform is
+ * strict the emulator is at least as strict, so that what passes here does not fail there.
+ *
+ *   const emulator = createEmulator(loadDist());
+ *   const id = emulator.createSpreadsheet({ name: 'Trainings' });
+ *   emulator.onOpen(id);
+ *   emulator.clickMenu(id, 'Safety Sync', 'Import completed trainings…');
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { ServiceCallCounter } from './core';
+import { createCacheService, CacheStores } from './runtime/cache';
+import { EmulatedClock } from './runtime/clock';
+import { DocumentEntryPoints, UserEntryPoints, type Runtime } from './runtime/entry-points';
+import { DEFAULT_EXECUTION_LIMITS, type ExecutionLimits, Executions } from './runtime/executions';
+import { createHtmlService, HtmlFiles } from './runtime/html-service';
+import { createLockService, LockTable } from './runtime/lock';
+import { type LogEntry, type LogListener, LogRecorder } from './runtime/logging';
+import { createPropertiesService, PropertyStores } from './runtime/properties';
+import { CurrentRealm, ScriptContext } from './runtime/realm';
+import { createScriptApp, createScriptEnums, type TriggerInfo, TriggerRegistry } from './runtime/script-app';
+import { ScriptRunner } from './runtime/script-runner';
+import type { ServiceEnvironment } from './runtime/service-object';
+import { createSession, createUser } from './runtime/session';
+import { createSpreadsheetService, type WorkbookStore } from './runtime/spreadsheet-seam';
+import { DEFAULT_DAILY_QUOTA, createUrlFetchApp, UrlFetchRecorder } from './runtime/url-fetch';
+import { createUtilities } from './runtime/utilities';
+
+export { ScriptError } from './runtime/script-runner';
+export type { CustomFunctionResult, RunOptions } from './runtime/entry-points';
+export type { LogEntry } from './runtime/logging';
+export type { RecordedRequest } from './runtime/url-fetch';
+export type { TriggerInfo } from './runtime/script-app';
+
+export const DEFAULT_OWNER = 'owner@example.com';
+export const DEFAULT_TIME_ZONE = 'Europe/London';
+export const DEFAULT_ADD_ON_NAME = 'Safety Sync';
+
+export interface EmulatorOptions {
+  /** The script: the classic script whose top-level functions are the entry points. */
+  code: string;
+  /** The other pushed files by path ('settings.html', 'appsscript.json'); or give distDir. */
+  files?: Record<string, string>;
+  /** Read the other pushed files from this directory when `files` is not given. */
+  distDir?: string;
+  /** Emulated epoch ms at creation; default 2024-03-01T12:00:00Z. */
+  startTime?: number;
+  /** The script's time zone; default appsscript.json's, else Europe/London. */
+  timeZone?: string;
+  /** UrlFetch calls per user per day; default 20,000 (consumer accounts). */
+  urlFetchDailyQuota?: number;
+  /** Shrink these in tests; defaults 360,000 / 30,000 / 30,000. */
+  executionLimitMs?: Partial<ExecutionLimits>;
+  /** The default user, owner of new spreadsheets; default owner@example.com. */
+  owner?: string;
+  /** The add-on menu's title in clickMenu paths; default 'Safety Sync'. */
+  addOnName?: string;
+  /** Session.getActiveUserLocale(); default 'en'. */
+  locale?: string;
+  /** Called with every Logger/console line (npm start prints them). */
+  onLog?: LogListener;
+}
+
+/** The people who use the spreadsheets: an owner and any editors, by e-mail. */
+export class Users {
+  private readonly known: Set<string>;
+
+  constructor(readonly owner: string) {
+    this.known = new Set([owner]);
+  }
+
+  add(...emails: string[]): void {
+    for (const email of emails) this.known.add(email);
+  }
+
+  list(): string[] {
+    return [...this.known];
+  }
+}
+
+/** Reads what clasp would push from dist/: Code.js and the other files (HTML, appsscript.json). */
+export function loadDist(distDir = 'dist'): { code: string; files: Record<string, string> } {
+  const root = path.resolve(distDir);
+  const files: Record<string, string> = {};
+  const walk = (directory: string) => {
+    for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(html|json)$/.test(entry.name))
+        files[path.relative(root, full).split(path.sep).join('/')] = fs.readFileSync(full, 'utf8');
+    }
+  };
+  walk(root);
+  return { code: fs.readFileSync(path.join(root, 'Code.js'), 'utf8'), files };
+}
+
+function manifestTimeZone(files: Record<string, string>): string | undefined {
+  const manifest = files['appsscript.json'];
+  if (manifest === undefined) return undefined;
+  const timeZone: unknown = (JSON.parse(manifest) as { timeZone?: unknown }).timeZone;
+  return typeof timeZone === 'string' ? timeZone : undefined;
+}
+
+function requireIanaTimeZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+  } catch {
+    throw new Error(`Not an IANA time zone: ${timeZone}`);
+  }
+  return timeZone;
+}
+
+interface EmulatorParts {
+  runtime: Runtime;
+  clock: EmulatedClock;
+  counter: ServiceCallCounter;
+  workbooks: WorkbookStore;
+  users: Users;
+  timeZone: string;
+  properties: PropertyStores;
+  caches: CacheStores;
+  locks: LockTable;
+  urlFetch: UrlFetchRecorder;
+  logRecorder: LogRecorder;
+  owners: Map<string, string>;
+}
+
+function assemble(options: EmulatorOptions): EmulatorParts {
+  const files = options.files ?? (options.distDir ? loadDist(options.distDir).files : {});
+  const timeZone = requireIanaTimeZone(options.timeZone ?? manifestTimeZone(files) ?? DEFAULT_TIME_ZONE);
+  const clock = new EmulatedClock(options.startTime);
+  const executions = new Executions(clock, { ...DEFAULT_EXECUTION_LIMITS, ...options.executionLimitMs });
+  const counter = new ServiceCallCounter(() => executions.checkDeadline());
+  let standingRealm: ScriptContext | undefined;
+  const realm = new CurrentRealm(() => {
+    const execution = executions.current();
+    if (execution?.hasScriptContext()) return execution.scriptContext;
+    return (standingRealm ??= new ScriptContext(clock, timeZone, {}));
+  });
+  const env: ServiceEnvironment = { counter, realm, executions, clock };
+  const users = new Users(options.owner ?? DEFAULT_OWNER);
+  const owners = new Map<string, string>();
+  const ownerOf = (spreadsheetId: string) => {
+    const owner = owners.get(spreadsheetId);
+    if (owner === undefined)
+      throw new Error(`No spreadsheet ${spreadsheetId} was created with createSpreadsheet`);
+    return owner;
+  };
+
+  // A formula in a cell calls the script back, through entry points that need the service first.
+  const formulas: { entryPoints?: DocumentEntryPoints } = {};
+  const spreadsheet = createSpreadsheetService({
+    counter,
+    realm,
+    currentContext: () => executions.requireCurrent().context,
+    evaluateCustomFunction: (name, args, spreadsheetId) =>
+      formulas.entryPoints!.evaluateFormula(spreadsheetId, name, args),
+  });
+
+  const parts = {
+    clock,
+    counter,
+    workbooks: spreadsheet.workbooks,
+    users,
+    timeZone,
+    properties: new PropertyStores(),
+    caches: new CacheStores(),
+    locks: new LockTable(clock),
+    urlFetch: new UrlFetchRecorder(options.urlFetchDailyQuota ?? DEFAULT_DAILY_QUOTA),
+    logRecorder: new LogRecorder(env, options.onLog),
+    owners,
+  };
+  const triggers = new TriggerRegistry();
+  const enums = createScriptEnums(counter);
+  const runner = new ScriptRunner(options.code, clock, timeZone, executions, {
+    SpreadsheetApp: spreadsheet.SpreadsheetApp,
+    UrlFetchApp: createUrlFetchApp(env, parts.urlFetch),
+    PropertiesService: createPropertiesService(env, parts.properties),
+    CacheService: createCacheService(env, parts.caches),
+    LockService: createLockService(env, parts.locks),
+    ScriptApp: createScriptApp(env, triggers, timeZone, enums),
+    HtmlService: createHtmlService(env, new HtmlFiles(files)),
+    Utilities: createUtilities(env),
+    Session: createSession(env, timeZone, options.locale ?? 'en'),
+    Logger: parts.logRecorder.createLogger(),
+    console: parts.logRecorder.createConsole(),
+  });
+  const runtime: Runtime = {
+    runner,
+    clock,
+    enums,
+    triggers,
+    workbooks: spreadsheet.workbooks,
+    addOnName: options.addOnName ?? DEFAULT_ADD_ON_NAME,
+    ownerOf,
+    activeSpreadsheet: () => spreadsheet.SpreadsheetApp.getActiveSpreadsheet(),
+    userObject: (email) => createUser(env, email),
+  };
+  formulas.entryPoints = new DocumentEntryPoints(runtime, users.owner);
+  return { ...parts, runtime };
+}
+
+export class Emulator extends DocumentEntryPoints {
+  readonly clock: EmulatedClock;
+  /** Every service call, by Class.method. */
+  readonly counter: ServiceCallCounter;
+  readonly workbooks: WorkbookStore;
+  readonly users: Users;
+  readonly timeZone: string;
+  /** Test access to property stores: properties.user(email).set('token', …), .document(id), .script. */
+  readonly properties: PropertyStores;
+  /** Test access to caches: caches.evictAll(). */
+  readonly caches: CacheStores;
+  /** Lock contention: locks.hold('script' | 'user' | 'document', key?, { releaseAfterMs? }). */
+  readonly locks: LockTable;
+  /** Every request sent (method, url, headers, payload) and the daily quota. */
+  readonly urlFetch: UrlFetchRecorder;
+  readonly #logRecorder: LogRecorder;
+  readonly #owners: Map<string, string>;
+
+  constructor(parts: EmulatorParts) {
+    super(parts.runtime, parts.users.owner);
+    this.clock = parts.clock;
+    this.counter = parts.counter;
+    this.workbooks = parts.workbooks;
+    this.users = parts.users;
+    this.timeZone = parts.timeZone;
+    this.properties = parts.properties;
+    this.caches = parts.caches;
+    this.locks = parts.locks;
+    this.urlFetch = parts.urlFetch;
+    this.#logRecorder = parts.logRecorder;
+    this.#owners = parts.owners;
+  }
+
+  /** Every line the script logged (Logger.log and console.*), in order. */
+  get logs(): readonly LogEntry[] {
+    return this.#logRecorder.entries;
+  }
+
+  /** A new spreadsheet owned by `owner` (default: the emulator's owner). Returns its id. */
+  createSpreadsheet(options: { name?: string; timeZone?: string; owner?: string } = {}): string {
+    const { owner = this.users.owner, ...workbook } = options;
+    this.users.add(owner);
+    const id = this.workbooks.create(workbook);
+    this.#owners.set(id, owner);
+    return id;
+  }
+
+  ownerOf(spreadsheetId: string): string {
+    return this.runtime.ownerOf(spreadsheetId);
+  }
+
+  /** The same entry points, acting as another user (an editor). */
+  asUser(email: string): UserEntryPoints {
+    this.users.add(email);
+    return new UserEntryPoints(this.runtime, email);
+  }
+
+  /** The installable triggers that exist, with their creator, document and schedule. */
+  triggers(): TriggerInfo[] {
+    return this.runtime.triggers.list();
+  }
+}
+
+export function createEmulator(options: EmulatorOptions): Emulator {
+  return new Emulator(assemble(options));
+}

@@ -1,0 +1,260 @@
+/**
+ * The ways Google starts the script, each with the context Apps Script gives it: a simple onOpen
+ * trigger, a menu item, google.script.run from a dialog, a custom function in a cell, a
+ * time-driven trigger, or any function run directly. Values go in and come out as Node values.
+ */
+import type { AuthModeName, ExecutionKind } from '../core';
+import type { EmulatedClock } from './clock';
+import type { ExecutionSpec } from './executions';
+import { argumentsToServer, IllegalValue, isCallableFromClient, resultToClient } from './google-script-run';
+import { fromScript, type ScriptContext } from './realm';
+import type { ScriptEnums, TriggerRegistry } from './script-app';
+import { type EntryResolver, ScriptError, type ScriptRunner } from './script-runner';
+import { findMenuItem, menuPaths, UnknownFunctionError, type WorkbookStore } from './spreadsheet-seam';
+import { wallClockIn } from './time-zones';
+
+export interface RunOptions {
+  /** Default 'menu'. */
+  kind?: ExecutionKind;
+  /** Default: the kind's own (LIMITED for a simple trigger, CUSTOM_FUNCTION, else FULL). */
+  authMode?: AuthModeName;
+  /** Default: this entry point's user (the spreadsheet's owner for a custom function). */
+  user?: string;
+  spreadsheetId?: string | null;
+}
+
+export type CustomFunctionResult = { value: unknown } | { error: string };
+
+/** What the entry points need of the emulator. */
+export interface Runtime {
+  runner: ScriptRunner;
+  clock: EmulatedClock;
+  enums: ScriptEnums;
+  triggers: TriggerRegistry;
+  workbooks: WorkbookStore;
+  addOnName: string;
+  ownerOf(spreadsheetId: string): string;
+  activeSpreadsheet(): unknown;
+  userObject(email: string): unknown;
+}
+
+const DEFAULT_AUTH_MODE: Record<ExecutionKind, AuthModeName> = {
+  'simple-trigger': 'LIMITED',
+  menu: 'FULL',
+  dialog: 'FULL',
+  'custom-function': 'CUSTOM_FUNCTION',
+  'time-trigger': 'FULL',
+};
+
+function globalFunctionNamed(name: string): EntryResolver {
+  return (script) => script.globalFunction(name) ?? new Error(`Script function not found: ${name}`);
+}
+
+/** Sheets matches function names case-insensitively; private functions are not offered to cells. */
+function customFunctionNamed(name: string): EntryResolver {
+  return (script) => {
+    const unknown = new UnknownFunctionError(name);
+    if (name.endsWith('_')) return unknown;
+    const exact = script.globalFunction(name);
+    if (exact) return exact;
+    const matches = Object.getOwnPropertyNames(script.global).filter(
+      (candidate) => candidate.toUpperCase() === name.toUpperCase() && !candidate.endsWith('_'),
+    );
+    return (matches.length === 1 && script.globalFunction(matches[0]!)) || unknown;
+  };
+}
+
+/** Entry points that act as one user (the emulator's owner by default; see Emulator.asUser). */
+export class UserEntryPoints {
+  constructor(
+    protected readonly runtime: Runtime,
+    readonly user: string,
+  ) {}
+
+  /**
+   * Runs the script's onOpen(e) as the simple trigger Sheets fires when this user opens the
+   * spreadsheet (NONE: the add-on is installed but not yet used in this document). Nothing runs
+   * when the script has no onOpen.
+   */
+  onOpen(spreadsheetId: string, options: { authMode?: AuthModeName } = {}): void {
+    this.simpleTrigger('onOpen', spreadsheetId, options.authMode ?? 'LIMITED');
+  }
+
+  /** Runs onInstall(e) as Sheets does when this user installs the add-on from this spreadsheet: FULL. */
+  onInstall(spreadsheetId: string): void {
+    this.simpleTrigger('onInstall', spreadsheetId, 'FULL');
+  }
+
+  /** Clicks a menu item the script added (in onOpen): captions from the menu's title down. */
+  clickMenu(spreadsheetId: string, ...path: string[]): unknown {
+    const workbook = this.runtime.workbooks.get(spreadsheetId);
+    if (!workbook) throw new Error(`No spreadsheet ${spreadsheetId}`);
+    const item = findMenuItem(workbook.ui.menus, this.runtime.addOnName, path);
+    if (!item) {
+      const available = menuPaths(workbook.ui.menus, this.runtime.addOnName).map((found) =>
+        found.join(' > '),
+      );
+      throw new Error(
+        `No menu item ${path.join(' > ')} in spreadsheet ${spreadsheetId}. ` +
+          (available.length > 0
+            ? `Menu items: ${available.join('; ')}`
+            : 'No menu was added (did onOpen run?)'),
+      );
+    }
+    return this.run(item.functionName, [], { kind: 'menu', spreadsheetId });
+  }
+
+  /** google.script.run.functionName(...args) from a dialog or sidebar of that spreadsheet. */
+  callServer(spreadsheetId: string, functionName: string, ...args: unknown[]): unknown {
+    const notCallable = new ScriptError(
+      `google.script.run.${functionName} is not a function`,
+      undefined,
+      'TypeError',
+    );
+    if (!isCallableFromClient(functionName)) throw notCallable;
+    let transferred: unknown[];
+    try {
+      transferred = argumentsToServer(args);
+    } catch (error) {
+      if (error instanceof IllegalValue) throw new ScriptError(error.message, undefined, 'Error');
+      throw error;
+    }
+    const spec = this.spec('dialog', 'FULL', this.user, spreadsheetId);
+    const resolve: EntryResolver = (script) => script.globalFunction(functionName) ?? notCallable;
+    const result = this.runtime.runner.run(spec, resolve, (script) =>
+      transferred.map((arg) => script.toScript(arg)),
+    );
+    return resultToClient(result);
+  }
+
+  /** Runs any top-level function, as the editor's Run button or a test harness would. */
+  run(functionName: string, args: unknown[] = [], options: RunOptions = {}): unknown {
+    const kind = options.kind ?? 'menu';
+    const spreadsheetId = options.spreadsheetId ?? null;
+    const user =
+      options.user ??
+      (kind === 'custom-function' && spreadsheetId !== null
+        ? this.runtime.ownerOf(spreadsheetId)
+        : this.user);
+    const spec = this.spec(kind, options.authMode ?? DEFAULT_AUTH_MODE[kind], user, spreadsheetId);
+    const result = this.runtime.runner.run(spec, globalFunctionNamed(functionName), (script) =>
+      args.map((arg) => script.toScript(arg)),
+    );
+    return fromScript(result);
+  }
+
+  protected spec(
+    kind: ExecutionKind,
+    authMode: AuthModeName,
+    user: string,
+    spreadsheetId: string | null,
+  ): ExecutionSpec {
+    const anonymous =
+      kind === 'custom-function' ||
+      authMode === 'CUSTOM_FUNCTION' ||
+      authMode === 'NONE' ||
+      authMode === 'LIMITED';
+    return { kind, authMode, user, sessionEmail: anonymous ? '' : user, activeSpreadsheetId: spreadsheetId };
+  }
+
+  private simpleTrigger(functionName: string, spreadsheetId: string, authMode: AuthModeName): void {
+    const spec = this.spec('simple-trigger', authMode, this.user, spreadsheetId);
+    const resolve: EntryResolver = (script) => script.globalFunction(functionName) ?? (() => undefined);
+    this.runtime.runner.run(spec, resolve, (script) => [this.openEvent(script, spec)]);
+  }
+
+  /** `e` of onOpen and onInstall: authMode, the user, and (unless NONE) the spreadsheet, fetched when read. */
+  private openEvent(script: ScriptContext, spec: ExecutionSpec): object {
+    const event = script.toScript({
+      authMode: this.runtime.enums.AuthMode[spec.authMode],
+      user: this.runtime.userObject(spec.sessionEmail),
+    });
+    if (spec.authMode !== 'NONE') {
+      Object.defineProperty(event, 'source', {
+        get: () => this.runtime.activeSpreadsheet(),
+        enumerable: true,
+        configurable: true,
+      });
+    }
+    return event;
+  }
+}
+
+/** Entry points that do not depend on who is looking: cells and time-driven triggers. */
+export class DocumentEntryPoints extends UserEntryPoints {
+  /**
+   * `=NAME(args)` in a cell of the spreadsheet: anonymous, as the spreadsheet's owner for user
+   * properties, read-only, 30 s. Returns what the cell shows: the value, or the #ERROR! message.
+   */
+  customFunction(spreadsheetId: string, name: string, args: unknown[] = []): CustomFunctionResult {
+    try {
+      return { value: this.evaluateFormula(spreadsheetId, name, args) };
+    } catch (error) {
+      if (error instanceof ScriptError || error instanceof UnknownFunctionError)
+        return { error: error.message };
+      throw error;
+    }
+  }
+
+  /**
+   * The Spreadsheet service's evaluateCustomFunction: the value, UnknownFunctionError for a name
+   * the script does not offer to cells (#NAME?), or a ScriptError whose message #ERROR! shows.
+   */
+  evaluateFormula(spreadsheetId: string, name: string, args: unknown[]): unknown {
+    const spec = this.spec(
+      'custom-function',
+      'CUSTOM_FUNCTION',
+      this.runtime.ownerOf(spreadsheetId),
+      spreadsheetId,
+    );
+    try {
+      const result = this.runtime.runner.run(spec, customFunctionNamed(name), (script) =>
+        args.map((arg) => script.toScript(arg)),
+      );
+      return fromScript(result);
+    } catch (error) {
+      if (error instanceof ScriptError && error.thrown instanceof UnknownFunctionError) throw error.thrown;
+      throw error;
+    }
+  }
+
+  /**
+   * Fires an installable time-driven trigger now: its handler runs as the trigger's creator, in
+   * FULL mode, with no active spreadsheet, and receives Google's time-driven event object.
+   */
+  fireTrigger(triggerUid: string): unknown {
+    const trigger = this.runtime.triggers.get(triggerUid);
+    if (!trigger) throw new Error(`No trigger ${triggerUid}`);
+    const spec = this.spec('time-trigger', 'FULL', trigger.owner, null);
+    const result = this.runtime.runner.run(spec, globalFunctionNamed(trigger.handler), (script) => [
+      script.toScript({
+        authMode: this.runtime.enums.AuthMode.FULL,
+        triggerUid,
+        ...timeFields(this.runtime.clock.now()),
+      }),
+    ]);
+    return fromScript(result);
+  }
+}
+
+/** The time fields of a time-driven event, in UTC as Google sends them. */
+function timeFields(epochMs: number): Record<string, number | string> {
+  const wall = wallClockIn('UTC', epochMs);
+  const date = new Date(Date.UTC(wall.year, wall.month - 1, wall.day));
+  const isoWeekday = wall.weekday === 0 ? 7 : wall.weekday;
+  // ISO week: the week containing this date's Thursday.
+  const thursday = new Date(date.getTime() + (4 - isoWeekday) * 86_400_000);
+  const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1);
+  const weekOfYear = Math.ceil(((thursday.getTime() - yearStart) / 86_400_000 + 1) / 7);
+  return {
+    year: wall.year,
+    month: wall.month,
+    'day-of-month': wall.day,
+    'day-of-week': isoWeekday,
+    'week-of-year': weekOfYear,
+    hour: wall.hour,
+    minute: wall.minute,
+    second: wall.second,
+    timezone: 'UTC',
+  };
+}

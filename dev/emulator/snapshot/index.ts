@@ -1,0 +1,1 @@
+export { renderWorkbookHtml } from './render-workbook-html';

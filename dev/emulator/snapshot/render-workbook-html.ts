@@ -1,0 +1,245 @@
+/**
+ * A spreadsheet as one self-contained HTML page, to look at what a run produced: every sheet as a tab,
+ * each a table of displayed values with bold, backgrounds, conditional colours (where the emulator can
+ * evaluate the condition; custom formula rules are listed instead), notes as tooltips, error cells
+ * marked with their message, and HYPERLINK cells as links. In-sheet links (#gid=<id>&range=A5) jump to
+ * the target sheet's row, whose id is s<gid>-r<row> (rows that links point to are shown even if empty). Without JavaScript every sheet is shown one after
+ * another; a small script shows one tab at a time.
+ */
+import { columnLetters, parseA1, referenceBox } from '../spreadsheet/a1-notation';
+import { evaluateCondition } from '../spreadsheet/conditional-evaluation';
+import { type GridBox, boxContains } from '../spreadsheet/grid-box';
+import type { CellView, ConditionalRuleView, SheetView, WorkbookStore } from '../spreadsheet/index';
+import { escapeHtml, isSafeExternalUrl } from './html-text';
+
+const STYLE = `
+body { font: 13px/1.4 Arial, Helvetica, sans-serif; margin: 0; color: #202124; }
+header { padding: 12px 16px; border-bottom: 1px solid #dadce0; }
+header h1 { font-size: 18px; margin: 0 0 4px; }
+header p, .meta { color: #5f6368; margin: 0; }
+nav { display: flex; flex-wrap: wrap; gap: 4px; padding: 8px 16px; background: #f1f3f4; position: sticky; top: 0; }
+nav a { padding: 4px 10px; border-radius: 4px 4px 0 0; text-decoration: none; color: #202124; background: #e8eaed; }
+nav a.hidden-sheet { font-style: italic; color: #80868b; }
+nav a.current { background: #fff; font-weight: bold; }
+section { padding: 12px 16px; }
+section h2 { font-size: 15px; margin: 0 0 4px; }
+.badge { font-size: 11px; font-weight: normal; background: #fce8b2; border-radius: 3px; padding: 1px 5px; }
+table { border-collapse: collapse; margin-top: 8px; }
+th, td { border: 1px solid #e2e3e3; padding: 2px 6px; white-space: pre; vertical-align: bottom; }
+th { background: #f8f9fa; color: #5f6368; font-weight: normal; }
+tr.frozen td { font-weight: bold; background-color: #f1f3f4; border-bottom: 2px solid #bdc1c6; }
+tr:target th, tr:target td { outline: 2px solid #1a73e8; }
+td.number { text-align: right; }
+td.error { color: #c5221f; background-image: linear-gradient(225deg, #c5221f 6px, transparent 6px); }
+td.wrap { white-space: pre-wrap; }
+td[title]:not(.error) { background-image: linear-gradient(225deg, #f9ab00 6px, transparent 6px); }
+.unevaluated { color: #5f6368; }
+`;
+
+const TAB_SCRIPT = `
+(function () {
+  var sections = Array.prototype.slice.call(document.querySelectorAll('section.sheet'));
+  var tabs = Array.prototype.slice.call(document.querySelectorAll('nav a'));
+  function show() {
+    var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    var section = (target && target.closest('section.sheet')) || sections[0];
+    sections.forEach(function (s) { s.hidden = s !== section; });
+    tabs.forEach(function (t) { t.classList.toggle('current', t.getAttribute('href') === '#' + section.id); });
+    if (target && target !== section) target.scrollIntoView({ block: 'center' });
+  }
+  window.addEventListener('hashchange', show);
+  show();
+})();
+`;
+
+interface RuleOnSheet {
+  rule: ConditionalRuleView;
+  boxes: GridBox[];
+}
+
+function boxOfA1(a1: string, sheet: SheetView): GridBox | null {
+  const reference = parseA1(a1);
+  return reference && referenceBox(reference, sheet.maxRows, sheet.maxColumns);
+}
+
+function rulesOf(sheet: SheetView): RuleOnSheet[] {
+  return sheet.conditionalRules().map((rule) => ({
+    rule,
+    boxes: rule.ranges.map((a1) => boxOfA1(a1, sheet)).filter((box): box is GridBox => box !== null),
+  }));
+}
+
+/** The format of the first rule (in the sheet's order, as Sheets applies them) whose condition holds. */
+function conditionalFormatAt(
+  rules: RuleOnSheet[],
+  row: number,
+  column: number,
+  cell: CellView,
+): ConditionalRuleView['format'] | undefined {
+  for (const { rule, boxes } of rules) {
+    if (!boxes.some((box) => boxContains(box, row, column))) continue;
+    const outcome = evaluateCondition(rule.type, rule.values, {
+      value: cell.value,
+      display: cell.display,
+      isError: cell.error !== null,
+    });
+    if (outcome === 'match') return rule.format;
+  }
+  return undefined;
+}
+
+interface InSheetLink {
+  gid: number;
+  row: number | null;
+}
+
+/** "#gid=123&range=A5" → sheet 123, row 5; undefined for any other link. */
+function parseInSheetLink(link: string): InSheetLink | undefined {
+  const match = /^#gid=(\d+)(?:&range=([^&]*))?$/.exec(link.trim());
+  if (!match) return undefined;
+  const reference = match[2] ? parseA1(decodeURIComponent(match[2])) : null;
+  return { gid: Number(match[1]), row: reference?.top ?? null };
+}
+
+/** Which rows other cells link to, per sheet: those rows are rendered even when empty. */
+function linkedRows(sheets: SheetView[]): Map<number, number> {
+  const lastLinked = new Map<number, number>();
+  for (const sheet of sheets) {
+    for (const cell of sheet.cells().flat()) {
+      const target = cell.link === null ? undefined : parseInSheetLink(cell.link);
+      if (target?.row) lastLinked.set(target.gid, Math.max(lastLinked.get(target.gid) ?? 0, target.row));
+    }
+  }
+  return lastLinked;
+}
+
+/** The anchor an in-sheet link jumps to; null when the sheet or row does not exist. */
+function inSheetAnchor(target: InSheetLink, sheets: ReadonlyMap<number, SheetView>): string | null {
+  const sheet = sheets.get(target.gid);
+  if (!sheet) return null;
+  if (target.row === null) return `sheet-${target.gid}`;
+  return target.row <= sheet.maxRows ? `s${target.gid}-r${target.row}` : null;
+}
+
+function renderCell(
+  cell: CellView,
+  row: number,
+  column: number,
+  rules: RuleOnSheet[],
+  sheets: ReadonlyMap<number, SheetView>,
+): string {
+  const classes: string[] = [];
+  const styles: string[] = [];
+  const titles: string[] = [];
+  const conditional = conditionalFormatAt(rules, row, column, cell);
+  const background = conditional?.background ?? (cell.background !== '#ffffff' ? cell.background : undefined);
+  if (background) styles.push(`background-color: ${background}`);
+  if (conditional?.fontColor) styles.push(`color: ${conditional.fontColor}`);
+  if (conditional?.bold ?? cell.fontWeight === 'bold') styles.push('font-weight: bold');
+  if (conditional?.italic) styles.push('font-style: italic');
+  if (cell.horizontalAlignment) styles.push(`text-align: ${cell.horizontalAlignment}`);
+  else if (typeof cell.value === 'number' && !cell.error) classes.push('number');
+  if (cell.wrap) classes.push('wrap');
+  if (cell.error) {
+    classes.push('error');
+    titles.push(`${cell.error.code} ${cell.error.message}`);
+  }
+  if (cell.note) titles.push(cell.note);
+  let content = escapeHtml(cell.display);
+  if (cell.link !== null) {
+    const target = parseInSheetLink(cell.link);
+    const anchor = target && inSheetAnchor(target, sheets);
+    if (anchor) content = `<a href="#${escapeHtml(anchor)}">${content}</a>`;
+    else if (!target && isSafeExternalUrl(cell.link)) {
+      content = `<a href="${escapeHtml(cell.link)}" rel="noopener noreferrer">${content}</a>`;
+    } else titles.push(`Link not followed: ${cell.link}`);
+  }
+  const attributes = [
+    classes.length > 0 ? ` class="${classes.join(' ')}"` : '',
+    styles.length > 0 ? ` style="${escapeHtml(styles.join('; '))}"` : '',
+    titles.length > 0 ? ` title="${escapeHtml(titles.join('\n'))}"` : '',
+  ].join('');
+  return `<td${attributes}>${content}</td>`;
+}
+
+function renderSheet(
+  sheet: SheetView,
+  sheets: ReadonlyMap<number, SheetView>,
+  lastLinkedRow: number,
+): string {
+  const rows = Math.min(sheet.maxRows, Math.max(sheet.lastRow, sheet.frozenRows, lastLinkedRow));
+  const columns = Math.max(sheet.lastColumn, 1);
+  const rules = rulesOf(sheet);
+  const hidden = sheet.hidden ? ' <span class="badge">hidden</span>' : '';
+  const facts = [
+    `${sheet.maxRows} rows × ${sheet.maxColumns} columns`,
+    sheet.frozenRows > 0 ? `${sheet.frozenRows} frozen row(s)` : '',
+    sheet.frozenColumns > 0 ? `${sheet.frozenColumns} frozen column(s)` : '',
+    sheet.filter ? `filter on ${sheet.filter}` : '',
+    `gid ${sheet.gid}`,
+  ].filter(Boolean);
+  const parts = [
+    `<section class="sheet" id="sheet-${sheet.gid}">`,
+    `<h2>${escapeHtml(sheet.name)}${hidden}</h2>`,
+    `<p class="meta">${escapeHtml(facts.join(' · '))}</p>`,
+  ];
+  if (rows === 0) {
+    parts.push('<p class="meta">(empty)</p>');
+  } else {
+    const cells = sheet.cells(`A1:${columnLetters(columns)}${rows}`);
+    const header = Array.from({ length: columns }, (_, i) => `<th>${columnLetters(i + 1)}</th>`).join('');
+    parts.push(`<table><thead><tr><th></th>${header}</tr></thead><tbody>`);
+    cells.forEach((cellsOfRow, i) => {
+      const row = i + 1;
+      const frozen = row <= sheet.frozenRows ? ' class="frozen"' : '';
+      const tds = cellsOfRow.map((cell, j) => renderCell(cell, row, j + 1, rules, sheets)).join('');
+      parts.push(`<tr id="s${sheet.gid}-r${row}"${frozen}><th>${row}</th>${tds}</tr>`);
+    });
+    parts.push('</tbody></table>');
+  }
+  const unevaluated = rules.filter(({ rule }) => rule.type === 'CUSTOM_FORMULA');
+  if (unevaluated.length > 0) {
+    parts.push(
+      '<p class="unevaluated">Conditional formats with custom formulas (not evaluated here):</p><ul class="unevaluated">',
+    );
+    for (const { rule } of unevaluated) {
+      const format = Object.entries(rule.format)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => `${key} ${String(value)}`)
+        .join(', ');
+      parts.push(
+        `<li>${escapeHtml(`${String(rule.values[0])} on ${rule.ranges.join(', ')} → ${format}`)}</li>`,
+      );
+    }
+    parts.push('</ul>');
+  }
+  parts.push('</section>');
+  return parts.join('\n');
+}
+
+export function renderWorkbookHtml(workbooks: WorkbookStore, spreadsheetId: string): string {
+  const workbook = workbooks.get(spreadsheetId);
+  if (!workbook) throw new Error(`No spreadsheet ${spreadsheetId} to render.`);
+  const sheets = workbook.sheets();
+  const byGid = new Map(sheets.map((sheet) => [sheet.gid, sheet]));
+  const lastLinked = linkedRows(sheets);
+  const tabs = sheets
+    .map((sheet) => {
+      const label = sheet.hidden ? `${sheet.name} (hidden)` : sheet.name;
+      const hidden = sheet.hidden ? ' class="hidden-sheet"' : '';
+      return `<a href="#sheet-${sheet.gid}"${hidden}>${escapeHtml(label)}</a>`;
+    })
+    .join('');
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<title>${escapeHtml(workbook.name)}</title>`,
+    `<style>${STYLE}</style></head><body>`,
+    `<header><h1>${escapeHtml(workbook.name)}</h1>`,
+    `<p>${escapeHtml(`${workbook.id} · ${workbook.timeZone} · ${workbook.locale}`)}</p></header>`,
+    `<nav>${tabs}</nav>`,
+    ...sheets.map((sheet) => renderSheet(sheet, byGid, lastLinked.get(sheet.gid) ?? 0)),
+    `<script>${TAB_SCRIPT}</script>`,
+    '</body></html>',
+  ].join('\n');
+}

@@ -1,0 +1,555 @@
+/** The script-visible Range. */
+import { AppsScriptException, strict } from '../core';
+import { boxA1 } from './a1-notation';
+import {
+  checkGridSize,
+  givenArguments,
+  normalizeColor,
+  requireBoolean,
+  requireGrid,
+  requireIntegers,
+  requireString,
+  signatureMismatch,
+} from './arguments';
+import { exposeFilter } from './api-filter';
+import { exposeProtection } from './api-protection';
+import { exposeSheet } from './api-sheet';
+import { checkCellInput, writeCellInput } from './cell-input';
+import { cellValue, displayValue, reportedNumberFormat } from './cell-values';
+import { type Cell, type HorizontalAlignment, clearCellContent, clearCellFormat, hasContent } from './cells';
+import { applyFormula, isPositionIndependent } from './formulas';
+import { type GridBox, boxHeight, boxOf, boxWidth } from './grid-box';
+import { normalizeNumberFormat } from './number-formats';
+import { type ServiceEnv, checkInsideSheet, readableSheet, writableSheet } from './service-env';
+import { type SheetModel, newProtection } from './workbook-model';
+
+type Range = GoogleAppsScript.Spreadsheet.Range;
+
+export interface RangeRef {
+  sheet: SheetModel;
+  box: GridBox;
+}
+
+const rangeRefs = new WeakMap<object, RangeRef>();
+
+/** The sheet and cells behind a Range the script passed in, or undefined if it is not one. */
+export function rangeRefOf(value: unknown): RangeRef | undefined {
+  return typeof value === 'object' && value !== null ? rangeRefs.get(value) : undefined;
+}
+
+export function exposeRange(env: ServiceEnv, sheet: SheetModel, box: GridBox): Range {
+  return new RangeApi(env, { sheet, box }) as unknown as Range;
+}
+
+export const DEFAULT_BACKGROUND = '#ffffff';
+const ALIGNMENTS: Readonly<Record<string, HorizontalAlignment | undefined>> = {
+  left: 'left',
+  center: 'center',
+  right: 'right',
+  normal: undefined,
+};
+
+export interface ClearOptions {
+  contentsOnly?: boolean;
+  formatOnly?: boolean;
+  commentsOnly?: boolean;
+  validationsOnly?: boolean;
+  skipFilteredRows?: boolean;
+}
+
+/**
+ * Clears a box: with no options, contents, formats and notes (Sheets' "clear everything");
+ * `contentsOnly` and `formatOnly` select one part.
+ */
+export function clearBox(
+  sheet: SheetModel,
+  box: GridBox,
+  options: ClearOptions | undefined,
+  method: string,
+): void {
+  const unsupported = (['commentsOnly', 'validationsOnly', 'skipFilteredRows'] as const).find(
+    (key) => options?.[key],
+  );
+  if (unsupported) throw new AppsScriptException(`not emulated: ${method}({${unsupported}})`);
+  const contents = !options?.formatOnly || options.contentsOnly;
+  const formats = !options?.contentsOnly || options.formatOnly;
+  const notes = !options?.contentsOnly && !options?.formatOnly;
+  for (const { row, column, cell } of [...sheet.cells.cellsIn(box)]) {
+    if (contents) clearCellContent(cell);
+    if (formats) clearCellFormat(cell);
+    if (notes) cell.note = undefined;
+    sheet.cells.prune(row, column);
+  }
+}
+
+type RangeMethod =
+  | 'getValues'
+  | 'getValue'
+  | 'setValues'
+  | 'setValue'
+  | 'getDisplayValues'
+  | 'getDisplayValue'
+  | 'getFormulas'
+  | 'getFormula'
+  | 'setFormulas'
+  | 'setFormula'
+  | 'getNumberFormats'
+  | 'getNumberFormat'
+  | 'setNumberFormats'
+  | 'setNumberFormat'
+  | 'getFontWeights'
+  | 'getFontWeight'
+  | 'setFontWeights'
+  | 'setFontWeight'
+  | 'getBackgrounds'
+  | 'getBackground'
+  | 'setBackgrounds'
+  | 'setBackground'
+  | 'getNotes'
+  | 'getNote'
+  | 'setNotes'
+  | 'setNote'
+  | 'clear'
+  | 'clearContent'
+  | 'clearFormat'
+  | 'clearNote'
+  | 'isBlank'
+  | 'getRow'
+  | 'getColumn'
+  | 'getNumRows'
+  | 'getNumColumns'
+  | 'getLastRow'
+  | 'getLastColumn'
+  | 'getA1Notation'
+  | 'getSheet'
+  | 'getGridId'
+  | 'offset'
+  | 'createFilter'
+  | 'protect'
+  | 'setHorizontalAlignment'
+  | 'setWrap';
+
+class RangeApi implements Pick<Range, RangeMethod> {
+  readonly #env: ServiceEnv;
+  readonly #sheet: SheetModel;
+  readonly #box: GridBox;
+  readonly #self: RangeApi;
+
+  constructor(env: ServiceEnv, ref: RangeRef) {
+    this.#env = env;
+    this.#sheet = ref.sheet;
+    this.#box = ref.box;
+    this.#self = strict('Range', this, env.counter);
+    rangeRefs.set(this.#self, ref);
+    return this.#self;
+  }
+
+  get #range(): Range {
+    return this.#self as unknown as Range;
+  }
+
+  #read(): SheetModel {
+    const sheet = readableSheet(this.#env, this.#sheet);
+    checkInsideSheet(sheet, this.#box);
+    return sheet;
+  }
+
+  #write(method: string): SheetModel {
+    const sheet = writableSheet(this.#env, this.#sheet, method);
+    checkInsideSheet(sheet, this.#box);
+    return sheet;
+  }
+
+  /** A 2D array of one property of every cell of the range, made in the script's realm. */
+  #grid<T>(read: (cell: Cell | undefined) => T): T[][] {
+    const sheet = this.#read();
+    const rows: T[][] = [];
+    for (let row = this.#box.top; row <= this.#box.bottom; row++) {
+      const values: T[] = [];
+      for (let column = this.#box.left; column <= this.#box.right; column++) {
+        values.push(read(sheet.cells.get(row, column)));
+      }
+      rows.push(values);
+    }
+    return this.#env.realm.toScript(rows);
+  }
+
+  #topLeft<T>(read: (cell: Cell | undefined) => T): T {
+    const sheet = this.#read();
+    return read(sheet.cells.get(this.#box.top, this.#box.left));
+  }
+
+  /** Validates a 2D argument of the range's size (each cell with `check`), then applies `write`. */
+  #setGrid(
+    method: string,
+    args: unknown[],
+    check: (value: unknown, where: string) => void,
+    write: (sheet: SheetModel, row: number, column: number, value: unknown) => void,
+  ): Range {
+    const sheet = this.#write(method);
+    const grid = requireGrid(`Range.${method}`, args, args[0]);
+    checkGridSize(grid, boxHeight(this.#box), boxWidth(this.#box));
+    grid.forEach((cells, i) =>
+      cells.forEach((value, j) => check(value, `row ${i + 1}, column ${j + 1} of the data`)),
+    );
+    grid.forEach((cells, i) =>
+      cells.forEach((value, j) => write(sheet, this.#box.top + i, this.#box.left + j, value)),
+    );
+    return this.#range;
+  }
+
+  /** Applies one value to every cell of the range. */
+  #setAll(method: string, write: (sheet: SheetModel, row: number, column: number) => void): Range {
+    const sheet = this.#write(method);
+    for (let row = this.#box.top; row <= this.#box.bottom; row++) {
+      for (let column = this.#box.left; column <= this.#box.right; column++) write(sheet, row, column);
+    }
+    return this.#range;
+  }
+
+  #editFormat(sheet: SheetModel, row: number, column: number, edit: (cell: Cell) => void): void {
+    edit(sheet.cells.edit(row, column));
+    sheet.cells.prune(row, column);
+  }
+
+  #scriptValue(cell: Cell | undefined): string | number | boolean | Date {
+    return cellValue(cell, this.#sheet.workbook.timeZone, (ms) => this.#env.realm.newDate(ms));
+  }
+
+  getValues(): unknown[][] {
+    return this.#grid((cell) => this.#scriptValue(cell));
+  }
+
+  getValue(): unknown {
+    return this.#topLeft((cell) => this.#scriptValue(cell));
+  }
+
+  setValues(values: unknown[][]): Range {
+    const customFunctions = this.#env.evaluateCustomFunction !== undefined;
+    return this.#setGrid('setValues', [values], checkCellInput, (sheet, row, column, value) =>
+      writeCellInput(sheet, row, column, value, customFunctions),
+    );
+  }
+
+  setValue(value: unknown): Range {
+    checkCellInput(value, 'the value');
+    const customFunctions = this.#env.evaluateCustomFunction !== undefined;
+    return this.#setAll('setValue', (sheet, row, column) =>
+      writeCellInput(sheet, row, column, value, customFunctions),
+    );
+  }
+
+  getDisplayValues(): string[][] {
+    return this.#grid(displayValue);
+  }
+
+  getDisplayValue(): string {
+    return this.#topLeft(displayValue);
+  }
+
+  getFormulas(): string[][] {
+    return this.#grid((cell) => cell?.formula ?? '');
+  }
+
+  getFormula(): string {
+    return this.#topLeft((cell) => cell?.formula ?? '');
+  }
+
+  #writeFormula(sheet: SheetModel, row: number, column: number, formula: string): void {
+    const cell = sheet.cells.edit(row, column);
+    if (formula === '') clearCellContent(cell);
+    else applyFormula({ sheet, row, column, cell }, formula, this.#env.evaluateCustomFunction !== undefined);
+    sheet.cells.prune(row, column);
+  }
+
+  setFormulas(formulas: string[][]): Range {
+    return this.#setGrid(
+      'setFormulas',
+      [formulas],
+      (formula) => checkFormula('Range.setFormulas', [formulas], formula),
+      (sheet, row, column, formula) => this.#writeFormula(sheet, row, column, formula as string),
+    );
+  }
+
+  setFormula(formula: string): Range {
+    checkFormula('Range.setFormula', [formula], formula);
+    // Sheets shifts relative references from cell to cell; the emulator only writes formulas that
+    // mean the same in every cell to a multi-cell range.
+    if ((boxHeight(this.#box) > 1 || boxWidth(this.#box) > 1) && !isPositionIndependent(formula)) {
+      throw new AppsScriptException('not emulated: Range.setFormula with references on a multi-cell range');
+    }
+    return this.#setAll('setFormula', (sheet, row, column) =>
+      this.#writeFormula(sheet, row, column, formula),
+    );
+  }
+
+  getNumberFormats(): string[][] {
+    return this.#grid(reportedNumberFormat);
+  }
+
+  getNumberFormat(): string {
+    return this.#topLeft(reportedNumberFormat);
+  }
+
+  setNumberFormats(numberFormats: string[][]): Range {
+    return this.#setGrid(
+      'setNumberFormats',
+      [numberFormats],
+      (format) => requireString('Range.setNumberFormats', [numberFormats], format),
+      (sheet, row, column, format) =>
+        this.#editFormat(
+          sheet,
+          row,
+          column,
+          (cell) => (cell.numberFormat = normalizeNumberFormat(format as string)),
+        ),
+    );
+  }
+
+  setNumberFormat(numberFormat: string): Range {
+    requireString('Range.setNumberFormat', [numberFormat], numberFormat);
+    const format = normalizeNumberFormat(numberFormat);
+    return this.#setAll('setNumberFormat', (sheet, row, column) =>
+      this.#editFormat(sheet, row, column, (cell) => (cell.numberFormat = format)),
+    );
+  }
+
+  getFontWeights(): GoogleAppsScript.Spreadsheet.FontWeight[][] {
+    return this.#grid((cell) => cell?.fontWeight ?? 'normal');
+  }
+
+  getFontWeight(): GoogleAppsScript.Spreadsheet.FontWeight {
+    return this.#topLeft((cell) => cell?.fontWeight ?? 'normal');
+  }
+
+  setFontWeights(fontWeights: (GoogleAppsScript.Spreadsheet.FontWeight | null)[][]): Range {
+    const method = 'Range.setFontWeights';
+    return this.#setGrid(
+      'setFontWeights',
+      [fontWeights],
+      (weight) => checkFontWeight(method, [fontWeights], weight),
+      (sheet, row, column, weight) =>
+        this.#editFormat(
+          sheet,
+          row,
+          column,
+          (cell) => (cell.fontWeight = weight === 'bold' ? 'bold' : undefined),
+        ),
+    );
+  }
+
+  setFontWeight(fontWeight: GoogleAppsScript.Spreadsheet.FontWeight | null): Range {
+    checkFontWeight('Range.setFontWeight', [fontWeight], fontWeight);
+    return this.#setAll('setFontWeight', (sheet, row, column) =>
+      this.#editFormat(
+        sheet,
+        row,
+        column,
+        (cell) => (cell.fontWeight = fontWeight === 'bold' ? 'bold' : undefined),
+      ),
+    );
+  }
+
+  getBackgrounds(): string[][] {
+    return this.#grid((cell) => cell?.background ?? DEFAULT_BACKGROUND);
+  }
+
+  getBackground(): string {
+    return this.#topLeft((cell) => cell?.background ?? DEFAULT_BACKGROUND);
+  }
+
+  setBackgrounds(colors: (string | null)[][]): Range {
+    const method = 'Range.setBackgrounds';
+    return this.#setGrid(
+      'setBackgrounds',
+      [colors],
+      (color) => color === null || normalizeColor(method, [colors], color),
+      (sheet, row, column, color) =>
+        this.#editFormat(
+          sheet,
+          row,
+          column,
+          (cell) => (cell.background = backgroundOf(method, [colors], color)),
+        ),
+    );
+  }
+
+  setBackground(color: string | null): Range {
+    const background = backgroundOf('Range.setBackground', [color], color);
+    return this.#setAll('setBackground', (sheet, row, column) =>
+      this.#editFormat(sheet, row, column, (cell) => (cell.background = background)),
+    );
+  }
+
+  getNotes(): string[][] {
+    return this.#grid((cell) => cell?.note ?? '');
+  }
+
+  getNote(): string {
+    return this.#topLeft((cell) => cell?.note ?? '');
+  }
+
+  setNotes(notes: (string | null)[][]): Range {
+    const method = 'Range.setNotes';
+    return this.#setGrid(
+      'setNotes',
+      [notes],
+      (note) => note === null || requireString(method, [notes], note),
+      (sheet, row, column, note) =>
+        this.#editFormat(sheet, row, column, (cell) => (cell.note = (note as string) || undefined)),
+    );
+  }
+
+  setNote(note: string | null): Range {
+    if (note !== null) requireString('Range.setNote', [note], note);
+    return this.#setAll('setNote', (sheet, row, column) =>
+      this.#editFormat(sheet, row, column, (cell) => (cell.note = note || undefined)),
+    );
+  }
+
+  clear(options?: ClearOptions): Range {
+    if (options !== undefined && (typeof options !== 'object' || options === null)) {
+      throw signatureMismatch('Range.clear', [options]);
+    }
+    clearBox(this.#write('clear'), this.#box, options, 'Range.clear');
+    return this.#range;
+  }
+
+  clearContent(): Range {
+    clearBox(this.#write('clearContent'), this.#box, { contentsOnly: true }, 'Range.clearContent');
+    return this.#range;
+  }
+
+  clearFormat(): Range {
+    clearBox(this.#write('clearFormat'), this.#box, { formatOnly: true }, 'Range.clearFormat');
+    return this.#range;
+  }
+
+  clearNote(): Range {
+    return this.#setAll('clearNote', (sheet, row, column) =>
+      this.#editFormat(sheet, row, column, (cell) => (cell.note = undefined)),
+    );
+  }
+
+  isBlank(): boolean {
+    const sheet = this.#read();
+    return ![...sheet.cells.cellsIn(this.#box)].some(({ cell }) => hasContent(cell));
+  }
+
+  getRow(): number {
+    this.#read();
+    return this.#box.top;
+  }
+
+  getColumn(): number {
+    this.#read();
+    return this.#box.left;
+  }
+
+  getNumRows(): number {
+    this.#read();
+    return boxHeight(this.#box);
+  }
+
+  getNumColumns(): number {
+    this.#read();
+    return boxWidth(this.#box);
+  }
+
+  getLastRow(): number {
+    this.#read();
+    return this.#box.bottom;
+  }
+
+  getLastColumn(): number {
+    this.#read();
+    return this.#box.right;
+  }
+
+  getA1Notation(): string {
+    this.#read();
+    return boxA1(this.#box);
+  }
+
+  getSheet(): GoogleAppsScript.Spreadsheet.Sheet {
+    return exposeSheet(this.#env, this.#read());
+  }
+
+  getGridId(): number {
+    return this.#read().gid;
+  }
+
+  offset(rowOffset: number, columnOffset: number, numRows?: number, numColumns?: number): Range {
+    const args = givenArguments(rowOffset, columnOffset, numRows, numColumns);
+    requireIntegers('Range.offset', args, args);
+    const sheet = this.#read();
+    const box = boxOf(
+      this.#box.top + rowOffset,
+      this.#box.left + columnOffset,
+      numRows ?? boxHeight(this.#box),
+      numColumns ?? boxWidth(this.#box),
+    );
+    return exposeRange(this.#env, sheet, checkedBox(sheet, box));
+  }
+
+  createFilter(): GoogleAppsScript.Spreadsheet.Filter {
+    const sheet = this.#write('createFilter');
+    if (sheet.filter) {
+      throw new AppsScriptException("You can't create a filter in a sheet that already has a filter.");
+    }
+    sheet.filter = { box: this.#box };
+    return exposeFilter(this.#env, sheet, sheet.filter);
+  }
+
+  protect(): GoogleAppsScript.Spreadsheet.Protection {
+    const sheet = this.#write('protect');
+    const protection = newProtection('RANGE', this.#box, this.#env.access.context().userEmail);
+    sheet.protections.push(protection);
+    return exposeProtection(this.#env, sheet, protection);
+  }
+
+  setHorizontalAlignment(alignment: 'left' | 'center' | 'normal' | 'right' | null): Range {
+    const key = alignment ?? 'normal';
+    if (typeof key !== 'string' || !(key in ALIGNMENTS))
+      throw signatureMismatch('Range.setHorizontalAlignment', [alignment]);
+    return this.#setAll('setHorizontalAlignment', (sheet, row, column) =>
+      this.#editFormat(sheet, row, column, (cell) => (cell.horizontalAlignment = ALIGNMENTS[key])),
+    );
+  }
+
+  setWrap(isWrapEnabled: boolean): Range {
+    requireBoolean('Range.setWrap', [isWrapEnabled], isWrapEnabled);
+    return this.#setAll('setWrap', (sheet, row, column) =>
+      this.#editFormat(sheet, row, column, (cell) => (cell.wrap = isWrapEnabled || undefined)),
+    );
+  }
+}
+
+function checkFormula(method: string, args: unknown[], formula: unknown): void {
+  requireString(method, args, formula);
+  if (formula !== '' && !formula.startsWith('=')) {
+    throw new AppsScriptException(`A formula must start with "=" (got "${formula.slice(0, 50)}").`);
+  }
+}
+
+function checkFontWeight(method: string, args: unknown[], weight: unknown): void {
+  if (weight !== null && weight !== 'bold' && weight !== 'normal') throw signatureMismatch(method, args);
+}
+
+function backgroundOf(method: string, args: unknown[], color: unknown): string | undefined {
+  if (color === null) return undefined;
+  const normalized = normalizeColor(method, args, color);
+  return normalized === DEFAULT_BACKGROUND ? undefined : normalized;
+}
+
+/** The rules of Sheet.getRange(row, column, numRows, numColumns), with Apps Script's messages. */
+export function checkedBox(sheet: SheetModel, box: GridBox): GridBox {
+  if (box.top < 1) throw new AppsScriptException('The starting row of the range is too small.');
+  if (box.left < 1) throw new AppsScriptException('The starting column of the range is too small.');
+  if (box.bottom < box.top)
+    throw new AppsScriptException('The number of rows in the range must be at least 1.');
+  if (box.right < box.left)
+    throw new AppsScriptException('The number of columns in the range must be at least 1.');
+  checkInsideSheet(sheet, box);
+  return box;
+}

@@ -1,0 +1,109 @@
+/** The script-visible SpreadsheetApp global. */
+import { AppsScriptException, strict } from '../core';
+import { NO_UI_IN_CONTEXT, missingDocument } from './access-policy';
+import { requireString } from './arguments';
+import { exposeConditionalFormatRuleBuilder } from './api-conditional-formats';
+import { exposeSheet } from './api-sheet';
+import { exposeSpreadsheet } from './api-spreadsheet';
+import { exposeUi } from './api-ui';
+import type { ServiceEnv } from './service-env';
+import type { WorkbookModel } from './workbook-model';
+
+type SpreadsheetApp = GoogleAppsScript.Spreadsheet.SpreadsheetApp;
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+export function exposeSpreadsheetApp(env: ServiceEnv): SpreadsheetApp {
+  return new SpreadsheetAppApi(env) as unknown as SpreadsheetApp;
+}
+
+// getActiveSpreadsheet, getActive and getActiveSheet are left out of the Pick: they return null where
+// Sheets does (no active document in a time-driven trigger), which @types/google-apps-script omits.
+type SpreadsheetAppMember =
+  | 'ProtectionType'
+  | 'BooleanCriteria'
+  | 'openById'
+  | 'openByUrl'
+  | 'getUi'
+  | 'flush'
+  | 'newConditionalFormatRule';
+
+class SpreadsheetAppApi implements Pick<SpreadsheetApp, SpreadsheetAppMember> {
+  readonly ProtectionType: typeof GoogleAppsScript.Spreadsheet.ProtectionType;
+  readonly BooleanCriteria: typeof GoogleAppsScript.Spreadsheet.BooleanCriteria;
+  readonly #env: ServiceEnv;
+
+  constructor(env: ServiceEnv) {
+    this.ProtectionType = env.enums.ProtectionType;
+    this.BooleanCriteria = env.enums.BooleanCriteria;
+    this.#env = env;
+    return strict('SpreadsheetApp', this, env.counter);
+  }
+
+  #existing(id: string): WorkbookModel {
+    const workbook = this.#env.workbooks.get(id);
+    if (!workbook) throw missingDocument(id);
+    this.#env.access.read(workbook);
+    return workbook;
+  }
+
+  #active(): WorkbookModel | null {
+    this.#env.access.documents();
+    const id = this.#env.access.context().activeSpreadsheetId;
+    return id === null ? null : this.#existing(id);
+  }
+
+  getActiveSpreadsheet(): Spreadsheet | null {
+    const workbook = this.#active();
+    return workbook && exposeSpreadsheet(this.#env, workbook);
+  }
+
+  getActive(): Spreadsheet | null {
+    const workbook = this.#active();
+    return workbook && exposeSpreadsheet(this.#env, workbook);
+  }
+
+  getActiveSheet(): GoogleAppsScript.Spreadsheet.Sheet | null {
+    const workbook = this.#active();
+    return workbook && exposeSheet(this.#env, workbook.activeSheet);
+  }
+
+  openById(id: string): Spreadsheet {
+    this.#env.access.openById();
+    requireString('SpreadsheetApp.openById', [id], id);
+    const workbook = this.#env.workbooks.get(id);
+    if (!workbook) {
+      throw new AppsScriptException(
+        'Unexpected error while getting the method or property openById on object SpreadsheetApp.',
+      );
+    }
+    return exposeSpreadsheet(this.#env, this.#existing(workbook.id));
+  }
+
+  openByUrl(url: string): Spreadsheet {
+    this.#env.access.openById();
+    requireString('SpreadsheetApp.openByUrl', [url], url);
+    const id = /\/spreadsheets\/d\/([A-Za-z0-9_-]+)/.exec(url)?.[1];
+    if (!id || !this.#env.workbooks.has(id)) throw new AppsScriptException(`Invalid argument: url`);
+    return exposeSpreadsheet(this.#env, this.#existing(id));
+  }
+
+  /** The UI of the document the user has open; there is none in custom functions and time triggers. */
+  getUi(): GoogleAppsScript.Base.Ui {
+    this.#env.access.ui();
+    const id = this.#env.access.context().activeSpreadsheetId;
+    if (id === null) throw new AppsScriptException(NO_UI_IN_CONTEXT);
+    const workbook = this.#env.workbooks.get(id);
+    if (!workbook || workbook.deleted) throw missingDocument(id);
+    return exposeUi(this.#env, workbook.ui);
+  }
+
+  /** Writes are applied at once in the emulator, so there is nothing to flush. */
+  flush(): void {
+    this.#env.access.documents();
+  }
+
+  newConditionalFormatRule(): GoogleAppsScript.Spreadsheet.ConditionalFormatRuleBuilder {
+    this.#env.access.documents();
+    return exposeConditionalFormatRuleBuilder(this.#env);
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Sparse storage for a sheet's cells: only cells that hold something exist, so a 1000-row sheet costs
+ * nothing until written, and inserting rows renumbers only the rows that hold cells.
+ */
+import { type Cell, clearCellContent, hasContent, isBlankCell } from './cells';
+import type { Dimension, GridBox } from './grid-box';
+
+export class CellGrid {
+  #rows = new Map<number, Map<number, Cell>>();
+
+  get(row: number, column: number): Cell | undefined {
+    return this.#rows.get(row)?.get(column);
+  }
+
+  /** The cell at a position, created if absent; call `prune` after an edit that may have emptied it. */
+  edit(row: number, column: number): Cell {
+    let cells = this.#rows.get(row);
+    if (!cells) this.#rows.set(row, (cells = new Map()));
+    let cell = cells.get(column);
+    if (!cell) cells.set(column, (cell = {}));
+    return cell;
+  }
+
+  prune(row: number, column: number): void {
+    const cells = this.#rows.get(row);
+    const cell = cells?.get(column);
+    if (!cells || !cell || !isBlankCell(cell)) return;
+    cells.delete(column);
+    if (cells.size === 0) this.#rows.delete(row);
+  }
+
+  /** Existing cells inside a box, row by row. */
+  *cellsIn(box: GridBox): Generator<{ row: number; column: number; cell: Cell }> {
+    for (const [row, cells] of [...this.#rows].sort(([a], [b]) => a - b)) {
+      if (row < box.top || row > box.bottom) continue;
+      for (const [column, cell] of [...cells].sort(([a], [b]) => a - b)) {
+        if (column >= box.left && column <= box.right) yield { row, column, cell };
+      }
+    }
+  }
+
+  lastRowWithContent(): number {
+    let last = 0;
+    for (const [row, cells] of this.#rows) {
+      if (row > last && [...cells.values()].some(hasContent)) last = row;
+    }
+    return last;
+  }
+
+  lastColumnWithContent(): number {
+    let last = 0;
+    for (const cells of this.#rows.values()) {
+      for (const [column, cell] of cells) if (column > last && hasContent(cell)) last = column;
+    }
+    return last;
+  }
+
+  insert(dimension: Dimension, at: number, count: number): void {
+    this.#renumber(dimension, (line) => (line >= at ? line + count : line));
+  }
+
+  delete(dimension: Dimension, at: number, count: number): void {
+    const end = at + count;
+    this.#renumber(dimension, (line) => (line < at ? line : line >= end ? line - count : null));
+  }
+
+  /**
+   * Moves every cell to its new row or column number; null drops it. A dropped formula takes its
+   * spilled results with it, as the cells they came from are gone.
+   */
+  #renumber(dimension: Dimension, renumber: (line: number) => number | null): void {
+    const rows = new Map<number, Map<number, Cell>>();
+    for (const [row, cells] of this.#rows) {
+      const moved = new Map<number, Cell>();
+      for (const [column, cell] of cells) {
+        const line = renumber(dimension === 'rows' ? row : column);
+        if (line === null) clearCellContent(cell);
+        else moved.set(dimension === 'rows' ? column : line, cell);
+      }
+      const newRow = dimension === 'rows' ? renumber(row) : row;
+      if (newRow !== null && moved.size > 0) rows.set(newRow, moved);
+    }
+    this.#rows = rows;
+  }
+}

@@ -1,0 +1,72 @@
+/** One cell's stored state: content (a value, maybe computed by a formula) and format. */
+
+export type ErrorCode = '#ERROR!' | '#NAME?' | '#REF!' | '#N/A' | '#DIV/0!' | '#NUM!' | '#VALUE!';
+
+/** An error value: scripts read its code ("#NAME?"); the message is Sheets' tooltip. */
+export interface CellError {
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+export type CellValue = string | number | boolean | CellError;
+
+/** A custom function's cell until the test asks for a recalculation. */
+export const LOADING: CellError = Object.freeze({ code: '#N/A', message: 'Loading...' });
+
+export type HorizontalAlignment = 'left' | 'center' | 'right';
+
+export interface Cell {
+  value?: CellValue;
+  formula?: string;
+  /** The target of a HYPERLINK formula. */
+  link?: string;
+  /** The date format a formula's Date result implies; shown while the cell's own format is automatic. */
+  resultFormat?: string;
+  /** Set on the cells an array result spilled into (cells move with rows, so this is a reference). */
+  spilledFrom?: Cell;
+  /** On a formula cell: the cells its array result spilled into. */
+  spill?: Cell[];
+  numberFormat?: string;
+  fontWeight?: 'bold';
+  background?: string;
+  horizontalAlignment?: HorizontalAlignment;
+  wrap?: boolean;
+  note?: string;
+}
+
+export function isCellError(value: unknown): value is CellError {
+  return typeof value === 'object' && value !== null && 'code' in value && 'message' in value;
+}
+
+export function hasContent(cell: Cell | undefined): boolean {
+  return cell !== undefined && (cell.value !== undefined || cell.formula !== undefined);
+}
+
+export function isBlankCell(cell: Cell): boolean {
+  return Object.values(cell).every((field) => field === undefined);
+}
+
+/** Removes the content; a formula's spilled results go with it. */
+export function clearCellContent(cell: Cell): void {
+  for (const spilled of cell.spill ?? []) {
+    if (spilled.spilledFrom === cell) {
+      spilled.spilledFrom = undefined;
+      spilled.value = undefined;
+      spilled.resultFormat = undefined;
+    }
+  }
+  cell.spill = undefined;
+  cell.spilledFrom = undefined;
+  cell.value = undefined;
+  cell.formula = undefined;
+  cell.link = undefined;
+  cell.resultFormat = undefined;
+}
+
+export function clearCellFormat(cell: Cell): void {
+  cell.numberFormat = undefined;
+  cell.fontWeight = undefined;
+  cell.background = undefined;
+  cell.horizontalAlignment = undefined;
+  cell.wrap = undefined;
+}

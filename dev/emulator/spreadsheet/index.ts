@@ -1,0 +1,69 @@
+/**
+ * The emulated Spreadsheet service: `SpreadsheetApp` for the script, `workbooks` for tests and the
+ * runtime. Where Sheets is strict the emulator is at least as strict, so that a script that passes
+ * here does not fail on Google for a reason the emulator could have seen.
+ */
+import type { ExecutionContext, ScriptRealm, ServiceCallCounter } from '../core';
+import { AccessPolicy } from './access-policy';
+import { exposeSpreadsheetApp } from './api-spreadsheet-app';
+import { createScriptEnums } from './script-enums';
+import type { CustomFunctionEvaluator, ServiceEnv } from './service-env';
+import type { WorkbookModel } from './workbook-model';
+import { WorkbookStore } from './workbook-store';
+
+export { UnknownFunctionError } from './formulas';
+export type {
+  ButtonName,
+  ButtonSetName,
+  MenuEntry,
+  RecordedDialog,
+  RecordedDialogBox,
+  RecordedMenu,
+  RecordedToast,
+  ScriptedAnswer,
+  UiRecorder,
+} from './ui-recorder';
+export type {
+  CellView,
+  ConditionalRuleView,
+  ProtectionView,
+  SheetView,
+  WorkbookOptions,
+  WorkbookView,
+} from './workbook-store';
+export { WorkbookStore };
+
+export interface SpreadsheetServiceDeps {
+  /** Every script-visible method call is counted here. */
+  counter: ServiceCallCounter;
+  /** Values handed to the script (Dates, arrays) are made in its realm. */
+  realm: ScriptRealm;
+  /** What the running execution may do; read at every call. */
+  currentContext(): ExecutionContext;
+  /**
+   * Computes a custom function for a cell formula (=SAFETY_X(...)) during workbooks.recalculate.
+   * `spreadsheetId` is the document of the cell. Throw UnknownFunctionError for a name that is not a
+   * custom function (the cell shows #NAME?); any other error shows #ERROR! with its message.
+   * Arguments are plain data with Dates from the script's realm.
+   */
+  evaluateCustomFunction?: CustomFunctionEvaluator;
+}
+
+export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
+  SpreadsheetApp: GoogleAppsScript.Spreadsheet.SpreadsheetApp;
+  workbooks: WorkbookStore;
+} {
+  const models = new Map<string, WorkbookModel>();
+  const env: ServiceEnv = {
+    counter: deps.counter,
+    realm: deps.realm,
+    access: new AccessPolicy(() => deps.currentContext()),
+    workbooks: models,
+    enums: createScriptEnums(deps.counter),
+    evaluateCustomFunction: deps.evaluateCustomFunction,
+  };
+  return {
+    SpreadsheetApp: exposeSpreadsheetApp(env),
+    workbooks: new WorkbookStore(models, deps.realm, deps.evaluateCustomFunction),
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * What every script-visible Spreadsheet object shares, and the checks they all make before touching a
+ * sheet. Script-visible objects keep their state in #private fields so the script cannot reach it;
+ * objects the script hands back (a Range to setRanges, a Sheet to deleteSheet) are recognised
+ * through module-level WeakMaps, never through properties.
+ */
+import { AppsScriptException, type ScriptRealm, type ServiceCallCounter } from '../core';
+import type { AccessPolicy } from './access-policy';
+import { type GridBox } from './grid-box';
+import type { ScriptEnums } from './script-enums';
+import type { SheetModel, WorkbookModel } from './workbook-model';
+
+export type CustomFunctionEvaluator = (name: string, args: unknown[], spreadsheetId: string) => unknown;
+
+export interface ServiceEnv {
+  readonly counter: ServiceCallCounter;
+  readonly realm: ScriptRealm;
+  readonly access: AccessPolicy;
+  readonly workbooks: ReadonlyMap<string, WorkbookModel>;
+  readonly enums: ScriptEnums;
+  readonly evaluateCustomFunction: CustomFunctionEvaluator | undefined;
+}
+
+export const OUTSIDE_SHEET = 'The coordinates of the range are outside the dimensions of the sheet.';
+
+/** An array made in the script's realm, holding the given items (which may be emulated objects). */
+export function toScriptArray<T>(realm: ScriptRealm, items: readonly T[]): T[] {
+  const array = realm.toScript<T[]>([]);
+  for (const item of items) array.push(item);
+  return array;
+}
+
+function checkSheetExists(sheet: SheetModel): void {
+  if (sheet.deleted) throw new AppsScriptException(`The sheet "${sheet.name}" has been deleted.`);
+}
+
+export function readableSheet(env: ServiceEnv, sheet: SheetModel): SheetModel {
+  env.access.read(sheet.workbook);
+  checkSheetExists(sheet);
+  return sheet;
+}
+
+export function writableSheet(env: ServiceEnv, sheet: SheetModel, method: string): SheetModel {
+  env.access.write(sheet.workbook, method);
+  checkSheetExists(sheet);
+  return sheet;
+}
+
+/** Ranges are re-checked at every use: rows may have been deleted since the Range was made. */
+export function checkInsideSheet(sheet: SheetModel, box: GridBox): void {
+  if (box.bottom > sheet.maxRows || box.right > sheet.maxColumns)
+    throw new AppsScriptException(OUTSIDE_SHEET);
+}

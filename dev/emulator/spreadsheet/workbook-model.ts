@@ -1,0 +1,293 @@
+/**
+ * The emulated documents as plain state: workbooks, their sheets, and the structural rules Sheets
+ * enforces on them (unique names, the cell limit, at least one visible sheet). Ranges stored on a sheet
+ * (filter, conditional formats, protections) follow the cells when rows or columns move.
+ * Nothing here knows about scripts, contexts or call counting.
+ */
+import { AppsScriptException } from '../core';
+import { MAX_COLUMNS } from './a1-notation';
+import { CellGrid } from './cell-grid';
+import { boxAfterDeletion, boxAfterInsertion, type Dimension, type GridBox } from './grid-box';
+import { UiRecorder } from './ui-recorder';
+
+export const MAX_CELLS_PER_WORKBOOK = 10_000_000;
+export const MAX_SHEET_NAME_LENGTH = 100;
+export const NEW_SHEET_ROWS = 1000;
+export const NEW_SHEET_COLUMNS = 26;
+export const DEFAULT_COLUMN_WIDTH = 100;
+
+export type ConditionType =
+  | 'TEXT_EQUAL_TO'
+  | 'TEXT_CONTAINS'
+  | 'TEXT_STARTS_WITH'
+  | 'TEXT_ENDS_WITH'
+  | 'NUMBER_EQUAL_TO'
+  | 'NUMBER_LESS_THAN'
+  | 'NUMBER_GREATER_THAN'
+  | 'NUMBER_BETWEEN'
+  | 'CELL_EMPTY'
+  | 'CELL_NOT_EMPTY'
+  | 'CUSTOM_FORMULA';
+
+export interface ConditionalFormat {
+  background?: string;
+  fontColor?: string;
+  bold?: boolean;
+  italic?: boolean;
+}
+
+export interface ConditionalRuleData {
+  type: ConditionType;
+  values: (string | number)[];
+  format: ConditionalFormat;
+  ranges: GridBox[];
+}
+
+export interface ProtectionData {
+  type: 'RANGE' | 'SHEET';
+  /** Null for a whole-sheet protection, which covers whatever size the sheet has. */
+  box: GridBox | null;
+  description: string;
+  warningOnly: boolean;
+  domainEdit: boolean;
+  /** Who ran protect(): Sheets never removes them from the editors. */
+  creator: string;
+  editors: string[];
+}
+
+/** A protection as protect() makes it: its creator is its first editor. */
+export function newProtection(
+  type: ProtectionData['type'],
+  box: GridBox | null,
+  creator: string,
+): ProtectionData {
+  return {
+    type,
+    box,
+    description: '',
+    warningOnly: false,
+    domainEdit: true,
+    creator,
+    editors: creator ? [creator] : [],
+  };
+}
+
+export interface FilterData {
+  box: GridBox;
+}
+
+export interface SheetModel {
+  readonly gid: number;
+  readonly workbook: WorkbookModel;
+  name: string;
+  maxRows: number;
+  maxColumns: number;
+  readonly cells: CellGrid;
+  frozenRows: number;
+  frozenColumns: number;
+  hidden: boolean;
+  readonly columnWidths: Map<number, number>;
+  filter: FilterData | null;
+  conditionalRules: ConditionalRuleData[];
+  protections: ProtectionData[];
+  deleted: boolean;
+}
+
+export interface WorkbookOptions {
+  name?: string;
+  /** IANA zone; default Europe/London. */
+  timeZone?: string;
+  /** Default en_GB. */
+  locale?: string;
+  /** Default ['Sheet1']. */
+  sheetNames?: string[];
+}
+
+export class WorkbookModel {
+  readonly id: string;
+  name: string;
+  timeZone: string;
+  locale: string;
+  readonly sheets: SheetModel[] = [];
+  activeSheet: SheetModel;
+  deleted = false;
+  readonly ui = new UiRecorder();
+  #gidState: number;
+
+  constructor(id: string, options: WorkbookOptions) {
+    this.id = id;
+    this.name = options.name ?? 'Untitled spreadsheet';
+    this.timeZone = options.timeZone ?? 'Europe/London';
+    this.locale = options.locale ?? 'en_GB';
+    this.#gidState = [...id].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) % 2_147_483_647, 7);
+    const [first = 'Sheet1', ...others] = options.sheetNames ?? [];
+    this.activeSheet = this.addSheet(first);
+    for (const name of others) this.addSheet(name);
+    this.activeSheet = this.sheets[0]!;
+  }
+
+  /** The first sheet is gid 0, like a new Google spreadsheet; later gids look random but repeat per id. */
+  #nextGid(): number {
+    if (this.sheets.length === 0) return 0;
+    do {
+      this.#gidState = (this.#gidState * 48_271) % 2_147_483_647;
+    } while (this.#gidUsed(this.#gidState) || this.#gidState === 0);
+    return this.#gidState;
+  }
+
+  #gidUsed(gid: number): boolean {
+    return this.sheets.some((sheet) => sheet.gid === gid);
+  }
+
+  sheetByName(name: string): SheetModel | undefined {
+    return this.sheets.find((sheet) => sheet.name === name);
+  }
+
+  /** Formulas name sheets case-insensitively. */
+  sheetByNameIgnoringCase(name: string): SheetModel | undefined {
+    return this.sheets.find((sheet) => sheet.name.toLowerCase() === name.toLowerCase());
+  }
+
+  defaultSheetName(): string {
+    for (let n = this.sheets.length + 1; ; n++) {
+      if (!this.sheetByNameIgnoringCase(`Sheet${n}`)) return `Sheet${n}`;
+    }
+  }
+
+  checkSheetName(name: string, renaming?: SheetModel): void {
+    if (name.trim() === '') throw new AppsScriptException('Sheet names cannot be empty.');
+    if (name.length > MAX_SHEET_NAME_LENGTH) {
+      throw new AppsScriptException(`Sheet names cannot be longer than ${MAX_SHEET_NAME_LENGTH} characters.`);
+    }
+    const existing = this.sheetByNameIgnoringCase(name);
+    if (existing && existing !== renaming) {
+      throw new AppsScriptException(
+        `A sheet with the name "${name}" already exists. Please enter another name.`,
+      );
+    }
+  }
+
+  cellCount(): number {
+    return this.sheets.reduce((sum, sheet) => sum + sheet.maxRows * sheet.maxColumns, 0);
+  }
+
+  checkCellBudget(addedCells: number): void {
+    if (this.cellCount() + addedCells > MAX_CELLS_PER_WORKBOOK) {
+      throw new AppsScriptException(
+        `This action would increase the number of cells in the workbook above the limit of ${MAX_CELLS_PER_WORKBOOK} cells.`,
+      );
+    }
+  }
+
+  addSheet(name: string, index = this.sheets.length): SheetModel {
+    this.checkSheetName(name);
+    this.checkCellBudget(NEW_SHEET_ROWS * NEW_SHEET_COLUMNS);
+    const sheet: SheetModel = {
+      gid: this.#nextGid(),
+      workbook: this,
+      name,
+      maxRows: NEW_SHEET_ROWS,
+      maxColumns: NEW_SHEET_COLUMNS,
+      cells: new CellGrid(),
+      frozenRows: 0,
+      frozenColumns: 0,
+      hidden: false,
+      columnWidths: new Map(),
+      filter: null,
+      conditionalRules: [],
+      protections: [],
+      deleted: false,
+    };
+    this.sheets.splice(index, 0, sheet);
+    return sheet;
+  }
+
+  visibleSheets(): SheetModel[] {
+    return this.sheets.filter((sheet) => !sheet.hidden);
+  }
+
+  deleteSheet(sheet: SheetModel): void {
+    if (this.sheets.length === 1)
+      throw new AppsScriptException("You can't remove all the sheets in a document.");
+    if (!sheet.hidden && this.visibleSheets().length === 1) {
+      throw new AppsScriptException("You can't remove all the visible sheets in a document.");
+    }
+    this.sheets.splice(this.sheets.indexOf(sheet), 1);
+    sheet.deleted = true;
+    if (this.activeSheet === sheet) this.activeSheet = this.visibleSheets()[0]!;
+  }
+
+  hideSheet(sheet: SheetModel): void {
+    if (sheet.hidden) return;
+    if (this.visibleSheets().length === 1)
+      throw new AppsScriptException("You can't hide all the sheets in a document.");
+    sheet.hidden = true;
+    if (this.activeSheet === sheet) this.activeSheet = this.visibleSheets()[0]!;
+  }
+}
+
+export function sheetColumnWidth(sheet: SheetModel, column: number): number {
+  return sheet.columnWidths.get(column) ?? DEFAULT_COLUMN_WIDTH;
+}
+
+/** Inserts empty rows or columns at `at` (they take numbers at … at + count − 1). */
+export function insertLines(sheet: SheetModel, dimension: Dimension, at: number, count: number): void {
+  const crossAxisSize = dimension === 'rows' ? sheet.maxColumns : sheet.maxRows;
+  sheet.workbook.checkCellBudget(count * crossAxisSize);
+  if (dimension === 'columns' && sheet.maxColumns + count > MAX_COLUMNS) {
+    throw new AppsScriptException(
+      `This action would increase the number of columns in the sheet above the limit of ${MAX_COLUMNS}.`,
+    );
+  }
+  sheet.cells.insert(dimension, at, count);
+  moveStoredRanges(sheet, (box) => boxAfterInsertion(box, dimension, at, count));
+  if (dimension === 'rows') {
+    sheet.maxRows += count;
+    if (at <= sheet.frozenRows) sheet.frozenRows += count;
+  } else {
+    sheet.maxColumns += count;
+    if (at <= sheet.frozenColumns) sheet.frozenColumns += count;
+    renumberWidths(sheet, (column) => (column >= at ? column + count : column));
+  }
+}
+
+export function deleteLines(sheet: SheetModel, dimension: Dimension, at: number, count: number): void {
+  sheet.cells.delete(dimension, at, count);
+  moveStoredRanges(sheet, (box) => boxAfterDeletion(box, dimension, at, count));
+  const frozenDeleted = (frozen: number): number => Math.max(0, Math.min(frozen, at + count - 1) - at + 1);
+  if (dimension === 'rows') {
+    sheet.maxRows -= count;
+    sheet.frozenRows -= frozenDeleted(sheet.frozenRows);
+  } else {
+    sheet.maxColumns -= count;
+    sheet.frozenColumns -= frozenDeleted(sheet.frozenColumns);
+    renumberWidths(sheet, (column) => (column < at ? column : column >= at + count ? column - count : null));
+  }
+}
+
+function moveStoredRanges(sheet: SheetModel, move: (box: GridBox) => GridBox | null): void {
+  if (sheet.filter) {
+    const box = move(sheet.filter.box);
+    if (box) sheet.filter.box = box;
+    else sheet.filter = null;
+  }
+  for (const rule of sheet.conditionalRules) {
+    rule.ranges = rule.ranges.map(move).filter((box): box is GridBox => box !== null);
+  }
+  sheet.conditionalRules = sheet.conditionalRules.filter((rule) => rule.ranges.length > 0);
+  sheet.protections = sheet.protections.filter((protection) => {
+    if (!protection.box) return true;
+    const box = move(protection.box);
+    if (box) protection.box = box;
+    return box !== null;
+  });
+}
+
+function renumberWidths(sheet: SheetModel, renumber: (column: number) => number | null): void {
+  const widths = [...sheet.columnWidths];
+  sheet.columnWidths.clear();
+  for (const [column, width] of widths) {
+    const newColumn = renumber(column);
+    if (newColumn !== null) sheet.columnWidths.set(newColumn, width);
+  }
+}

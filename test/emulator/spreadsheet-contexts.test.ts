@@ -1,0 +1,268 @@
+/**
+ * What each kind of execution may do: custom functions read but never write or show UI, time-driven
+ * triggers have no UI and maybe no active spreadsheet, AuthMode.NONE may only build menus, LIMITED
+ * only touches the bound document; deleted documents are gone for every object.
+ */
+import { createTestSpreadsheetService } from '../../dev/emulator/spreadsheet/testing';
+
+function setup() {
+  const service = createTestSpreadsheetService();
+  const id = service.workbooks.create({ name: 'Bound', sheetNames: ['Data', 'Other'] });
+  const otherId = service.workbooks.create({ name: 'Elsewhere' });
+  service.context.activeSpreadsheetId = id;
+  const spreadsheet = service.SpreadsheetApp.getActiveSpreadsheet();
+  const sheet = spreadsheet.getSheetByName('Data')!;
+  sheet.getRange('A1:B2').setValues([
+    ['name', 'count'],
+    ['a', 1],
+  ]);
+  return { ...service, id, otherId, spreadsheet, sheet };
+}
+
+type Call = [method: string, call: () => unknown];
+
+/** Every emulated method that changes a document, called with valid arguments. */
+function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls: Call[] }[] {
+  const { spreadsheet, sheet, SpreadsheetApp } = fixture;
+  const range = sheet.getRange('A1');
+  const other = spreadsheet.getSheetByName('Other')!;
+  const filter = sheet.getRange('A1:B2').createFilter();
+  const protection = range.protect();
+  const rule = SpreadsheetApp.newConditionalFormatRule()
+    .whenCellEmpty()
+    .setBold(true)
+    .setRanges([range])
+    .build();
+  return [
+    {
+      target: range,
+      calls: [
+        ['setValues', () => range.setValues([[1]])],
+        ['setValue', () => range.setValue(1)],
+        ['setFormulas', () => range.setFormulas([['=1']])],
+        ['setFormula', () => range.setFormula('=1')],
+        ['setNumberFormats', () => range.setNumberFormats([['@']])],
+        ['setNumberFormat', () => range.setNumberFormat('@')],
+        ['setFontWeights', () => range.setFontWeights([['bold']])],
+        ['setFontWeight', () => range.setFontWeight('bold')],
+        ['setBackgrounds', () => range.setBackgrounds([['#eeeeee']])],
+        ['setBackground', () => range.setBackground('#eeeeee')],
+        ['setNotes', () => range.setNotes([['n']])],
+        ['setNote', () => range.setNote('n')],
+        ['setHorizontalAlignment', () => range.setHorizontalAlignment('left')],
+        ['setWrap', () => range.setWrap(true)],
+        ['clear', () => range.clear()],
+        ['clearContent', () => range.clearContent()],
+        ['clearFormat', () => range.clearFormat()],
+        ['clearNote', () => range.clearNote()],
+        ['createFilter', () => sheet.getRange('C1:C2').createFilter()],
+        ['protect', () => range.protect()],
+      ],
+    },
+    {
+      target: sheet,
+      calls: [
+        ['setName', () => sheet.setName('Renamed')],
+        ['activate', () => sheet.activate()],
+        ['appendRow', () => sheet.appendRow(['x'])],
+        ['insertRowsAfter', () => sheet.insertRowsAfter(1, 1)],
+        ['insertRowsBefore', () => sheet.insertRowsBefore(1, 1)],
+        ['insertColumnsAfter', () => sheet.insertColumnsAfter(1, 1)],
+        ['insertColumnsBefore', () => sheet.insertColumnsBefore(1, 1)],
+        ['deleteRows', () => sheet.deleteRows(5, 1)],
+        ['deleteColumns', () => sheet.deleteColumns(5, 1)],
+        ['clear', () => sheet.clear()],
+        ['clearContents', () => sheet.clearContents()],
+        ['clearFormats', () => sheet.clearFormats()],
+        ['setFrozenRows', () => sheet.setFrozenRows(1)],
+        ['setFrozenColumns', () => sheet.setFrozenColumns(1)],
+        ['setColumnWidth', () => sheet.setColumnWidth(1, 50)],
+        ['setColumnWidths', () => sheet.setColumnWidths(1, 2, 50)],
+        ['autoResizeColumns', () => sheet.autoResizeColumns(1, 2)],
+        ['hideSheet', () => sheet.hideSheet()],
+        ['showSheet', () => sheet.showSheet()],
+        ['setConditionalFormatRules', () => sheet.setConditionalFormatRules([rule])],
+        ['clearConditionalFormatRules', () => sheet.clearConditionalFormatRules()],
+        ['protect', () => sheet.protect()],
+      ],
+    },
+    {
+      target: spreadsheet,
+      calls: [
+        ['setSpreadsheetTimeZone', () => spreadsheet.setSpreadsheetTimeZone('UTC')],
+        ['setSpreadsheetLocale', () => spreadsheet.setSpreadsheetLocale('en_US')],
+        ['insertSheet', () => spreadsheet.insertSheet('New')],
+        ['deleteSheet', () => spreadsheet.deleteSheet(other)],
+        ['setActiveSheet', () => spreadsheet.setActiveSheet(other)],
+        ['toast', () => spreadsheet.toast('hello')],
+      ],
+    },
+    { target: filter, calls: [['remove', () => filter.remove()]] },
+    {
+      target: protection,
+      calls: [
+        ['setDescription', () => protection.setDescription('d')],
+        ['setWarningOnly', () => protection.setWarningOnly(true)],
+        ['setDomainEdit', () => protection.setDomainEdit(false)],
+        ['addEditor', () => protection.addEditor('a@example.com')],
+        ['addEditors', () => protection.addEditors(['a@example.com'])],
+        ['removeEditor', () => protection.removeEditor('a@example.com')],
+        ['removeEditors', () => protection.removeEditors(['a@example.com'])],
+        ['remove', () => protection.remove()],
+      ],
+    },
+  ];
+}
+
+const WRITE_LIKE =
+  /^(set|insert|delete|clear|create|protect|hide|show|append|auto|activate|toast|remove|add)/;
+
+describe('a custom function', () => {
+  it('may read the active spreadsheet', () => {
+    const fixture = setup();
+    Object.assign(fixture.context, { kind: 'custom-function', authMode: 'CUSTOM_FUNCTION', userEmail: '' });
+    const values = fixture.SpreadsheetApp.getActiveSpreadsheet()
+      .getSheetByName('Data')!
+      .getDataRange()
+      .getValues();
+    expect(values).toEqual([
+      ['name', 'count'],
+      ['a', 1],
+    ]);
+  });
+
+  it('is refused every write, with the method named, and nothing changes', () => {
+    const fixture = setup();
+    const groups = writeCalls(fixture);
+    Object.assign(fixture.context, { kind: 'custom-function', authMode: 'CUSTOM_FUNCTION', userEmail: '' });
+    for (const { calls } of groups) {
+      for (const [method, call] of calls) {
+        expect(call).toThrow(`You do not have permission to call ${method}`);
+      }
+    }
+    const data = fixture.workbooks.get(fixture.id)!.sheet('Data');
+    expect(data.values()).toEqual([
+      ['name', 'count'],
+      ['a', 1],
+    ]);
+  });
+
+  it('leaves no write-like method out of that list', () => {
+    for (const { target, calls } of writeCalls(setup())) {
+      const methods = Object.getOwnPropertyNames(Object.getPrototypeOf(target)).filter((name) =>
+        WRITE_LIKE.test(name),
+      );
+      expect(methods.sort()).toEqual(calls.map(([method]) => method).sort());
+    }
+  });
+
+  it('cannot reach the UI or other documents', () => {
+    const fixture = setup();
+    Object.assign(fixture.context, { kind: 'custom-function', authMode: 'CUSTOM_FUNCTION', userEmail: '' });
+    expect(() => fixture.SpreadsheetApp.getUi()).toThrow(
+      'Cannot call SpreadsheetApp.getUi() from this context.',
+    );
+    expect(() => fixture.SpreadsheetApp.openById(fixture.otherId)).toThrow(
+      'You do not have permission to call SpreadsheetApp.openById',
+    );
+  });
+});
+
+describe('a time-driven trigger', () => {
+  it('has no active spreadsheet and no UI, but opens documents by id and writes', () => {
+    const fixture = setup();
+    Object.assign(fixture.context, { kind: 'time-trigger', activeSpreadsheetId: null });
+    expect(fixture.SpreadsheetApp.getActiveSpreadsheet()).toBeNull();
+    expect(() => fixture.SpreadsheetApp.getUi()).toThrow(
+      'Cannot call SpreadsheetApp.getUi() from this context.',
+    );
+    const opened = fixture.SpreadsheetApp.openById(fixture.id);
+    opened.getSheetByName('Data')!.getRange('C1').setValue('refreshed');
+    expect(fixture.workbooks.get(fixture.id)!.sheet('Data').values('C1')).toEqual([['refreshed']]);
+  });
+
+  it('has no UI even with an active spreadsheet', () => {
+    const fixture = setup();
+    Object.assign(fixture.context, { kind: 'time-trigger' });
+    expect(() => fixture.SpreadsheetApp.getUi()).toThrow(
+      'Cannot call SpreadsheetApp.getUi() from this context.',
+    );
+  });
+});
+
+describe('AuthMode.NONE (installed, not enabled in this document)', () => {
+  const none = (fixture: ReturnType<typeof setup>) => {
+    Object.assign(fixture.context, { kind: 'simple-trigger', authMode: 'NONE', userEmail: '' });
+  };
+
+  it('builds the menu', () => {
+    const fixture = setup();
+    none(fixture);
+    fixture.SpreadsheetApp.getUi().createAddonMenu().addItem('Start', 'start').addToUi();
+    expect(fixture.workbooks.get(fixture.id)!.ui.menus).toEqual([
+      { caption: null, entries: [{ kind: 'item', caption: 'Start', functionName: 'start' }] },
+    ]);
+  });
+
+  it('touches no document, not even through objects made earlier', () => {
+    const fixture = setup();
+    const range = fixture.sheet.getRange('A1');
+    none(fixture);
+    const refused = 'You do not have permission to access the document in this context';
+    expect(() => fixture.SpreadsheetApp.getActiveSpreadsheet()).toThrow(refused);
+    expect(() => fixture.SpreadsheetApp.getActive()).toThrow(refused);
+    expect(() => fixture.SpreadsheetApp.openById(fixture.id)).toThrow(refused);
+    expect(() => fixture.SpreadsheetApp.flush()).toThrow(refused);
+    expect(() => range.getValue()).toThrow(refused);
+    expect(() => fixture.spreadsheet.getName()).toThrow(refused);
+  });
+
+  it('shows no alert or dialog', () => {
+    const fixture = setup();
+    none(fixture);
+    expect(() => fixture.SpreadsheetApp.getUi().alert('hi')).toThrow(
+      'Authorization is required to perform that action.',
+    );
+  });
+});
+
+describe('AuthMode.LIMITED (a simple trigger)', () => {
+  it('reads and writes the bound document only', () => {
+    const fixture = setup();
+    const elsewhere = fixture.SpreadsheetApp.openById(fixture.otherId);
+    Object.assign(fixture.context, { kind: 'simple-trigger', authMode: 'LIMITED' });
+    fixture.SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Data')!.getRange('C1').setValue('ok');
+    expect(() => fixture.SpreadsheetApp.openById(fixture.otherId)).toThrow(
+      'You do not have permission to call SpreadsheetApp.openById',
+    );
+    expect(() => elsewhere.getName()).toThrow(
+      'You do not have permission to access the document in this context',
+    );
+  });
+});
+
+describe('documents that do not exist', () => {
+  it('refuses an unknown id like Apps Script', () => {
+    const { SpreadsheetApp } = setup();
+    expect(() => SpreadsheetApp.openById('nope')).toThrow(
+      'Unexpected error while getting the method or property openById on object SpreadsheetApp.',
+    );
+  });
+
+  it('treats a deleted document as missing, for openById and for objects made before', () => {
+    const fixture = setup();
+    const range = fixture.sheet.getRange('A1');
+    fixture.workbooks.delete(fixture.id);
+    const missing = `Document ${fixture.id} is missing (perhaps it was deleted, or you don't have read access?)`;
+    expect(() => fixture.SpreadsheetApp.openById(fixture.id)).toThrow(missing);
+    expect(() => fixture.SpreadsheetApp.getActiveSpreadsheet()).toThrow(missing);
+    expect(() => range.getValues()).toThrow(missing);
+    expect(fixture.workbooks.get(fixture.id)).toBeUndefined();
+  });
+
+  it('opens by URL', () => {
+    const { SpreadsheetApp, spreadsheet, id } = setup();
+    expect(SpreadsheetApp.openByUrl(spreadsheet.getUrl()).getId()).toBe(id);
+    expect(spreadsheet.getUrl()).toBe(`https://docs.google.com/spreadsheets/d/${id}/edit`);
+  });
+});
