@@ -52,6 +52,8 @@ export interface EmulatorOptions {
   timeZone?: string;
   /** UrlFetch calls per user per day; default 20,000 (consumer accounts). */
   urlFetchDailyQuota?: number;
+  /** Emulated milliseconds each UrlFetch round trip adds to the clock; default 0 (real time only). */
+  urlFetchRoundTripMs?: number;
   /** Shrink these in tests; defaults 360,000 / 30,000 / 30,000. */
   executionLimitMs?: Partial<ExecutionLimits>;
   /** The default user, owner of new spreadsheets; default owner@example.com. */
@@ -169,7 +171,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     properties: new PropertyStores(),
     caches: new CacheStores(),
     locks: new LockTable(clock),
-    urlFetch: new UrlFetchRecorder(options.urlFetchDailyQuota ?? DEFAULT_DAILY_QUOTA),
+    urlFetch: new UrlFetchRecorder(options.urlFetchDailyQuota ?? DEFAULT_DAILY_QUOTA, options.urlFetchRoundTripMs),
     logRecorder: new LogRecorder(env, options.onLog),
     owners,
   };

@@ -51,7 +51,10 @@ async function serve(
 
   if (pathname === '/_admin' || pathname.startsWith('/_admin/')) {
     const answer = handleAdminRequest(registry, httpMethod, pathname, body);
-    send(response, answer.status, { 'Content-Type': JSON_CONTENT_TYPE }, JSON.stringify(answer.body));
+    // No keep-alive for admin calls: a test whose thread was blocked on synchronous HTTP for a while
+    // would otherwise reuse a socket the server has meanwhile closed ("other side closed").
+    const headers = { 'Content-Type': JSON_CONTENT_TYPE, Connection: 'close' };
+    send(response, answer.status, headers, JSON.stringify(answer.body));
     return;
   }
   await serveApi(registry, response, {

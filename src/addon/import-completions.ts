@@ -34,7 +34,7 @@ import { formatHeaderAndColumns, getOrCreateSheet, writeTable } from '../sheets/
 import { clearStaging, readStaging, stageRecords } from './completions-staging';
 import type { JobContext, JobReport } from './runner';
 import { readConnection } from './settings';
-import { resolveNames } from './user-names';
+import { type ResolvedNames, resolveNames } from './user-names';
 
 export type CompletionsMode = 'full' | 'incremental';
 
@@ -112,12 +112,12 @@ function abandonRun(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void
 function fullImport(context: JobContext, job: CompletionsJobOptions, run: RunInProgress | null): JobReport {
   const { client, options, spreadsheet } = context;
   const budgetMs = job.budgetMs ?? EXECUTION_BUDGET_MS;
+  const timeIsUp = () => Date.now() - job.executionStartMs > budgetMs;
   const records: Completion[] = run ? readStaging(spreadsheet) : [];
   /** Records read by earlier executions, already in the staging tab. */
   const alreadyStaged = records.length;
   const rejected: RejectedRecord[] = [];
   let cursor: PagingCursor;
-  let done = false;
   if (run) {
     cursor = run.cursor;
   } else {
@@ -128,31 +128,45 @@ function fullImport(context: JobContext, job: CompletionsJobOptions, run: RunInP
     records.push(...first.records);
     rejected.push(...first.rejected);
     cursor = first.cursor;
-    done = first.done;
   }
+  const pause = () =>
+    pauseRun(context, records.slice(alreadyStaged), records.length, {
+      filterSignature: filterSignature(options.completionsFilter),
+      cursor,
+      startedAtMs: run?.startedAtMs ?? job.executionStartMs,
+    });
   const held = new Set(records.map(completionKey));
-  while (!done) {
-    if (Date.now() - job.executionStartMs > budgetMs) {
-      return pauseRun(context, records.slice(alreadyStaged), records.length, {
-        filterSignature: filterSignature(options.completionsFilter),
-        cursor,
-        startedAtMs: run?.startedAtMs ?? job.executionStartMs,
-      });
-    }
+  // Every execution makes progress: the budget is checked only after its first batch.
+  let batches = 0;
+  while (cursor.nextPage <= cursor.lastPage) {
+    if (batches++ > 0 && timeIsUp()) return pause();
     const step = continueCompletionsPaging(client, cursor, options.batchSize, held);
     records.push(...step.records);
     rejected.push(...step.rejected);
     cursor = step.cursor;
-    done = step.done;
     context.progress(`Reading completed trainings: page ${cursor.nextPage - 1} of ${cursor.lastPage}`);
   }
   if (cursor.changed) {
     const caughtUp = catchUpCompletions(client, cursor.filter, held);
     records.unshift(...caughtUp.records);
     rejected.push(...caughtUp.rejected);
+    cursor = { ...caughtUp.cursor, changed: false };
   }
-  const report = replaceAllRows(context, records, rejected);
-  writeJson(STATE_KEY, { filterSignature: filterSignature(options.completionsFilter), lastFullAtMs: Date.now() } satisfies ImportState);
+  context.progress(`Resolving user names for ${records.length.toLocaleString('en-US')} records`);
+  const baseUrl = readConnection().baseUrl!;
+  const resolved = resolveNames(
+    client,
+    baseUrl,
+    userIdsOf(records),
+    options.batchSize,
+    () => batches++ > 0 && timeIsUp(),
+  );
+  if (!resolved.complete) return pause();
+  const report = replaceAllRows(context, records, resolved, rejected);
+  writeJson(STATE_KEY, {
+    filterSignature: filterSignature(options.completionsFilter),
+    lastFullAtMs: Date.now(),
+  } satisfies ImportState);
   if (run) abandonRun(spreadsheet);
   return report;
 }
@@ -185,10 +199,13 @@ function userIdsOf(records: readonly Completion[]): string[] {
   return records.flatMap((record) => [record.user_id, record.instructor_id]);
 }
 
-function replaceAllRows(context: JobContext, records: readonly Completion[], rejected: readonly RejectedRecord[]): JobReport {
-  const { spreadsheet, client, options } = context;
-  context.progress(`Resolving user names for ${records.length.toLocaleString('en-US')} records`);
-  const { names, requested } = resolveNames(client, readConnection().baseUrl!, userIdsOf(records), options.batchSize);
+function replaceAllRows(
+  context: JobContext,
+  records: readonly Completion[],
+  { names, requested }: ResolvedNames,
+  rejected: readonly RejectedRecord[],
+): JobReport {
+  const { spreadsheet } = context;
   const table = completionsTable(records, names, context.utcOffsetAt);
   checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, table.rows.length, table.columns.length);
   const existing = spreadsheet.getSheetByName(COMPLETIONS_SHEET);

@@ -76,9 +76,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
       options: readImportOptions(),
       utcOffsetAt,
       today: todayIn(timeZone, utcOffsetAt),
-      progress: (message) => {
-        if (options.interactive) options.spreadsheet.toast(message, 'Safety Sync', 5);
-      },
+      progress: progressToasts(options),
     });
     appendSyncLog(
       options.spreadsheet,
@@ -115,6 +113,21 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
   } finally {
     lock.releaseLock();
   }
+}
+
+/**
+ * Progress as toasts, at most one every few seconds: a toast is a Spreadsheet service call, and a
+ * run short enough to need none should cost none.
+ */
+const PROGRESS_INTERVAL_MS = 8_000;
+
+function progressToasts(options: RunOptions): (message: string) => void {
+  let lastShownMs = Date.now();
+  return (message) => {
+    if (!options.interactive || Date.now() - lastShownMs < PROGRESS_INTERVAL_MS) return;
+    lastShownMs = Date.now();
+    options.spreadsheet.toast(message, 'Safety Sync', 10);
+  };
 }
 
 function errorIdentifier(error: unknown): string {

@@ -52,19 +52,33 @@ export interface ResolvedNames {
   names: Map<string, string | null>;
   /** Ids asked of the service in this run (the rest came from the cache). */
   requested: number;
+  /** False when `shouldStop` ended the lookups early; what was found is cached for the next run. */
+  complete: boolean;
 }
 
-/** Names for every id, from the cache where possible; an unknown user resolves to null. */
+/**
+ * Names for every id, from the cache where possible; an unknown user resolves to null. Between
+ * batches `shouldStop` may end the run (the execution's time is up); the first batch always runs.
+ */
 export function resolveNames(
   client: ServiceClient,
   baseUrl: string,
   ids: Iterable<string>,
   batchSize: number,
+  shouldStop: () => boolean = () => false,
 ): ResolvedNames {
   const names = readCachedNames(baseUrl);
   const missing = [...new Set(ids)].filter((id) => id !== '' && !names.has(id));
-  if (missing.length === 0) return { names, requested: 0 };
-  for (const [id, user] of fetchUsers(client, missing, batchSize)) names.set(id, user?.name ?? null);
-  writeCachedNames(baseUrl, names);
-  return { names, requested: missing.length };
+  let requested = 0;
+  for (let start = 0; start < missing.length; start += batchSize) {
+    if (start > 0 && shouldStop()) {
+      writeCachedNames(baseUrl, names);
+      return { names, requested, complete: false };
+    }
+    const batch = missing.slice(start, start + batchSize);
+    for (const [id, user] of fetchUsers(client, batch, batchSize)) names.set(id, user?.name ?? null);
+    requested += batch.length;
+  }
+  if (requested > 0) writeCachedNames(baseUrl, names);
+  return { names, requested, complete: true };
 }

@@ -176,6 +176,7 @@ function renderSheet(
     sheet.frozenRows > 0 ? `${sheet.frozenRows} frozen row(s)` : '',
     sheet.frozenColumns > 0 ? `${sheet.frozenColumns} frozen column(s)` : '',
     sheet.filter ? `filter on ${sheet.filter}` : '',
+    sheet.hiddenColumns.length > 0 ? `hidden column(s) ${sheet.hiddenColumns.map(columnLetters).join(', ')}` : '',
     `gid ${sheet.gid}`,
   ].filter(Boolean);
   const parts = [
@@ -187,12 +188,14 @@ function renderSheet(
     parts.push('<p class="meta">(empty)</p>');
   } else {
     const cells = sheet.cells(`A1:${columnLetters(columns)}${rows}`);
-    const header = Array.from({ length: columns }, (_, i) => `<th>${columnLetters(i + 1)}</th>`).join('');
+    // Hidden columns are left out, as the user does not see them either.
+    const shown = Array.from({ length: columns }, (_, i) => i + 1).filter((column) => !sheet.hiddenColumns.includes(column));
+    const header = shown.map((column) => `<th>${columnLetters(column)}</th>`).join('');
     parts.push(`<table><thead><tr><th></th>${header}</tr></thead><tbody>`);
     cells.forEach((cellsOfRow, i) => {
       const row = i + 1;
       const frozen = row <= sheet.frozenRows ? ' class="frozen"' : '';
-      const tds = cellsOfRow.map((cell, j) => renderCell(cell, row, j + 1, rules, sheets)).join('');
+      const tds = shown.map((column) => renderCell(cellsOfRow[column - 1]!, row, column, rules, sheets)).join('');
       parts.push(`<tr id="s${sheet.gid}-r${row}"${frozen}><th>${row}</th>${tds}</tr>`);
     });
     parts.push('</tbody></table>');

@@ -86,6 +86,9 @@ type SheetMethod =
   | 'setColumnWidths'
   | 'getColumnWidth'
   | 'autoResizeColumns'
+  | 'hideColumns'
+  | 'showColumns'
+  | 'isColumnHiddenByUser'
   | 'hideSheet'
   | 'showSheet'
   | 'isSheetHidden'
@@ -360,6 +363,28 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
       sheet.columnWidths.set(column, fittedWidth(sheet, column));
     }
     return this.#public;
+  }
+
+  hideColumns(columnIndex: number, numColumns?: number): void {
+    this.#setColumnsHidden('hideColumns', columnIndex, numColumns, true);
+  }
+
+  showColumns(columnIndex: number, numColumns?: number): void {
+    this.#setColumnsHidden('showColumns', columnIndex, numColumns, false);
+  }
+
+  #setColumnsHidden(method: string, start: number, count: number | undefined, hidden: boolean): void {
+    const args = count === undefined ? [start] : [start, count];
+    const sheet = this.#columns(this.#write(method), method, args, start, count ?? 1);
+    for (let column = start; column < start + (count ?? 1); column++) {
+      if (hidden) sheet.hiddenColumns.add(column);
+      else sheet.hiddenColumns.delete(column);
+    }
+  }
+
+  isColumnHiddenByUser(columnPosition: number): boolean {
+    const sheet = this.#columns(this.#read(), 'isColumnHiddenByUser', [columnPosition], columnPosition, 1);
+    return sheet.hiddenColumns.has(columnPosition);
   }
 
   hideSheet(): Sheet {

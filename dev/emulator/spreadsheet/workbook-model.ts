@@ -87,6 +87,8 @@ export interface SheetModel {
   frozenColumns: number;
   hidden: boolean;
   readonly columnWidths: Map<number, number>;
+  /** Columns hidden with hideColumns (1-based). */
+  readonly hiddenColumns: Set<number>;
   filter: FilterData | null;
   conditionalRules: ConditionalRuleData[];
   protections: ProtectionData[];
@@ -193,6 +195,7 @@ export class WorkbookModel {
       frozenColumns: 0,
       hidden: false,
       columnWidths: new Map(),
+      hiddenColumns: new Set(),
       filter: null,
       conditionalRules: [],
       protections: [],
@@ -289,5 +292,11 @@ function renumberWidths(sheet: SheetModel, renumber: (column: number) => number 
   for (const [column, width] of widths) {
     const newColumn = renumber(column);
     if (newColumn !== null) sheet.columnWidths.set(newColumn, width);
+  }
+  const hidden = [...sheet.hiddenColumns];
+  sheet.hiddenColumns.clear();
+  for (const column of hidden) {
+    const newColumn = renumber(column);
+    if (newColumn !== null) sheet.hiddenColumns.add(newColumn);
   }
 }

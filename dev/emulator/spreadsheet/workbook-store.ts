@@ -102,6 +102,10 @@ export class SheetView {
   get frozenRows(): number {
     return this.#live().frozenRows;
   }
+  /** Columns hidden with hideColumns, 1-based, ascending. */
+  get hiddenColumns(): number[] {
+    return [...this.#live().hiddenColumns].sort((a, b) => a - b);
+  }
   get frozenColumns(): number {
     return this.#live().frozenColumns;
   }

@@ -1,0 +1,139 @@
+/**
+ * Safety Sync → Import completed trainings, end to end: dist/Code.js in the emulator, the sample
+ * service over loopback. What a training manager sees in the "Completed trainings" tab.
+ */
+import type { Completion } from '../../src/api/schemas';
+import { recordFingerprint } from '../../src/model/completions-table';
+import { type AddonHarness, createAddonHarness, type HarnessOptions } from '../support/addon-harness';
+import type { DatasetData } from '../support/sample-service';
+import { spreadsheetCalls } from '../support/service-calls';
+
+const TAB = 'Completed trainings';
+const HEADER = [
+  'User ID',
+  'User name',
+  'Training ID',
+  'Completion date',
+  'Special expiration date',
+  'Instructor ID',
+  'Instructor name',
+  'Group training ID',
+  'Created',
+  'Record key',
+];
+
+function isoDate(dateNumber: number | undefined): string {
+  if (dateNumber === undefined) return '';
+  const text = String(dateNumber);
+  return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
+}
+
+/** `created` as the spreadsheet shows it: a date-time in the spreadsheet's time zone. */
+function createdIn(timeZone: string, created: number): string {
+  const ms = created > 1e11 ? created : created * 1000;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(ms))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** The rows a user should see for the service's data, in the service's order. */
+function expectedRows(data: DatasetData, timeZone: string): string[][] {
+  const names = new Map(data.users.map((user) => [user.id, user.name]));
+  return (data.completions as unknown as Completion[]).map((record) => [
+    record.user_id,
+    names.get(record.user_id) ?? '',
+    record.training_id,
+    isoDate(record.dateNumber),
+    isoDate(record.specialExpirationDateNumber),
+    record.instructor_id,
+    names.get(record.instructor_id) ?? '',
+    record.groupTraining_id,
+    createdIn(timeZone, record.created),
+    recordFingerprint(record),
+  ]);
+}
+
+function completionRequests(harness: AddonHarness): number {
+  return harness.emulator.urlFetch.requests.filter((request) => request.url.endsWith('/v1/completedtrainings.list'))
+    .length;
+}
+
+/** Runs the import the way the dialog does: start, then continue until done. */
+function importViaDialog(harness: AddonHarness, filter: Record<string, string> = {}): string[] {
+  const summaries: string[] = [];
+  let step = harness.callServer('startCompletionsImport', filter) as { done: boolean; summary: string };
+  summaries.push(step.summary);
+  while (!step.done) {
+    step = harness.callServer('continueCompletionsImport') as { done: boolean; summary: string };
+    summaries.push(step.summary);
+  }
+  return summaries;
+}
+
+async function importedHarness(options: HarnessOptions): Promise<AddonHarness> {
+  const harness = await createAddonHarness(options);
+  harness.connect();
+  return harness;
+}
+
+describe('a full import', () => {
+  let harness: AddonHarness;
+  let callsAt25k: number;
+  beforeAll(async () => {
+    harness = await importedHarness({ dataset: { seed: 31, completions: 25_000, users: 60 } });
+    harness.emulator.counter.reset();
+    harness.emulator.urlFetch.requests.length = 0;
+    importViaDialog(harness);
+    callsAt25k = spreadsheetCalls(harness.emulator.counter);
+  });
+  afterAll(() => harness.done());
+
+  test('gives exactly the service records, newest first, typed as the user expects', async () => {
+    const shown = harness.displayed(TAB);
+    expect(shown[0]).toEqual(HEADER);
+    expect(shown.slice(1)).toEqual(expectedRows(await harness.dataset.data(), 'Europe/London'));
+  });
+
+  test('costs ceil(25,000 / 1,000) completion requests', () => {
+    expect(completionRequests(harness)).toBe(25);
+  });
+
+  test('ids and names stay literal text; dates are date cells', () => {
+    const sheet = harness.emulator.workbooks.get(harness.spreadsheetId)!.sheet(TAB);
+    const formats = sheet.numberFormats()[1]!;
+    expect(formats).toEqual(['@', '@', '@', 'yyyy-mm-dd', 'yyyy-mm-dd', '@', '@', '@', 'yyyy-mm-dd hh:mm:ss', '@']);
+    expect(sheet.formulas().flat().every((formula) => formula === '')).toBe(true);
+    const values = sheet.values();
+    expect(values[1]![3]).toBeInstanceOf(Date);
+    expect(sheet.frozenRows).toBe(1);
+    expect(sheet.fontWeights()[0]!.every((weight) => weight === 'bold')).toBe(true);
+    expect(sheet.filter).toBe(`A1:J${values.length}`);
+  });
+
+  test('the Spreadsheet service calls do not grow with the record count', async () => {
+    const small = await importedHarness({ dataset: { seed: 31, completions: 1_000, users: 60 } });
+    small.emulator.counter.reset();
+    importViaDialog(small);
+    expect(spreadsheetCalls(small.emulator.counter)).toBe(callsAt25k);
+    await small.done();
+  });
+
+  test('the Sync log records the run', () => {
+    const log = harness.displayed('Sync log');
+    expect(log[0]!.slice(0, 8)).toEqual(['Time', 'User', 'Action', 'Added', 'Removed', 'Requests', 'Duration (s)', 'Outcome']);
+    expect(log[1]!.slice(1, 5)).toEqual(['owner@example.com', 'Import completed trainings: all completions (full)', '25000', '0']);
+    expect(log[1]![7]).toBe('Success');
+  });
+});
