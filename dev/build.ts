@@ -91,22 +91,33 @@ export function bundleOptions(entry = ENTRY): esbuild.BuildOptions & { write: fa
 }
 
 export async function build(outDir = path.join(ROOT, 'dist')): Promise<void> {
-  fs.rmSync(outDir, { recursive: true, force: true });
-  fs.mkdirSync(outDir, { recursive: true });
   const bundle = await esbuild.build(bundleOptions());
   const code = bundle.outputFiles[0]!.text;
   const header = '// Safety Sync: built from src/ by dev/build.ts. Do not edit; run `npm run build`.\n';
-  fs.writeFileSync(path.join(outDir, 'Code.js'), `${header}${code}\n${renderWrappers(listEntryPoints())}`);
-
   const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'appsscript.json'), 'utf8'));
-  fs.writeFileSync(
-    path.join(outDir, 'appsscript.json'),
-    renderManifest(manifest, process.env.SAFETY_SYNC_SERVICE_URL || undefined),
-  );
-  if (fs.existsSync(HTML_DIR)) {
-    for (const file of fs.readdirSync(HTML_DIR).filter((name) => name.endsWith('.html'))) {
-      fs.copyFileSync(path.join(HTML_DIR, file), path.join(outDir, file));
-    }
+  const outputs = new Map<string, string>([
+    ['Code.js', `${header}${code}\n${renderWrappers(listEntryPoints())}`],
+    ['appsscript.json', renderManifest(manifest, process.env.SAFETY_SYNC_SERVICE_URL || undefined)],
+  ]);
+  for (const file of fs.existsSync(HTML_DIR) ? fs.readdirSync(HTML_DIR) : []) {
+    if (file.endsWith('.html')) outputs.set(file, fs.readFileSync(path.join(HTML_DIR, file), 'utf8'));
+  }
+  writeAtomically(outDir, outputs);
+}
+
+/**
+ * Each file is written beside its place and renamed into it, and files no longer built are removed
+ * afterwards, so a test run loading dist/ while another build runs never finds it missing or half-written.
+ */
+function writeAtomically(outDir: string, outputs: ReadonlyMap<string, string>): void {
+  fs.mkdirSync(outDir, { recursive: true });
+  for (const [name, content] of outputs) {
+    const temporary = path.join(outDir, `.${name}.${process.pid}.tmp`);
+    fs.writeFileSync(temporary, content);
+    fs.renameSync(temporary, path.join(outDir, name));
+  }
+  for (const name of fs.readdirSync(outDir)) {
+    if (!outputs.has(name) && !name.endsWith('.tmp')) fs.rmSync(path.join(outDir, name), { recursive: true, force: true });
   }
 }
 

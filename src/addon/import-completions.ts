@@ -27,7 +27,7 @@ import {
   completionsTable,
   recordFingerprint,
 } from '../model/completions-table';
-import { addDays, fromSheetSerial, toDateNumber } from '../model/dates';
+import { addDays, cellToSheetSerial, fromSheetSerial, toDateNumber, type UtcOffsetAt } from '../model/dates';
 import { checkRoomForRows } from '../sheets/cell-limit';
 import { type CellValue, numberFormatOf } from '../sheets/table';
 import { formatHeaderAndColumns, getOrCreateSheet, writeTable } from '../sheets/table-writer';
@@ -233,10 +233,24 @@ function describeRejected(rejected: readonly RejectedRecord[]): string | undefin
   return `${rejected.length} records skipped because they do not have the documented shape: ${listed.join('; ')}${more}`;
 }
 
+const DATE_COLUMNS = COMPLETION_COLUMNS.flatMap((column, index) =>
+  column.kind === 'date' || column.kind === 'datetime' ? [index] : [],
+);
+
+/** The rows in the tab, with date cells back as serials (the service hands them out as Dates). */
+function readHeldRows(sheet: GoogleAppsScript.Spreadsheet.Sheet, utcOffsetAt: UtcOffsetAt): CellValue[][] {
+  const rows = sheet.getRange(2, 1, sheet.getLastRow() - 1, COMPLETION_COLUMNS.length).getValues() as unknown[][];
+  return rows.map((row) => {
+    const cells = row as CellValue[];
+    for (const index of DATE_COLUMNS) cells[index] = cellToSheetSerial(row[index], utcOffsetAt);
+    return cells;
+  });
+}
+
 function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreadsheet.Sheet): JobReport {
   const { client, options, spreadsheet } = context;
   const width = COMPLETION_COLUMNS.length;
-  const held = sheet.getRange(2, 1, sheet.getLastRow() - 1, width).getValues() as CellValue[][];
+  const held = readHeldRows(sheet, context.utcOffsetAt);
   const heldKeys = new Set(held.map((row) => String(row[COMPLETION_COLUMN.key])));
   const newestSerial = Math.max(...held.map((row) => Number(row[COMPLETION_COLUMN.completionDate]) || 0));
   const newest = fromSheetSerial(newestSerial);

@@ -190,7 +190,7 @@ export type DateCell =
 const NOT_A_DATE_TEXT_LENGTH = 40;
 
 // Not `instanceof Date`: a Date made in another realm (the emulator's vm context) must count too.
-function isDateObject(value: unknown): value is Date {
+export function isDateObject(value: unknown): value is Date {
   return Object.prototype.toString.call(value) === '[object Date]';
 }
 
@@ -226,4 +226,14 @@ export function parseDateCell(value: unknown, utcOffsetAt: UtcOffsetAt): DateCel
     return date === null ? notADate(value) : { kind: 'date', date };
   }
   return notADate(value);
+}
+
+/**
+ * A date or date-time cell's value as a serial number, whether the Spreadsheet service handed it
+ * back as a number or as a Date (it does for date-formatted cells); null for an empty cell.
+ */
+export function cellToSheetSerial(value: unknown, utcOffsetAt: UtcOffsetAt): number | null {
+  if (typeof value === 'number') return value;
+  if (isDateObject(value) && !Number.isNaN(value.getTime())) return epochMsToSheetSerial(value.getTime(), utcOffsetAt);
+  return null;
 }

@@ -137,3 +137,87 @@ describe('a full import', () => {
     expect(log[1]![7]).toBe('Success');
   });
 });
+
+describe('refreshes', () => {
+  let harness: AddonHarness;
+  beforeAll(async () => {
+    harness = await importedHarness({ dataset: { seed: 32, completions: 5_000, users: 40 } });
+    importViaDialog(harness);
+  });
+  afterAll(() => harness.done());
+
+  test('20 new completions cost one completion request, land on top, and keep user-added columns', async () => {
+    const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
+    const before = harness.displayed(TAB);
+    // The manager adds a "Signed off by" column and fills it for two records.
+    workbook.typeValues(`'${TAB}'!K1:K3`, [['Signed off by'], ['Ada'], ['Grace']]);
+    const keyOfRow = (rows: string[][], row: number) => rows[row]![9];
+    const signed = [keyOfRow(before, 1), keyOfRow(before, 2)];
+
+    const { added } = await harness.dataset.mutate({ addCompletions: 20 });
+    harness.emulator.urlFetch.requests.length = 0;
+    harness.clickMenu('Refresh all');
+
+    expect(completionRequests(harness)).toBe(1);
+    const after = harness.displayed(TAB);
+    expect(after).toHaveLength(before.length + 20);
+    const expected = expectedRows(await harness.dataset.data(), 'Europe/London');
+    expect(after.slice(1).map((row) => row.slice(0, 10))).toEqual(expected);
+    expect(new Set(after.slice(1, 21).map((row) => row[9]))).toEqual(
+      new Set((added as unknown as Completion[]).map(recordFingerprint)),
+    );
+    expect(after[0]![10]).toBe('Signed off by');
+    const signedBy = new Map(after.map((row) => [row[9], row[10]]));
+    expect(signedBy.get(signed[0])).toBe('Ada');
+    expect(signedBy.get(signed[1])).toBe('Grace');
+  });
+
+  test('a refresh with nothing new changes nothing and costs one request', () => {
+    const before = harness.displayed(TAB);
+    harness.emulator.urlFetch.requests.length = 0;
+    harness.clickMenu('Refresh all');
+    expect(completionRequests(harness)).toBe(1);
+    expect(harness.displayed(TAB)).toEqual(before);
+  });
+
+  test('a full reconciliation drops rows gone upstream, with their notes, and the Sync log counts them', async () => {
+    const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
+    const { removed } = await harness.dataset.mutate({ removeCompletions: 3 });
+    const goneKeys = new Set((removed as unknown as Completion[]).map(recordFingerprint));
+    const rows = harness.displayed(TAB);
+    const goneRow = rows.findIndex((row) => goneKeys.has(row[9]!));
+    workbook.typeValues(`'${TAB}'!K${goneRow + 1}`, [['note on a record that goes']]);
+
+    harness.clickMenu('Reconcile completed trainings');
+
+    const after = harness.displayed(TAB);
+    expect(after.slice(1).map((row) => row.slice(0, 10))).toEqual(
+      expectedRows(await harness.dataset.data(), 'Europe/London'),
+    );
+    expect(after.flat()).not.toContain('note on a record that goes');
+    expect(after.map((row) => row[10])).toContain('Ada');
+    const log = harness.displayed('Sync log');
+    expect(log[1]!.slice(2, 5)).toEqual(['Import completed trainings: all completions (full)', '0', '3']);
+    expect(log[1]![10]).toMatch(/3 removed, 1 with your notes/);
+  });
+});
+
+test('completions recorded while the import pages: none lost, none doubled', async () => {
+  const harness = await importedHarness({ dataset: { seed: 33, completions: 8_000 } });
+  await harness.dataset.setFaults({ insertDuringPaging: { afterRequests: 2, count: 9 } });
+  importViaDialog(harness);
+  const shown = harness.displayed(TAB).slice(1);
+  const expected = expectedRows(await harness.dataset.data(), 'Europe/London');
+  expect(expected).toHaveLength(8_009);
+  expect(shown.map((row) => row[9]).sort()).toEqual(expected.map((row) => row[9]).sort());
+  await harness.done();
+});
+
+describe.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago'])('a spreadsheet in %s', (timeZone) => {
+  test('shows every completion on the service day, and created in its own zone', async () => {
+    const harness = await importedHarness({ timeZone, dataset: { seed: 34, completions: 1_500 } });
+    importViaDialog(harness);
+    expect(harness.displayed(TAB).slice(1)).toEqual(expectedRows(await harness.dataset.data(), timeZone));
+    await harness.done();
+  });
+});
