@@ -8,5 +8,22 @@ export {
   showImportCompletionsDialog,
   startCompletionsImport,
 } from './addon/completions-actions';
+export { importEquipmentTypes } from './addon/equipment-actions';
 export { refreshAll } from './addon/refresh';
-export { getSettings, removeToken, saveSettings, showSettingsDialog, testConnection } from './addon/settings-dialog';
+export { showUpcomingInspections } from './addon/upcoming-actions';
+export {
+  getSettings,
+  removeToken,
+  saveSettings,
+  setFormulaAccess,
+  showSettingsDialog,
+  testConnection,
+} from './addon/settings-dialog';
+export {
+  SAFETY_COMPLETIONS,
+  SAFETY_EQUIPMENT_TYPES,
+  SAFETY_INSPECTION_STATUS,
+  SAFETY_NEXT_INSPECTION,
+  SAFETY_SCHEDULES,
+  SAFETY_USER,
+} from './addon/custom-functions';

@@ -13,8 +13,10 @@ export interface MenuItem {
 export const MENU_ITEMS: ReadonlyArray<MenuItem | null> = [
   { caption: 'Import completed trainings…', functionName: 'showImportCompletionsDialog' },
   { caption: 'Reconcile completed trainings', functionName: 'reconcileCompletedTrainings' },
+  { caption: 'Import equipment types', functionName: 'importEquipmentTypes' },
   null,
   { caption: 'Refresh all', functionName: 'refreshAll' },
+  { caption: 'Show upcoming inspections', functionName: 'showUpcomingInspections' },
   null,
   { caption: 'Settings…', functionName: 'showSettingsDialog' },
 ];

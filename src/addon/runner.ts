@@ -8,7 +8,7 @@ import { ServiceClient } from '../api/client';
 import { InvalidParameterError, redact, ServiceError, TransportError } from '../api/errors';
 import type { CalendarDate, UtcOffsetAt } from '../model/dates';
 import { missingConnectionParts, readConnection, readImportOptions, type ImportOptions } from './settings';
-import { appendSyncLog } from './sync-log';
+import { appendSyncLog, type SyncLogEntry } from './sync-log';
 import { todayIn, utcOffsetIn } from './time-zone';
 import { urlFetchTransport } from './url-fetch-transport';
 
@@ -78,7 +78,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
       today: todayIn(timeZone, utcOffsetAt),
       progress: progressToasts(options),
     });
-    appendSyncLog(
+    recordRun(
       options.spreadsheet,
       {
         ...logLine,
@@ -94,7 +94,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
     return report;
   } catch (error) {
     const message = redact(error instanceof Error ? error.message : String(error), connection.token!);
-    appendSyncLog(
+    recordRun(
       options.spreadsheet,
       {
         ...logLine,
@@ -128,6 +128,18 @@ function progressToasts(options: RunOptions): (message: string) => void {
     lastShownMs = Date.now();
     options.spreadsheet.toast(message, 'Safety Sync', 10);
   };
+}
+
+/**
+ * The Sync log line is a record of the run, not part of it: failing to write it (the spreadsheet is
+ * full, say) must neither fail a run that worked nor hide why a run failed.
+ */
+function recordRun(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, entry: SyncLogEntry, utcOffsetAt: UtcOffsetAt): void {
+  try {
+    appendSyncLog(spreadsheet, entry, utcOffsetAt);
+  } catch (error) {
+    console.warn(`Safety Sync could not write the Sync log: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function errorIdentifier(error: unknown): string {

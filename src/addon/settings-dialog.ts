@@ -8,10 +8,18 @@ import { ServiceClient } from '../api/client';
 import { checkBatchSize, checkFilter, COMPLETIONS_METHOD } from '../api/completions';
 import { InvalidParameterError } from '../api/errors';
 import { completionsPageSchema } from '../api/schemas';
+import {
+  followConnectionChange,
+  grantFormulaAccess,
+  hasFormulaAccess,
+  revokeFormulaAccess,
+} from './formula-access';
+import { MAX_CACHE_SECONDS } from './formula-cache';
 import { activeSpreadsheet, requireUi } from './interactive';
 import {
   deleteToken,
   type ImportOptions,
+  missingConnectionParts,
   readConnection,
   readImportOptions,
   saveConnection,
@@ -24,6 +32,8 @@ export interface SettingsView {
   /** "set, ending in …1a2b" or "not set": never the token. */
   tokenStatus: string;
   importOptions: ImportOptions;
+  /** Whether this spreadsheet's formulas may call the service with a token lent to them. */
+  formulaAccess: boolean;
 }
 
 export interface SettingsForm {
@@ -35,6 +45,7 @@ export interface SettingsForm {
   batchSize?: number | string;
   overlapDays?: number | string;
   horizonDays?: number | string;
+  formulaCacheSeconds?: number | string;
 }
 
 /** A field the user must correct, named so the dialog can show the message next to it. */
@@ -50,7 +61,7 @@ export class FieldError extends Error {
 
 export function showSettingsDialog(): void {
   const ui = requireUi('Settings');
-  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(420).setHeight(560);
+  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(420).setHeight(700);
   ui.showModalDialog(html, 'Safety Sync settings');
 }
 
@@ -60,7 +71,12 @@ function tokenStatus(token: string | undefined): string {
 
 export function getSettings(): SettingsView {
   const connection = readConnection();
-  return { baseUrl: connection.baseUrl ?? '', tokenStatus: tokenStatus(connection.token), importOptions: readImportOptions() };
+  return {
+    baseUrl: connection.baseUrl ?? '',
+    tokenStatus: tokenStatus(connection.token),
+    importOptions: readImportOptions(),
+    formulaAccess: hasFormulaAccess(),
+  };
 }
 
 const LOOPBACK = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/i;
@@ -96,6 +112,13 @@ function optionsFromForm(form: SettingsForm): ImportOptions {
     batchSize,
     overlapDays: wholeNumber('overlapDays', form.overlapDays, 0, 365, current.overlapDays),
     horizonDays: wholeNumber('horizonDays', form.horizonDays, 1, 3650, current.horizonDays),
+    formulaCacheSeconds: wholeNumber(
+      'formulaCacheSeconds',
+      form.formulaCacheSeconds,
+      60,
+      MAX_CACHE_SECONDS,
+      current.formulaCacheSeconds,
+    ),
   };
 }
 
@@ -125,7 +148,9 @@ export function saveSettings(form: SettingsForm): SaveOutcome {
     const token = form.token.trim() || readConnection().token;
     if (!token) throw new FieldError('token', 'Paste your API token.');
     const options = optionsFromForm(form);
+    const previousToken = readConnection().token;
     saveConnection({ baseUrl, token });
+    followConnectionChange(previousToken, { baseUrl, token });
     saveImportOptions(options);
     return { ok: true, settings: getSettings() };
   } catch (error) {
@@ -143,6 +168,27 @@ function fieldOf(parameter: string): string {
 
 export function removeToken(): SettingsView {
   requireUi('Removing the token');
+  followConnectionChange(readConnection().token, null);
   deleteToken();
+  return getSettings();
+}
+
+/**
+ * "Formulas in this spreadsheet may use my token": on, it lends the user's own connection to the
+ * formulas of this spreadsheet, so every editor's formulas read the service with it; off, it takes
+ * back whichever token was lent, whoever lent it.
+ */
+export function setFormulaAccess(enabled: boolean): SettingsView {
+  requireUi('Letting formulas use your token');
+  activeSpreadsheet();
+  if (typeof enabled !== 'boolean') throw new Error('setFormulaAccess needs true or false.');
+  if (enabled) {
+    const connection = readConnection();
+    const missing = missingConnectionParts(connection);
+    if (missing) throw new Error(missing);
+    grantFormulaAccess({ baseUrl: connection.baseUrl!, token: connection.token! });
+  } else {
+    revokeFormulaAccess();
+  }
   return getSettings();
 }

@@ -24,6 +24,8 @@ export interface ImportOptions {
   overlapDays: number;
   /** Upcoming inspections lists what falls due within this many days. */
   horizonDays: number;
+  /** How long a custom function's answer is reused before the service is asked again. */
+  formulaCacheSeconds: number;
 }
 
 export const DEFAULT_IMPORT_OPTIONS: ImportOptions = {
@@ -31,6 +33,7 @@ export const DEFAULT_IMPORT_OPTIONS: ImportOptions = {
   batchSize: 10,
   overlapDays: 7,
   horizonDays: 30,
+  formulaCacheSeconds: 600,
 };
 
 /** What is missing before the add-on can call the service, in words, or null when nothing is. */

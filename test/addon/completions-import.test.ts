@@ -66,8 +66,9 @@ function expectedRows(data: DatasetData, timeZone: string): string[][] {
 }
 
 function completionRequests(harness: AddonHarness): number {
-  return harness.emulator.urlFetch.requests.filter((request) => request.url.endsWith('/v1/completedtrainings.list'))
-    .length;
+  return harness.emulator.urlFetch.requests.filter((request) =>
+    request.url.endsWith('/v1/completedtrainings.list'),
+  ).length;
 }
 
 /** Runs the import the way the dialog does: start, then continue until done. */
@@ -113,8 +114,24 @@ describe('a full import', () => {
   test('ids and names stay literal text; dates are date cells', () => {
     const sheet = harness.emulator.workbooks.get(harness.spreadsheetId)!.sheet(TAB);
     const formats = sheet.numberFormats()[1]!;
-    expect(formats).toEqual(['@', '@', '@', 'yyyy-mm-dd', 'yyyy-mm-dd', '@', '@', '@', 'yyyy-mm-dd hh:mm:ss', '@']);
-    expect(sheet.formulas().flat().every((formula) => formula === '')).toBe(true);
+    expect(formats).toEqual([
+      '@',
+      '@',
+      '@',
+      'yyyy-mm-dd',
+      'yyyy-mm-dd',
+      '@',
+      '@',
+      '@',
+      'yyyy-mm-dd hh:mm:ss',
+      '@',
+    ]);
+    expect(
+      sheet
+        .formulas()
+        .flat()
+        .every((formula) => formula === ''),
+    ).toBe(true);
     const values = sheet.values();
     expect(values[1]![3]).toBeInstanceOf(Date);
     expect(sheet.frozenRows).toBe(1);
@@ -132,8 +149,22 @@ describe('a full import', () => {
 
   test('the Sync log records the run', () => {
     const log = harness.displayed('Sync log');
-    expect(log[0]!.slice(0, 8)).toEqual(['Time', 'User', 'Action', 'Added', 'Removed', 'Requests', 'Duration (s)', 'Outcome']);
-    expect(log[1]!.slice(1, 5)).toEqual(['owner@example.com', 'Import completed trainings: all completions (full)', '25000', '0']);
+    expect(log[0]!.slice(0, 8)).toEqual([
+      'Time',
+      'User',
+      'Action',
+      'Added',
+      'Removed',
+      'Requests',
+      'Duration (s)',
+      'Outcome',
+    ]);
+    expect(log[1]!.slice(1, 5)).toEqual([
+      'owner@example.com',
+      'Import completed trainings: all completions (full)',
+      '25000',
+      '0',
+    ]);
     expect(log[1]![7]).toBe('Success');
   });
 });

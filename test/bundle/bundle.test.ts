@@ -11,8 +11,39 @@ import { BUNDLE_VARIABLE, bundleOptions, listEntryPoints } from '../../dev/build
 const DIST = path.resolve(__dirname, '../../dist');
 const code = fs.readFileSync(path.join(DIST, 'Code.js'), 'utf8');
 
+/** The functions users type into cells; each must carry its autocomplete JSDoc. */
+const CUSTOM_FUNCTIONS = [
+  'SAFETY_COMPLETIONS',
+  'SAFETY_EQUIPMENT_TYPES',
+  'SAFETY_SCHEDULES',
+  'SAFETY_USER',
+  'SAFETY_NEXT_INSPECTION',
+  'SAFETY_INSPECTION_STATUS',
+];
+
 /** The entry points the add-on means to have: menu, functions, dialogs, triggers. */
-const INTENDED_ENTRY_POINTS = ['onInstall', 'onOpen'];
+const INTENDED_ENTRY_POINTS = [
+  // Simple triggers.
+  'onInstall',
+  'onOpen',
+  // Menu items.
+  'showImportCompletionsDialog',
+  'reconcileCompletedTrainings',
+  'importEquipmentTypes',
+  'refreshAll',
+  'showUpcomingInspections',
+  'showSettingsDialog',
+  // Called by the dialogs through google.script.run.
+  'getCompletionsFilter',
+  'startCompletionsImport',
+  'continueCompletionsImport',
+  'getSettings',
+  'saveSettings',
+  'testConnection',
+  'removeToken',
+  'setFormulaAccess',
+  ...CUSTOM_FUNCTIONS,
+];
 
 function bareContext(options: vm.CreateContextOptions = {}): vm.Context {
   const context = vm.createContext({}, options);
@@ -30,7 +61,15 @@ function topLevelNames(context: vm.Context): { functions: string[]; others: stri
 
 test('the bundle evaluates in a context without Node or browser globals', () => {
   const context = bareContext();
-  for (const missing of ['setTimeout', 'URL', 'URLSearchParams', 'TextEncoder', 'fetch', 'process', 'require']) {
+  for (const missing of [
+    'setTimeout',
+    'URL',
+    'URLSearchParams',
+    'TextEncoder',
+    'fetch',
+    'process',
+    'require',
+  ]) {
     expect(vm.runInContext(`typeof ${missing}`, context)).toBe('undefined');
   }
 });
@@ -38,17 +77,36 @@ test('the bundle evaluates in a context without Node or browser globals', () => 
 test('the top-level functions are exactly the intended entry points, and only the bundle variable besides', () => {
   const { functions, others } = topLevelNames(bareContext());
   expect(functions).toEqual([...INTENDED_ENTRY_POINTS].sort());
-  expect(listEntryPoints().map((entry) => entry.name).sort()).toEqual(functions);
-  // A name ending in "_" can be called neither from a cell nor from google.script.run.
-  expect(others).toEqual([BUNDLE_VARIABLE]);
+  expect(
+    listEntryPoints()
+      .map((entry) => entry.name)
+      .sort(),
+  ).toEqual(functions);
+  // A name ending in "_" can be called neither from a cell nor from google.script.run. zod keeps its
+  // configuration in a global object of its own: data, nothing a cell can call.
+  expect(others).toEqual([BUNDLE_VARIABLE, '__zod_globalConfig']);
 });
 
 test('loading the script touches no Apps Script service (onOpen may run in AuthMode.NONE)', () => {
   const touched: string[] = [];
-  const services = ['SpreadsheetApp', 'UrlFetchApp', 'PropertiesService', 'CacheService', 'LockService', 'ScriptApp',
-    'HtmlService', 'Utilities', 'Session', 'Logger', 'console'];
+  const services = [
+    'SpreadsheetApp',
+    'UrlFetchApp',
+    'PropertiesService',
+    'CacheService',
+    'LockService',
+    'ScriptApp',
+    'HtmlService',
+    'Utilities',
+    'Session',
+    'Logger',
+    'console',
+  ];
   const globals = Object.fromEntries(
-    services.map((name) => [name, new Proxy({}, { get: (_target, member) => touched.push(`${name}.${String(member)}`) })]),
+    services.map((name) => [
+      name,
+      new Proxy({}, { get: (_target, member) => touched.push(`${name}.${String(member)}`) }),
+    ]),
   );
   vm.runInContext(code, vm.createContext(globals));
   expect(touched).toEqual([]);
@@ -71,9 +129,25 @@ test('zod validates in a bare context even where code generation from strings is
   for (const strings of [true, false]) {
     const context = vm.createContext({}, { codeGeneration: { strings, wasm: false } });
     vm.runInContext(bundled.outputFiles[0]!.text, context);
-    const result = vm.runInContext('probe.parseCompletion({ user_id: "00042", training_id: "t1", created: 1700000000, dateNumber: 20240229, instructor_id: "u2", groupTraining_id: "g1", extra: true })', context);
+    const result = vm.runInContext(
+      'probe.parseCompletion({ user_id: "00042", training_id: "t1", created: 1700000000, dateNumber: 20240229, instructor_id: "u2", groupTraining_id: "g1", extra: true })',
+      context,
+    );
     expect(result).toEqual({ success: true, userId: '00042' });
     const rejected = vm.runInContext('probe.parseCompletion({ user_id: 42 })', context);
     expect(rejected.success).toBe(false);
+  }
+});
+
+test('every custom function carries its autocomplete JSDoc on the top-level wrapper Sheets reads', () => {
+  const bundle = bareContext()[BUNDLE_VARIABLE] as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of CUSTOM_FUNCTIONS) {
+    const doc = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\nfunction ${name}\\(`).exec(code)?.[1];
+    expect(doc).toBeDefined();
+    expect(doc).toContain('@customfunction');
+    expect(doc).toMatch(new RegExp(`Example: =${name}\\(`));
+    expect(doc).toMatch(/@return /);
+    // One @param per parameter the function declares.
+    expect(doc!.match(/@param \{\w+\} \w+ \S/g)).toHaveLength(bundle[name]!.length);
   }
 });

@@ -79,6 +79,8 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
         ['setColumnWidth', () => sheet.setColumnWidth(1, 50)],
         ['setColumnWidths', () => sheet.setColumnWidths(1, 2, 50)],
         ['autoResizeColumns', () => sheet.autoResizeColumns(1, 2)],
+        ['hideColumns', () => sheet.hideColumns(1, 1)],
+        ['showColumns', () => sheet.showColumns(1, 1)],
         ['hideSheet', () => sheet.hideSheet()],
         ['showSheet', () => sheet.showSheet()],
         ['setConditionalFormatRules', () => sheet.setConditionalFormatRules([rule])],

@@ -88,6 +88,23 @@ describe('sheets', () => {
     expect(() => spreadsheet.deleteSheet(sheet)).toThrow("You can't remove all the sheets in a document.");
   });
 
+  it('hides and shows columns, which move with column insertions', () => {
+    const { view, sheet } = setup(['Data']);
+    sheet.hideColumns(3, 2);
+    expect([1, 2, 3, 4, 5].map((column) => sheet.isColumnHiddenByUser(column))).toEqual([
+      false,
+      false,
+      true,
+      true,
+      false,
+    ]);
+    sheet.insertColumnsBefore(1, 1);
+    expect(view().sheet('Data').hiddenColumns).toEqual([4, 5]);
+    sheet.showColumns(4);
+    expect(view().sheet('Data').hiddenColumns).toEqual([5]);
+    expect(() => sheet.hideColumns(28, 1)).toThrow('Those columns are out of bounds.');
+  });
+
   it('moves the active sheet off a sheet being hidden', () => {
     const { spreadsheet, sheet } = setup(['A', 'B']);
     sheet.activate().hideSheet();

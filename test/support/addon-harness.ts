@@ -34,14 +34,20 @@ export interface HarnessOptions {
 export async function createAddonHarness(options: HarnessOptions = {}): Promise<AddonHarness> {
   const dataset = await SampleDataset.create(options.dataset ?? {});
   const emulator = createEmulator({ ...loadDist(DIST_DIR), ...options.emulator });
-  const spreadsheetId = emulator.createSpreadsheet({ name: 'Safety', timeZone: options.timeZone ?? 'Europe/London' });
+  const spreadsheetId = emulator.createSpreadsheet({
+    name: 'Safety',
+    timeZone: options.timeZone ?? 'Europe/London',
+  });
   emulator.onOpen(spreadsheetId, { authMode: 'LIMITED' });
   const harness: AddonHarness = {
     emulator,
     spreadsheetId,
     dataset,
     connect(token = dataset.tokens.valid) {
-      const outcome = emulator.callServer(spreadsheetId, 'saveSettings', { baseUrl: sampleServiceUrl(), token }) as {
+      const outcome = emulator.callServer(spreadsheetId, 'saveSettings', {
+        baseUrl: sampleServiceUrl(),
+        token,
+      }) as {
         ok: boolean;
       };
       if (!outcome.ok) throw new Error(`Settings refused the connection: ${JSON.stringify(outcome)}`);

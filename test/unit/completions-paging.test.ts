@@ -55,7 +55,12 @@ test('a batch whose lower page saw a new record and whose higher pages did not i
   // Page 1 before; in the batch of pages 2–6, page 2 after the insertion, pages 3–6 before it.
   const script: Array<'before' | 'after'> = ['before', 'after', 'before', 'before', 'before', 'before'];
   const transport = scriptedService(5_500, 3, script);
-  const client = new ServiceClient({ baseUrl: 'https://service.example', token: 'T', transport, sleep: () => {} });
+  const client = new ServiceClient({
+    baseUrl: 'https://service.example',
+    token: 'T',
+    transport,
+    sleep: () => {},
+  });
   const result = fetchAllCompletions(client, {}, { batchSize: 5 });
   const expected = snapshot(5_500, 3).map(completionKey).sort();
   expect(result.records.map(completionKey).sort()).toEqual(expected);

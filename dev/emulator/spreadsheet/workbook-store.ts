@@ -276,6 +276,15 @@ export class WorkbookView {
   recalculate(): void {
     this.#store.recalculate(this.id);
   }
+
+  /** A user adding a tab of the given size (within the workbook's cell limit). */
+  addSheet(name: string, size: { rows: number; columns: number }): SheetView {
+    const sheet = this.#workbook.addSheet(name);
+    this.#workbook.checkCellBudget(size.rows * size.columns - sheet.maxRows * sheet.maxColumns);
+    sheet.maxRows = size.rows;
+    sheet.maxColumns = size.columns;
+    return new SheetView(sheet);
+  }
 }
 
 export class WorkbookStore {
