@@ -1,23 +1,15 @@
 /**
  * The spreadsheet's time zone as the pure date code needs it: an offset for any instant. Apps
- * Script only tells offsets through Utilities.formatDate, one service call each, so offsets are
- * remembered per hour (zones change offset on hour boundaries).
+ * Script tells offsets only through Utilities.formatDate, one service call each, so they are
+ * remembered (src/model/utc-offsets.ts): a few dozen calls a year of data, not one per record.
  */
 import { calendarDateAt, type CalendarDate, parseUtcOffset, type UtcOffsetAt } from '../model/dates';
-
-const HOUR_MS = 3_600_000;
+import { rememberUtcOffsets } from '../model/utc-offsets';
 
 export function utcOffsetIn(timeZone: string): UtcOffsetAt {
-  const byHour = new Map<number, number>();
-  return (epochMs) => {
-    const hour = Math.floor(epochMs / HOUR_MS);
-    let offset = byHour.get(hour);
-    if (offset === undefined) {
-      offset = parseUtcOffset(Utilities.formatDate(new Date(hour * HOUR_MS), timeZone, 'Z')) ?? 0;
-      byHour.set(hour, offset);
-    }
-    return offset;
-  };
+  return rememberUtcOffsets(
+    (epochMs) => parseUtcOffset(Utilities.formatDate(new Date(epochMs), timeZone, 'Z')) ?? 0,
+  );
 }
 
 /** Today in the spreadsheet's time zone: the day its users see on their calendars. */
