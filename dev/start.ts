@@ -1,0 +1,185 @@
+/**
+ * `npm start`: the add-on's whole job on this machine, with no Google account and no network but
+ * loopback. It builds dist/ (what clasp pushes), starts the sample service, opens a new spreadsheet
+ * in the Apps Script emulator, connects it through the add-on's own Settings, runs the menu actions
+ * a safety manager would, prints a summary and writes an HTML snapshot of the workbook.
+ *
+ *   npm start
+ *   SAFETY_SYNC_TOKEN=… npm start -- --base-url https://safety.example.com   (a real service)
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from './build';
+import { createEmulator, type Emulator, loadDist } from './emulator';
+import { renderWorkbookHtml } from './emulator/snapshot';
+import { type SampleServiceProcess, startSampleServiceProcess } from './sample-service/process';
+
+const ROOT = path.resolve(__dirname, '..');
+
+const { values: options } = parseArgs({
+  options: {
+    'base-url': { type: 'string' },
+    'time-zone': { type: 'string', default: 'Europe/London' },
+    completions: { type: 'string', default: '12000' },
+    out: { type: 'string', default: path.join(ROOT, 'out', 'safety-sync-demo.html') },
+  },
+  strict: true,
+});
+
+interface Connection {
+  baseUrl: string;
+  token: string;
+}
+
+/** A dataset of the sample service, or the real service named on the command line. */
+async function connectionToUse(service: SampleServiceProcess | null): Promise<Connection> {
+  if (!service) {
+    const token = process.env['SAFETY_SYNC_TOKEN'];
+    if (!token) throw new Error('Set SAFETY_SYNC_TOKEN to the API token when you give --base-url.');
+    return { baseUrl: options['base-url']!, token };
+  }
+  const completions = Number(options.completions);
+  if (!Number.isInteger(completions) || completions < 0) throw new Error('--completions takes a whole number.');
+  const response = await fetch(`${service.url}/_admin/datasets`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ seed: 2026, completions, users: 80, equipmentTypes: 40 }),
+  });
+  const dataset = (await response.json()) as { tokens: { valid: string } };
+  return { baseUrl: service.url, token: dataset.tokens.valid };
+}
+
+type Step = { done: boolean; summary: string };
+
+/** What a user does in the import dialog: Import, then the dialog continues until all is in. */
+function importCompletions(emulator: Emulator, spreadsheetId: string): string {
+  emulator.clickMenu(spreadsheetId, 'Safety Sync', 'Import completed trainings…');
+  let step = emulator.callServer(spreadsheetId, 'startCompletionsImport', {}) as Step;
+  while (!step.done) step = emulator.callServer(spreadsheetId, 'continueCompletionsImport') as Step;
+  return step.summary;
+}
+
+function isoDaysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A manager records the last inspection of a few rolling schedules (some long ago, some recently)
+ * and asks for the upcoming inspections again: what the status colours are for.
+ */
+function recordSomeInspections(emulator: Emulator, spreadsheetId: string): number {
+  const workbook = emulator.workbooks.get(spreadsheetId)!;
+  const rows = workbook.sheet('Inspection schedules').displayValues();
+  const header = rows[0]!;
+  const timing = header.indexOf('Timing');
+  const frequency = header.indexOf('Frequency (days)');
+  const lastInspected = header.indexOf('Last inspected');
+  const rolling = rows
+    .map((row, index) => ({ row, number: index + 1 }))
+    .filter(({ row }) => row[timing] === 'rolling' && Number(row[frequency]) > 0)
+    .slice(0, 8);
+  rolling.forEach(({ row, number }, index) => {
+    const days = Number(row[frequency]) + (index % 2 === 0 ? 10 : -2);
+    const cell = `'Inspection schedules'!${String.fromCharCode(65 + lastInspected)}${number}`;
+    workbook.typeValues(cell, [[isoDaysAgo(days)]]);
+  });
+  emulator.clickMenu(spreadsheetId, 'Safety Sync', 'Show upcoming inspections');
+  return rolling.length;
+}
+
+/** One example of each custom function, typed into a "Formulas" tab as a user would. */
+function fillFormulasTab(emulator: Emulator, spreadsheetId: string): void {
+  const workbook = emulator.workbooks.get(spreadsheetId)!;
+  const completions = workbook.sheet('Completed trainings').displayValues();
+  const schedules = workbook.sheet('Inspection schedules').displayValues();
+  const userId = completions[1]![0]!;
+  const equipmentTypeId = schedules[1]![0]!;
+  emulator.callServer(spreadsheetId, 'setFormulaAccess', true);
+  workbook.addSheet('Formulas', { rows: 400, columns: 20 });
+  const formulas: [string, string][] = [
+    ['=SAFETY_USER(B2)', `User name of ${userId}`],
+    ['=SAFETY_NEXT_INSPECTION("dom"; B4; 30; B5; B6)', 'Next monthly inspection'],
+    ['=SAFETY_INSPECTION_STATUS(A3; 14; B6)', 'Its status'],
+    [`=SAFETY_SCHEDULES("${equipmentTypeId}")`, `Schedules of equipment type ${equipmentTypeId}`],
+    ['=SAFETY_EQUIPMENT_TYPES()', 'Equipment types'],
+    [`=SAFETY_COMPLETIONS("${userId}"; ; 50)`, `Completions of user ${userId} (first 50)`],
+  ];
+  workbook.typeValues('Formulas!A1:B6', [
+    ['Example', 'Input'],
+    [formulas[0]![1], userId],
+    [formulas[1]![0], ''],
+    ['Anchor date', '2024-01-31'],
+    ['Last inspected', '2024-03-02'],
+    ['Today', isoDaysAgo(0)],
+  ]);
+  workbook.typeValues('Formulas!A2', [[formulas[0]![0]]]);
+  workbook.typeValues('Formulas!A7', [[formulas[2]![0]]]);
+  workbook.typeValues('Formulas!A10', [[formulas[3]![0]]]);
+  workbook.typeValues('Formulas!A40', [[formulas[4]![0]]]);
+  workbook.typeValues('Formulas!A90', [[formulas[5]![0]]]);
+  workbook.recalculate();
+}
+
+function count(values: string[][], column: number, text: string): number {
+  return values.filter((row) => row[column] === text).length;
+}
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  await build();
+  const service = options['base-url'] ? null : await startSampleServiceProcess();
+  try {
+    const connection = await connectionToUse(service);
+    const emulator = createEmulator({ ...loadDist(path.join(ROOT, 'dist')), startTime: Date.now() });
+    const spreadsheetId = emulator.createSpreadsheet({ name: 'Safety Sync demo', timeZone: options['time-zone'] });
+    emulator.onOpen(spreadsheetId, { authMode: 'LIMITED' });
+    const saved = emulator.callServer(spreadsheetId, 'saveSettings', connection) as { ok: boolean; message?: string };
+    if (!saved.ok) throw new Error(`Settings refused the connection: ${saved.message}`);
+
+    const jobStartedAt = performance.now();
+    const completionsSummary = importCompletions(emulator, spreadsheetId);
+    emulator.clickMenu(spreadsheetId, 'Safety Sync', 'Import equipment types');
+    const recorded = recordSomeInspections(emulator, spreadsheetId);
+    const jobSeconds = (performance.now() - jobStartedAt) / 1000;
+    if (!options['base-url']) fillFormulasTab(emulator, spreadsheetId);
+
+    const workbook = emulator.workbooks.get(spreadsheetId)!;
+    const upcoming = workbook.sheet('Upcoming inspections').displayValues();
+    const statusColumn = upcoming[0]!.indexOf('Status');
+    const requestsByMethod = new Map<string, number>();
+    for (const request of emulator.urlFetch.requests) {
+      const method = new URL(request.url).pathname.split('/').pop()!;
+      requestsByMethod.set(method, (requestsByMethod.get(method) ?? 0) + 1);
+    }
+
+    const lines = [
+      `Safety Sync ran in the Apps Script emulator against ${options['base-url'] ? 'the service' : 'the sample service'} at ${connection.baseUrl}`,
+      '',
+      'Tabs:',
+      ...workbook
+        .sheets()
+        .filter((sheet) => !sheet.hidden)
+        .map((sheet) => `  ${sheet.name.padEnd(24)} ${String(Math.max(sheet.lastRow - 1, 0)).padStart(7)} rows`),
+      '',
+      `Completed trainings: ${completionsSummary}`,
+      `Inspections flagged: ${count(upcoming, statusColumn, 'Expired')} expired, ${count(upcoming, statusColumn, 'Expiring')} expiring` +
+        ` (after recording ${recorded} last inspections by hand)`,
+      `HTTP requests: ${emulator.urlFetch.requests.length} (${[...requestsByMethod].map(([method, n]) => `${n} ${method}`).join(', ')})`,
+      `Apps Script service calls: ${emulator.counter.total()}`,
+      `Time: ${jobSeconds.toFixed(1)} s for the imports, ${((performance.now() - startedAt) / 1000).toFixed(1)} s in all`,
+    ];
+    console.log(lines.join('\n'));
+
+    fs.mkdirSync(path.dirname(options.out), { recursive: true });
+    fs.writeFileSync(options.out, renderWorkbookHtml(emulator.workbooks, spreadsheetId));
+    console.log(`\nSnapshot of the workbook: ${options.out}`);
+  } finally {
+    await service?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`npm start failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
