@@ -42,7 +42,7 @@ const TAB_SCRIPT = `
   var tabs = Array.prototype.slice.call(document.querySelectorAll('nav a'));
   function show() {
     var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    var section = (target && target.closest('section.sheet')) || sections[0];
+    var section = (target && target.closest('section.sheet')) || document.querySelector('section.sheet[data-active]') || sections[0];
     sections.forEach(function (s) { s.hidden = s !== section; });
     tabs.forEach(function (t) { t.classList.toggle('current', t.getAttribute('href') === '#' + section.id); });
     if (target && target !== section) target.scrollIntoView({ block: 'center' });
@@ -176,7 +176,9 @@ function renderSheet(
     sheet.frozenRows > 0 ? `${sheet.frozenRows} frozen row(s)` : '',
     sheet.frozenColumns > 0 ? `${sheet.frozenColumns} frozen column(s)` : '',
     sheet.filter ? `filter on ${sheet.filter}` : '',
-    sheet.hiddenColumns.length > 0 ? `hidden column(s) ${sheet.hiddenColumns.map(columnLetters).join(', ')}` : '',
+    sheet.hiddenColumns.length > 0
+      ? `hidden column(s) ${sheet.hiddenColumns.map(columnLetters).join(', ')}`
+      : '',
     `gid ${sheet.gid}`,
   ].filter(Boolean);
   const parts = [
@@ -189,13 +191,17 @@ function renderSheet(
   } else {
     const cells = sheet.cells(`A1:${columnLetters(columns)}${rows}`);
     // Hidden columns are left out, as the user does not see them either.
-    const shown = Array.from({ length: columns }, (_, i) => i + 1).filter((column) => !sheet.hiddenColumns.includes(column));
+    const shown = Array.from({ length: columns }, (_, i) => i + 1).filter(
+      (column) => !sheet.hiddenColumns.includes(column),
+    );
     const header = shown.map((column) => `<th>${columnLetters(column)}</th>`).join('');
     parts.push(`<table><thead><tr><th></th>${header}</tr></thead><tbody>`);
     cells.forEach((cellsOfRow, i) => {
       const row = i + 1;
       const frozen = row <= sheet.frozenRows ? ' class="frozen"' : '';
-      const tds = shown.map((column) => renderCell(cellsOfRow[column - 1]!, row, column, rules, sheets)).join('');
+      const tds = shown
+        .map((column) => renderCell(cellsOfRow[column - 1]!, row, column, rules, sheets))
+        .join('');
       parts.push(`<tr id="s${sheet.gid}-r${row}"${frozen}><th>${row}</th>${tds}</tr>`);
     });
     parts.push('</tbody></table>');
@@ -241,7 +247,13 @@ export function renderWorkbookHtml(workbooks: WorkbookStore, spreadsheetId: stri
     `<header><h1>${escapeHtml(workbook.name)}</h1>`,
     `<p>${escapeHtml(`${workbook.id} · ${workbook.timeZone} · ${workbook.locale}`)}</p></header>`,
     `<nav>${tabs}</nav>`,
-    ...sheets.map((sheet) => renderSheet(sheet, byGid, lastLinked.get(sheet.gid) ?? 0)),
+    // The snapshot opens on the tab that was active, as the spreadsheet would.
+    ...sheets.map((sheet) => {
+      const html = renderSheet(sheet, byGid, lastLinked.get(sheet.gid) ?? 0);
+      return sheet.name === workbook.activeSheetName
+        ? html.replace('<section class="sheet"', '<section class="sheet" data-active')
+        : html;
+    }),
     `<script>${TAB_SCRIPT}</script>`,
     '</body></html>',
   ].join('\n');
