@@ -19,9 +19,23 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': [
         'error',
-        ...['setTimeout', 'setInterval', 'fetch', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'process', 'require', 'Buffer', 'atob', 'btoa', 'crypto', 'window', 'document'].map(
-          (name) => ({ name, message: `${name} does not exist in Apps Script.` }),
-        ),
+        ...[
+          'setTimeout',
+          'setInterval',
+          'fetch',
+          'URL',
+          'URLSearchParams',
+          'TextEncoder',
+          'TextDecoder',
+          'process',
+          'require',
+          'Buffer',
+          'atob',
+          'btoa',
+          'crypto',
+          'window',
+          'document',
+        ].map((name) => ({ name, message: `${name} does not exist in Apps Script.` })),
       ],
     },
   },

@@ -57,7 +57,10 @@ export function renderWrappers(entryPoints: readonly EntryPoint[]): string {
 }
 
 /** The manifest, with urlFetchWhitelist set to the service's origin when one is given at build time. */
-export function renderManifest(manifest: Record<string, unknown>, serviceBaseUrl: string | undefined): string {
+export function renderManifest(
+  manifest: Record<string, unknown>,
+  serviceBaseUrl: string | undefined,
+): string {
   const result = { ...manifest };
   if (serviceBaseUrl) {
     const url = new URL(serviceBaseUrl);
@@ -117,7 +120,8 @@ function writeAtomically(outDir: string, outputs: ReadonlyMap<string, string>): 
     fs.renameSync(temporary, path.join(outDir, name));
   }
   for (const name of fs.readdirSync(outDir)) {
-    if (!outputs.has(name) && !name.endsWith('.tmp')) fs.rmSync(path.join(outDir, name), { recursive: true, force: true });
+    if (!outputs.has(name) && !name.endsWith('.tmp'))
+      fs.rmSync(path.join(outDir, name), { recursive: true, force: true });
   }
 }
 

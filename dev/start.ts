@@ -40,7 +40,8 @@ async function connectionToUse(service: SampleServiceProcess | null): Promise<Co
     return { baseUrl: options['base-url']!, token };
   }
   const completions = Number(options.completions);
-  if (!Number.isInteger(completions) || completions < 0) throw new Error('--completions takes a whole number.');
+  if (!Number.isInteger(completions) || completions < 0)
+    throw new Error('--completions takes a whole number.');
   const response = await fetch(`${service.url}/_admin/datasets`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -132,9 +133,15 @@ async function main(): Promise<void> {
   try {
     const connection = await connectionToUse(service);
     const emulator = createEmulator({ ...loadDist(path.join(ROOT, 'dist')), startTime: Date.now() });
-    const spreadsheetId = emulator.createSpreadsheet({ name: 'Safety Sync demo', timeZone: options['time-zone'] });
+    const spreadsheetId = emulator.createSpreadsheet({
+      name: 'Safety Sync demo',
+      timeZone: options['time-zone'],
+    });
     emulator.onOpen(spreadsheetId, { authMode: 'LIMITED' });
-    const saved = emulator.callServer(spreadsheetId, 'saveSettings', connection) as { ok: boolean; message?: string };
+    const saved = emulator.callServer(spreadsheetId, 'saveSettings', connection) as {
+      ok: boolean;
+      message?: string;
+    };
     if (!saved.ok) throw new Error(`Settings refused the connection: ${saved.message}`);
 
     const jobStartedAt = performance.now();
@@ -160,7 +167,9 @@ async function main(): Promise<void> {
       ...workbook
         .sheets()
         .filter((sheet) => !sheet.hidden)
-        .map((sheet) => `  ${sheet.name.padEnd(24)} ${String(Math.max(sheet.lastRow - 1, 0)).padStart(7)} rows`),
+        .map(
+          (sheet) => `  ${sheet.name.padEnd(24)} ${String(Math.max(sheet.lastRow - 1, 0)).padStart(7)} rows`,
+        ),
       '',
       `Completed trainings: ${completionsSummary}`,
       `Inspections flagged: ${count(upcoming, statusColumn, 'Expired')} expired, ${count(upcoming, statusColumn, 'Expiring')} expiring` +

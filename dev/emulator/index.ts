@@ -171,7 +171,10 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     properties: new PropertyStores(),
     caches: new CacheStores(),
     locks: new LockTable(clock),
-    urlFetch: new UrlFetchRecorder(options.urlFetchDailyQuota ?? DEFAULT_DAILY_QUOTA, options.urlFetchRoundTripMs),
+    urlFetch: new UrlFetchRecorder(
+      options.urlFetchDailyQuota ?? DEFAULT_DAILY_QUOTA,
+      options.urlFetchRoundTripMs,
+    ),
     logRecorder: new LogRecorder(env, options.onLog),
     owners,
   };

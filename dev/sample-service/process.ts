@@ -19,7 +19,14 @@ export interface SampleServiceProcess {
 export async function startSampleServiceProcess(): Promise<SampleServiceProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', pathToFileURL(require.resolve('tsx')).href, path.join(__dirname, 'main.ts'), '--port', '0', '--exit-on-stdin-end'],
+    [
+      '--import',
+      pathToFileURL(require.resolve('tsx')).href,
+      path.join(__dirname, 'main.ts'),
+      '--port',
+      '0',
+      '--exit-on-stdin-end',
+    ],
     // stdin stays open while we run; if we die without stopping it, its end stops the server.
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );

@@ -18,7 +18,10 @@ const FIELDS = [
 ] as const;
 const TEXT_FIELDS = new Set<string>(['user_id', 'training_id', 'instructor_id', 'groupTraining_id']);
 
-export function stageRecords(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, records: readonly Completion[]): void {
+export function stageRecords(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  records: readonly Completion[],
+): void {
   if (records.length === 0) return;
   const sheet = getOrCreateSheet(spreadsheet, STAGING_SHEET);
   if (!sheet.isSheetHidden()) sheet.hideSheet();

@@ -78,7 +78,10 @@ function filterSignature(filter: CompletionsFilter): string {
 }
 
 export function describeFilter(filter: CompletionsFilter): string {
-  const parts = [filter.user_id && `user ${filter.user_id}`, filter.training_id && `training ${filter.training_id}`];
+  const parts = [
+    filter.user_id && `user ${filter.user_id}`,
+    filter.training_id && `training ${filter.training_id}`,
+  ];
   const named = parts.filter(Boolean).join(' and ');
   return named ? `completions of ${named}` : 'all completions';
 }
@@ -100,7 +103,8 @@ export function importCompletions(context: JobContext, job: CompletionsJobOption
   if (run && run.filterSignature === signature) return fullImport(context, job, run);
   if (run) abandonRun(context.spreadsheet);
   const sheet = context.spreadsheet.getSheetByName(COMPLETIONS_SHEET);
-  const canRefresh = job.mode === 'incremental' && lastFullImportMs(filter) !== null && sheet && sheet.getLastRow() > 1;
+  const canRefresh =
+    job.mode === 'incremental' && lastFullImportMs(filter) !== null && sheet && sheet.getLastRow() > 1;
   return canRefresh ? incrementalRefresh(context, sheet) : fullImport(context, job, null);
 }
 
@@ -175,7 +179,12 @@ function writeJson(key: string, value: unknown): void {
   PropertiesService.getDocumentProperties().setProperty(key, JSON.stringify(value));
 }
 
-function pauseRun(context: JobContext, unstaged: readonly Completion[], readSoFar: number, run: RunInProgress): JobReport {
+function pauseRun(
+  context: JobContext,
+  unstaged: readonly Completion[],
+  readSoFar: number,
+  run: RunInProgress,
+): JobReport {
   stageRecords(context.spreadsheet, unstaged);
   writeJson(RUN_KEY, run);
   return {
@@ -239,7 +248,9 @@ const DATE_COLUMNS = COMPLETION_COLUMNS.flatMap((column, index) =>
 
 /** The rows in the tab, with date cells back as serials (the service hands them out as Dates). */
 function readHeldRows(sheet: GoogleAppsScript.Spreadsheet.Sheet, utcOffsetAt: UtcOffsetAt): CellValue[][] {
-  const rows = sheet.getRange(2, 1, sheet.getLastRow() - 1, COMPLETION_COLUMNS.length).getValues() as unknown[][];
+  const rows = sheet
+    .getRange(2, 1, sheet.getLastRow() - 1, COMPLETION_COLUMNS.length)
+    .getValues() as unknown[][];
   return rows.map((row) => {
     const cells = row as CellValue[];
     for (const index of DATE_COLUMNS) cells[index] = cellToSheetSerial(row[index], utcOffsetAt);
@@ -283,5 +294,10 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
     );
     writeTable(sheet, { columns: COMPLETION_COLUMNS, rows: merged, keyColumn: COMPLETION_COLUMN.key });
   }
-  return { added: fresh.length, removed: 0, summary: `Added ${fresh.length} new completed trainings.`, details };
+  return {
+    added: fresh.length,
+    removed: 0,
+    summary: `Added ${fresh.length} new completed trainings.`,
+    details,
+  };
 }

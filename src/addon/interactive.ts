@@ -23,6 +23,9 @@ export function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet {
 /** What the user sees when a run fails: the error's own sentence (it says what to do). */
 export function showFailure(ui: GoogleAppsScript.Base.Ui, action: string, error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
-  const hint = error instanceof NotConfiguredError ? '' : '\n\nThe tabs keep their previous content; see the Sync log tab.';
+  const hint =
+    error instanceof NotConfiguredError
+      ? ''
+      : '\n\nThe tabs keep their previous content; see the Sync log tab.';
   ui.alert(`Safety Sync: ${action} failed`, `${message}${hint}`, ui.ButtonSet.OK);
 }

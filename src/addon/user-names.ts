@@ -30,7 +30,9 @@ export function readCachedNames(baseUrl: string): Map<string, string | null> {
   const chunks = store.getAll(keys);
   if (keys.some((key) => chunks[key] === undefined)) return new Map();
   try {
-    return new Map(Object.entries(JSON.parse(keys.map((key) => chunks[key]).join('')) as Record<string, string | null>));
+    return new Map(
+      Object.entries(JSON.parse(keys.map((key) => chunks[key]).join('')) as Record<string, string | null>),
+    );
   } catch {
     return new Map();
   }

@@ -46,7 +46,11 @@ const MAX_BACKOFF_MS = 16_000;
 export function describeNetworkFailure(error: unknown, token: string): string {
   const message = error instanceof Error ? error.message : String(error);
   const withoutUrls = message.replace(/(https?:\/\/[^/\s?#]+)[^\s]*/gi, '$1');
-  return redact(withoutUrls, token).replace(/^Exception:\s*/, '').slice(0, 200) || 'no answer arrived';
+  return (
+    redact(withoutUrls, token)
+      .replace(/^Exception:\s*/, '')
+      .slice(0, 200) || 'no answer arrived'
+  );
 }
 
 export class ServiceClient {
@@ -57,7 +61,10 @@ export class ServiceClient {
 
   constructor(private readonly options: ClientOptions) {
     if (!/^https?:\/\/[^/\s]+/i.test(options.baseUrl)) {
-      throw new InvalidParameterError('The base URL', 'must start with https:// followed by the service host');
+      throw new InvalidParameterError(
+        'The base URL',
+        'must start with https:// followed by the service host',
+      );
     }
     if (!options.token) throw new InvalidParameterError('The API token', 'is empty');
     this.request = {
@@ -95,8 +102,12 @@ export class ServiceClient {
         const call = calls[index]!;
         const response = responses[position] ?? { failure: 'no answer arrived' };
         try {
-          if ('failure' in response) throw new TransportError(call.apiMethod, 'unreachable', response.failure);
-          outcomes[index] = { ok: true, value: decodeResponse(call.apiMethod, response, schema, this.request.token) };
+          if ('failure' in response)
+            throw new TransportError(call.apiMethod, 'unreachable', response.failure);
+          outcomes[index] = {
+            ok: true,
+            value: decodeResponse(call.apiMethod, response, schema, this.request.token),
+          };
         } catch (error) {
           if (!(error instanceof ServiceError || error instanceof TransportError)) throw error;
           outcomes[index] = { ok: false, error };
@@ -111,9 +122,12 @@ export class ServiceClient {
   private send(calls: readonly ServiceCall[]): (HttpResponse | { failure: string })[] {
     const requests = calls.map((call) => encodeRequest(call.apiMethod, call.params, this.request));
     this.stats.requests += requests.length;
-    for (const call of calls) this.stats.byMethod[call.apiMethod] = (this.stats.byMethod[call.apiMethod] ?? 0) + 1;
+    for (const call of calls)
+      this.stats.byMethod[call.apiMethod] = (this.stats.byMethod[call.apiMethod] ?? 0) + 1;
     try {
-      return requests.length === 1 ? [this.options.transport.fetch(requests[0]!)] : this.options.transport.fetchAll(requests);
+      return requests.length === 1
+        ? [this.options.transport.fetch(requests[0]!)]
+        : this.options.transport.fetchAll(requests);
     } catch (error) {
       const failure = describeNetworkFailure(error, this.request.token);
       return requests.map(() => ({ failure }));

@@ -37,7 +37,7 @@ const ADVICE: Record<ServiceErrorId, string> = {
   token_permission:
     'The API token lacks the permission this needs. Ask your administrator for a token with that permission.',
   account_inactive:
-    "The service account behind this token is not active. Ask your administrator to reactivate it.",
+    'The service account behind this token is not active. Ask your administrator to reactivate it.',
   parameter_unexpected: 'The service does not accept a parameter that was sent. Update Safety Sync.',
   parameter_missing: 'A required parameter was not sent. Update Safety Sync.',
   parameter_invalid: 'The service refused a parameter value. Check the filter values you entered.',
@@ -60,7 +60,12 @@ export class ServiceError extends Error {
   readonly requestId: string | undefined;
   readonly apiMethod: string;
 
-  constructor(apiMethod: string, identifier: string, description: string | undefined, requestId: string | undefined) {
+  constructor(
+    apiMethod: string,
+    identifier: string,
+    description: string | undefined,
+    requestId: string | undefined,
+  ) {
     const advice = isKnownId(identifier)
       ? ADVICE[identifier]
       : 'The service reported an error Safety Sync does not know. Try again later, or contact its support.';
@@ -88,12 +93,13 @@ const TRANSPORT_ADVICE: Record<TransportFailureKind, string> = {
   http_status:
     'The service (or a proxy in front of it) answered with an HTTP error. Safety Sync retried; try again in a few minutes.',
   not_json:
-    'The answer was not the service\'s JSON (often a proxy error page or a cut-off response). Safety Sync retried; try again in a few minutes.',
+    "The answer was not the service's JSON (often a proxy error page or a cut-off response). Safety Sync retried; try again in a few minutes.",
   not_envelope:
-    'The answer was JSON but not from this service\'s API. Check the base URL in Safety Sync → Settings.',
+    "The answer was JSON but not from this service's API. Check the base URL in Safety Sync → Settings.",
   unexpected_shape:
-    'The service\'s answer lacks fields Safety Sync needs. The service may have changed; contact Safety Sync support.',
-  unstable: 'Records were being added or removed faster than Safety Sync could read them. Try again in a few minutes.',
+    "The service's answer lacks fields Safety Sync needs. The service may have changed; contact Safety Sync support.",
+  unstable:
+    'Records were being added or removed faster than Safety Sync could read them. Try again in a few minutes.',
 };
 
 /** No usable answer from the service: the network, a proxy, or a body that is not the API's. */
@@ -103,7 +109,13 @@ export class TransportError extends Error {
   readonly requestId: string | undefined;
   readonly httpStatus: number | undefined;
 
-  constructor(apiMethod: string, kind: TransportFailureKind, detail: string, requestId?: string, httpStatus?: number) {
+  constructor(
+    apiMethod: string,
+    kind: TransportFailureKind,
+    detail: string,
+    requestId?: string,
+    httpStatus?: number,
+  ) {
     super(withRequestId(`${apiMethod}: ${detail}. ${TRANSPORT_ADVICE[kind]}`, requestId));
     this.name = 'TransportError';
     this.kind = kind;
@@ -126,7 +138,8 @@ export class InvalidParameterError extends Error {
 
 /** Whether trying the same request again later may succeed. */
 export function isRetryable(error: unknown): boolean {
-  if (error instanceof TransportError) return error.kind === 'unreachable' || error.kind === 'http_status' || error.kind === 'not_json';
+  if (error instanceof TransportError)
+    return error.kind === 'unreachable' || error.kind === 'http_status' || error.kind === 'not_json';
   if (error instanceof ServiceError) {
     return error.identifier === 'rate_limit_exceeded' || error.identifier === 'server_error';
   }

@@ -21,7 +21,11 @@ export function methodUrl(baseUrl: string, apiMethod: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/v1/${apiMethod}`;
 }
 
-export function encodeRequest(apiMethod: string, params: Record<string, unknown>, options: RequestOptions): HttpRequest {
+export function encodeRequest(
+  apiMethod: string,
+  params: Record<string, unknown>,
+  options: RequestOptions,
+): HttpRequest {
   const data: Record<string, unknown> = { token: options.token, ...params };
   if (options.pretty) data.pretty = true;
   const json = JSON.stringify(data);
@@ -33,17 +37,33 @@ export function encodeRequest(apiMethod: string, params: Record<string, unknown>
 export const REQUEST_ID_HEADER = 'svc-request-id';
 
 /** Decodes one answer; throws ServiceError or TransportError, with the token scrubbed from any text. */
-export function decodeResponse<T>(apiMethod: string, response: HttpResponse, schema: z.ZodMiniType<T>, token: string): T {
+export function decodeResponse<T>(
+  apiMethod: string,
+  response: HttpResponse,
+  schema: z.ZodMiniType<T>,
+  token: string,
+): T {
   const requestId = response.headers[REQUEST_ID_HEADER] || undefined;
   if (response.status !== 200) {
-    throw new TransportError(apiMethod, 'http_status', `HTTP status ${response.status}`, requestId, response.status);
+    throw new TransportError(
+      apiMethod,
+      'http_status',
+      `HTTP status ${response.status}`,
+      requestId,
+      response.status,
+    );
   }
   let body: unknown;
   try {
     body = JSON.parse(response.body);
   } catch {
     const type = response.headers['content-type'] || 'no content type';
-    throw new TransportError(apiMethod, 'not_json', `the answer was not JSON (${type}, ${response.body.length} bytes)`, requestId);
+    throw new TransportError(
+      apiMethod,
+      'not_json',
+      `the answer was not JSON (${type}, ${response.body.length} bytes)`,
+      requestId,
+    );
   }
   const envelope = envelopeSchema.safeParse(body);
   if (!envelope.success || typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -55,7 +75,12 @@ export function decodeResponse<T>(apiMethod: string, response: HttpResponse, sch
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    throw new TransportError(apiMethod, 'unexpected_shape', 'the answer lacked the expected fields', requestId);
+    throw new TransportError(
+      apiMethod,
+      'unexpected_shape',
+      'the answer lacked the expected fields',
+      requestId,
+    );
   }
   return parsed.data;
 }

@@ -10,9 +10,10 @@ import { fromDateNumber } from '../model/dates';
 
 const integer = z.number().check(z.int());
 /** A date number in the form YYYYMMDD that names a real calendar day. */
-const dateNumber = z
-  .number()
-  .check(z.int(), z.refine((value) => fromDateNumber(value) !== null, 'not a calendar date (YYYYMMDD)'));
+const dateNumber = z.number().check(
+  z.int(),
+  z.refine((value) => fromDateNumber(value) !== null, 'not a calendar date (YYYYMMDD)'),
+);
 
 export const envelopeSchema = z.object({
   ok: z.boolean(),
@@ -96,7 +97,11 @@ export interface Validated<T> {
   rejected: RejectedRecord[];
 }
 
-export function validateEach<T>(items: readonly unknown[], schema: z.ZodMiniType<T>, source: (index: number) => string): Validated<T> {
+export function validateEach<T>(
+  items: readonly unknown[],
+  schema: z.ZodMiniType<T>,
+  source: (index: number) => string,
+): Validated<T> {
   const records: T[] = [];
   const rejected: RejectedRecord[] = [];
   items.forEach((item, index) => {

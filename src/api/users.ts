@@ -8,7 +8,11 @@ import { checkBatchSize } from './completions';
 
 export const USERS_METHOD = 'users.info';
 
-export function fetchUsers(client: ServiceClient, ids: readonly string[], batchSize: number): Map<string, User | null> {
+export function fetchUsers(
+  client: ServiceClient,
+  ids: readonly string[],
+  batchSize: number,
+): Map<string, User | null> {
   checkBatchSize(batchSize);
   const unique = [...new Set(ids.filter((id) => id !== ''))];
   const users = new Map<string, User | null>();
@@ -21,7 +25,8 @@ export function fetchUsers(client: ServiceClient, ids: readonly string[], batchS
     outcomes.forEach((outcome, index) => {
       const id = batch[index]!;
       if (outcome.ok) users.set(id, outcome.value.user);
-      else if ('identifier' in outcome.error && outcome.error.identifier === 'content_not_found') users.set(id, null);
+      else if ('identifier' in outcome.error && outcome.error.identifier === 'content_not_found')
+        users.set(id, null);
       else throw outcome.error;
     });
   }

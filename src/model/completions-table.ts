@@ -8,7 +8,13 @@ import { completionKey } from '../api/completions';
 import type { Completion } from '../api/schemas';
 import type { CellValue, ColumnSpec, Table } from '../sheets/table';
 import { fingerprint } from './fingerprint';
-import { createdToEpochMs, epochMsToSheetSerial, fromDateNumber, toSheetSerial, type UtcOffsetAt } from './dates';
+import {
+  createdToEpochMs,
+  epochMsToSheetSerial,
+  fromDateNumber,
+  toSheetSerial,
+  type UtcOffsetAt,
+} from './dates';
 
 export const COMPLETIONS_SHEET = 'Completed trainings';
 
@@ -59,7 +65,11 @@ export function completionRow(record: Completion, names: UserNames, utcOffsetAt:
   ];
 }
 
-export function completionsTable(records: readonly Completion[], names: UserNames, utcOffsetAt: UtcOffsetAt): Table {
+export function completionsTable(
+  records: readonly Completion[],
+  names: UserNames,
+  utcOffsetAt: UtcOffsetAt,
+): Table {
   return {
     columns: COMPLETION_COLUMNS,
     rows: records.map((record) => completionRow(record, names, utcOffsetAt)),

@@ -234,6 +234,7 @@ export function parseDateCell(value: unknown, utcOffsetAt: UtcOffsetAt): DateCel
  */
 export function cellToSheetSerial(value: unknown, utcOffsetAt: UtcOffsetAt): number | null {
   if (typeof value === 'number') return value;
-  if (isDateObject(value) && !Number.isNaN(value.getTime())) return epochMsToSheetSerial(value.getTime(), utcOffsetAt);
+  if (isDateObject(value) && !Number.isNaN(value.getTime()))
+    return epochMsToSheetSerial(value.getTime(), utcOffsetAt);
   return null;
 }

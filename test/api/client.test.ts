@@ -54,18 +54,21 @@ function errorOf(action: () => unknown): Error {
 }
 
 describe('request convention', () => {
-  test.each(['post', 'get'] as const)('%s: the request object reaches the service, token inside', async (httpMethod) => {
-    const client = clientFor(dataset.tokens.valid, { httpMethod });
-    const page = client.call('completedtrainings.list', { limit: 5, page: 2 }, completionsPageSchema);
-    expect(page.completedtrainings).toHaveLength(5);
-    const { requests } = await dataset.requestLog();
-    expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({
-      method: 'completedtrainings.list',
-      httpMethod: httpMethod.toUpperCase(),
-      params: { limit: 5, page: 2 },
-    });
-  });
+  test.each(['post', 'get'] as const)(
+    '%s: the request object reaches the service, token inside',
+    async (httpMethod) => {
+      const client = clientFor(dataset.tokens.valid, { httpMethod });
+      const page = client.call('completedtrainings.list', { limit: 5, page: 2 }, completionsPageSchema);
+      expect(page.completedtrainings).toHaveLength(5);
+      const { requests } = await dataset.requestLog();
+      expect(requests).toHaveLength(1);
+      expect(requests[0]).toMatchObject({
+        method: 'completedtrainings.list',
+        httpMethod: httpMethod.toUpperCase(),
+        params: { limit: 5, page: 2 },
+      });
+    },
+  );
 
   test('pretty asks for formatted JSON and still decodes', () => {
     const client = clientFor(dataset.tokens.valid, { pretty: true });
@@ -112,10 +115,16 @@ describe('every error identifier of the contract becomes a ServiceError that say
     faults?: Parameters<SampleDataset['setFaults']>[0];
     advice: RegExp;
   };
-  const list = (params: Record<string, unknown> = {}) => (client: ServiceClient) =>
-    client.call('completedtrainings.list', params, completionsPageSchema);
+  const list =
+    (params: Record<string, unknown> = {}) =>
+    (client: ServiceClient) =>
+      client.call('completedtrainings.list', params, completionsPageSchema);
   const cases: Case[] = [
-    { id: 'api_method_not_found', call: (c) => c.call('nonexistent.method', {}, completionsPageSchema), advice: /base URL/ },
+    {
+      id: 'api_method_not_found',
+      call: (c) => c.call('nonexistent.method', {}, completionsPageSchema),
+      advice: /base URL/,
+    },
     {
       id: 'request_method_invalid',
       call: list(),
@@ -128,7 +137,12 @@ describe('every error identifier of the contract becomes a ServiceError that say
       transport: tampering((request) => ({ ...request, payload: '{not json' })),
       advice: /Update Safety Sync/,
     },
-    { id: 'rate_limit_exceeded', call: list(), faults: { requestBudget: 0 }, advice: /try again in a minute/ },
+    {
+      id: 'rate_limit_exceeded',
+      call: list(),
+      faults: { requestBudget: 0 },
+      advice: /try again in a minute/,
+    },
     {
       id: 'token_missing',
       call: list(),
@@ -138,12 +152,26 @@ describe('every error identifier of the contract becomes a ServiceError that say
       }),
       advice: /Paste your token/,
     },
-    { id: 'token_invalid', call: list(), token: () => 'NotARealToken0000000000000000', advice: /Paste a new token/ },
+    {
+      id: 'token_invalid',
+      call: list(),
+      token: () => 'NotARealToken0000000000000000',
+      advice: /Paste a new token/,
+    },
     { id: 'token_inactive', call: list(), token: () => dataset.tokens.inactive, advice: /deactivated/ },
     { id: 'token_permission', call: list(), token: () => dataset.tokens.noPermission, advice: /permission/ },
-    { id: 'account_inactive', call: list(), token: () => dataset.tokens.accountInactive, advice: /reactivate/ },
+    {
+      id: 'account_inactive',
+      call: list(),
+      token: () => dataset.tokens.accountInactive,
+      advice: /reactivate/,
+    },
     { id: 'parameter_unexpected', call: list({ colour: 'red' }), advice: /parameter/ },
-    { id: 'parameter_missing', call: (c) => c.call('users.info', {}, userInfoSchema), advice: /required parameter/ },
+    {
+      id: 'parameter_missing',
+      call: (c) => c.call('users.info', {}, userInfoSchema),
+      advice: /required parameter/,
+    },
     { id: 'parameter_invalid', call: list({ limit: 5000 }), advice: /parameter value/ },
     {
       id: 'server_error',
@@ -151,7 +179,11 @@ describe('every error identifier of the contract becomes a ServiceError that say
       faults: { queue: [{ fault: 'server_error', times: 5 }] },
       advice: /internal error/,
     },
-    { id: 'content_not_found', call: (c) => c.call('users.info', { user: 'no-such-user' }, userInfoSchema), advice: /found nothing/ },
+    {
+      id: 'content_not_found',
+      call: (c) => c.call('users.info', { user: 'no-such-user' }, userInfoSchema),
+      advice: /found nothing/,
+    },
   ];
 
   test('the cases cover all 14 identifiers', () => {
@@ -175,31 +207,38 @@ describe('every error identifier of the contract becomes a ServiceError that say
 });
 
 describe('faults and retries', () => {
-  const page = (client: ServiceClient) => client.call('completedtrainings.list', { limit: 10 }, completionsPageSchema);
+  const page = (client: ServiceClient) =>
+    client.call('completedtrainings.list', { limit: 10 }, completionsPageSchema);
 
-  test.each(['html502', 'status500', 'truncated', 'server_error', 'rate_limit_exceeded'] as const)('%s is retried with growing backoff and then succeeds', async (fault) => {
-    await dataset.setFaults({ queue: [{ fault, times: 2 }] });
-    const { sleep, delays } = recordingSleep();
-    const client = clientFor(dataset.tokens.valid, { sleep, backoffBaseMs: 1000 });
-    expect(page(client).completedtrainings).toHaveLength(10);
-    expect(client.stats.requests).toBe(3);
-    // Equal jitter at random() = 0.5: three quarters of 1 s, then of 2 s.
-    expect(delays).toEqual([750, 1500]);
-  });
+  test.each(['html502', 'status500', 'truncated', 'server_error', 'rate_limit_exceeded'] as const)(
+    '%s is retried with growing backoff and then succeeds',
+    async (fault) => {
+      await dataset.setFaults({ queue: [{ fault, times: 2 }] });
+      const { sleep, delays } = recordingSleep();
+      const client = clientFor(dataset.tokens.valid, { sleep, backoffBaseMs: 1000 });
+      expect(page(client).completedtrainings).toHaveLength(10);
+      expect(client.stats.requests).toBe(3);
+      // Equal jitter at random() = 0.5: three quarters of 1 s, then of 2 s.
+      expect(delays).toEqual([750, 1500]);
+    },
+  );
 
   test.each([
     ['html502', TransportError, /HTTP status 502.*proxy/],
     ['truncated', TransportError, /not JSON/],
     ['server_error', ServiceError, /server_error.*try again later/],
     ['rate_limit_exceeded', ServiceError, /rate_limit_exceeded.*try again in a minute/],
-  ] as const)('%s that persists gives up after the last attempt with its own message', async (fault, type, message) => {
-    await dataset.setFaults({ queue: [{ fault, times: 10 }] });
-    const client = clientFor(dataset.tokens.valid, { maxAttempts: 3 });
-    const error = errorOf(() => page(client));
-    expect(error).toBeInstanceOf(type);
-    expect(error.message).toMatch(message);
-    expect(client.stats.requests).toBe(3);
-  });
+  ] as const)(
+    '%s that persists gives up after the last attempt with its own message',
+    async (fault, type, message) => {
+      await dataset.setFaults({ queue: [{ fault, times: 10 }] });
+      const client = clientFor(dataset.tokens.valid, { maxAttempts: 3 });
+      const error = errorOf(() => page(client));
+      expect(error).toBeInstanceOf(type);
+      expect(error.message).toMatch(message);
+      expect(client.stats.requests).toBe(3);
+    },
+  );
 
   test('JSON that is not the envelope is not retried: it is not this service', async () => {
     await dataset.setFaults({ queue: [{ fault: 'non_envelope', times: 10 }] });
@@ -257,7 +296,12 @@ describe('faults and retries', () => {
       }),
       fetchAll: () => [],
     };
-    const client = new ServiceClient({ baseUrl: 'https://service.example', token, transport, sleep: () => {} });
+    const client = new ServiceClient({
+      baseUrl: 'https://service.example',
+      token,
+      transport,
+      sleep: () => {},
+    });
     const error = errorOf(() => page(client));
     expect(error.message).toContain('unknown token [redacted]');
     expect(error.message).not.toContain(token);

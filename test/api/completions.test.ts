@@ -63,7 +63,11 @@ test('filters narrow the records and are sent as given', async () => {
   const dataset = await SampleDataset.create({ seed: 5, completions: 3_000, users: 20, trainings: 5 });
   const all = (await dataset.data()).completions;
   const trainingId = all[0]!.training_id;
-  const result = fetchAllCompletions(clientFor(dataset.tokens.valid), { training_id: trainingId }, { batchSize: 10 });
+  const result = fetchAllCompletions(
+    clientFor(dataset.tokens.valid),
+    { training_id: trainingId },
+    { batchSize: 10 },
+  );
   expect(result.records).toEqual(all.filter((record) => record.training_id === trainingId));
   const requests = await completionRequests(dataset);
   expect(requests[0]!.params).toMatchObject({ training_id: trainingId });
