@@ -32,6 +32,7 @@ import { checkRoomForRows } from '../sheets/cell-limit';
 import { type CellValue, numberFormatOf } from '../sheets/table';
 import { formatHeaderAndColumns, getOrCreateSheet, writeTable } from '../sheets/table-writer';
 import { clearStaging, readStaging, stageRecords } from './completions-staging';
+import { deleteDocumentState, readDocumentState, writeDocumentState } from './document-state';
 import type { JobContext, JobReport } from './runner';
 import { readConnection } from './settings';
 import { type ResolvedNames, resolveNames } from './user-names';
@@ -59,17 +60,6 @@ export interface CompletionsJobOptions {
   mode: CompletionsMode;
   /** When this execution started (Date.now()), for the budget. */
   executionStartMs: number;
-  budgetMs?: number;
-}
-
-function readJson<T>(key: string): T | null {
-  const value = PropertiesService.getDocumentProperties().getProperty(key);
-  if (!value) return null;
-  try {
-    return JSON.parse(value) as T;
-  } catch {
-    return null;
-  }
 }
 
 function filterSignature(filter: CompletionsFilter): string {
@@ -87,36 +77,38 @@ export function describeFilter(filter: CompletionsFilter): string {
 }
 
 /** When the last full import finished, or null when none has for the current filter. */
-export function lastFullImportMs(filter: CompletionsFilter): number | null {
-  const state = readJson<ImportState>(STATE_KEY);
+export function lastFullImportMs(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  filter: CompletionsFilter,
+): number | null {
+  const state = readDocumentState<ImportState>(spreadsheet, STATE_KEY);
   return state && state.filterSignature === filterSignature(filter) ? state.lastFullAtMs : null;
 }
 
-export function hasCompletionsRunInProgress(): boolean {
-  return readJson<RunInProgress>(RUN_KEY) !== null;
+export function hasCompletionsRunInProgress(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): boolean {
+  return readDocumentState<RunInProgress>(spreadsheet, RUN_KEY) !== null;
 }
 
 export function importCompletions(context: JobContext, job: CompletionsJobOptions): JobReport {
   const filter = context.options.completionsFilter;
   const signature = filterSignature(filter);
-  const run = readJson<RunInProgress>(RUN_KEY);
+  const run = readDocumentState<RunInProgress>(context.spreadsheet, RUN_KEY);
   if (run && run.filterSignature === signature) return fullImport(context, job, run);
   if (run) abandonRun(context.spreadsheet);
   const sheet = context.spreadsheet.getSheetByName(COMPLETIONS_SHEET);
   const canRefresh =
-    job.mode === 'incremental' && lastFullImportMs(filter) !== null && sheet && sheet.getLastRow() > 1;
+    job.mode === 'incremental' && lastFullImportMs(context.spreadsheet, filter) !== null && sheet && sheet.getLastRow() > 1;
   return canRefresh ? incrementalRefresh(context, sheet) : fullImport(context, job, null);
 }
 
 function abandonRun(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void {
-  PropertiesService.getDocumentProperties().deleteProperty(RUN_KEY);
+  deleteDocumentState(spreadsheet, RUN_KEY);
   clearStaging(spreadsheet);
 }
 
 function fullImport(context: JobContext, job: CompletionsJobOptions, run: RunInProgress | null): JobReport {
   const { client, options, spreadsheet } = context;
-  const budgetMs = job.budgetMs ?? EXECUTION_BUDGET_MS;
-  const timeIsUp = () => Date.now() - job.executionStartMs > budgetMs;
+  const timeIsUp = () => Date.now() - job.executionStartMs > EXECUTION_BUDGET_MS;
   const records: Completion[] = run ? readStaging(spreadsheet) : [];
   /** Records read by earlier executions, already in the staging tab. */
   const alreadyStaged = records.length;
@@ -167,16 +159,12 @@ function fullImport(context: JobContext, job: CompletionsJobOptions, run: RunInP
   );
   if (!resolved.complete) return pause();
   const report = replaceAllRows(context, records, resolved, rejected);
-  writeJson(STATE_KEY, {
+  writeDocumentState(spreadsheet, STATE_KEY, {
     filterSignature: filterSignature(options.completionsFilter),
     lastFullAtMs: Date.now(),
   } satisfies ImportState);
   if (run) abandonRun(spreadsheet);
   return report;
-}
-
-function writeJson(key: string, value: unknown): void {
-  PropertiesService.getDocumentProperties().setProperty(key, JSON.stringify(value));
 }
 
 function pauseRun(
@@ -186,7 +174,7 @@ function pauseRun(
   run: RunInProgress,
 ): JobReport {
   stageRecords(context.spreadsheet, unstaged);
-  writeJson(RUN_KEY, run);
+  writeDocumentState(context.spreadsheet, RUN_KEY, run);
   return {
     added: 0,
     removed: 0,
