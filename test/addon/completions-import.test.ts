@@ -5,6 +5,7 @@
 import type { Completion } from '../../src/api/schemas';
 import { recordFingerprint } from '../../src/model/completions-table';
 import { type AddonHarness, createAddonHarness, type HarnessOptions } from '../support/addon-harness';
+import { dateTimeIn, isoOfDateNumber } from '../support/displayed-dates';
 import type { DatasetData } from '../support/sample-service';
 import { spreadsheetCalls } from '../support/service-calls';
 
@@ -22,32 +23,6 @@ const HEADER = [
   'Record key',
 ];
 
-function isoDate(dateNumber: number | undefined): string {
-  if (dateNumber === undefined) return '';
-  const text = String(dateNumber);
-  return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
-}
-
-/** `created` as the spreadsheet shows it: a date-time in the spreadsheet's time zone. */
-function createdIn(timeZone: string, created: number): string {
-  const ms = created > 1e11 ? created : created * 1000;
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(ms))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
 /** The rows a user should see for the service's data, in the service's order. */
 function expectedRows(data: DatasetData, timeZone: string): string[][] {
   const names = new Map(data.users.map((user) => [user.id, user.name]));
@@ -55,12 +30,12 @@ function expectedRows(data: DatasetData, timeZone: string): string[][] {
     record.user_id,
     names.get(record.user_id) ?? '',
     record.training_id,
-    isoDate(record.dateNumber),
-    isoDate(record.specialExpirationDateNumber),
+    isoOfDateNumber(record.dateNumber),
+    isoOfDateNumber(record.specialExpirationDateNumber),
     record.instructor_id,
     names.get(record.instructor_id) ?? '',
     record.groupTraining_id,
-    createdIn(timeZone, record.created),
+    dateTimeIn(record.created > 1e11 ? record.created : record.created * 1000, timeZone),
     recordFingerprint(record),
   ]);
 }

@@ -7,10 +7,11 @@
 import { createEmulator, loadDist } from '../../dev/emulator';
 import { renderWorkbookHtml } from '../../dev/emulator/snapshot';
 import type { SheetView, WorkbookView } from '../../dev/emulator/spreadsheet/workbook-store';
-import { type CalendarDate, fromDateNumber, fromIsoDate, toIsoDate } from '../../src/model/dates';
+import { type CalendarDate, fromIsoDate, toIsoDate } from '../../src/model/dates';
 import { nextInspection, type InspectionResult } from '../../src/model/inspections';
 import { type AddonHarness, createAddonHarness, DIST_DIR } from '../support/addon-harness';
 import { type EquipmentType, SampleDataset, sampleServiceUrl } from '../support/sample-service';
+import { dateTimeIn, isoOfDateNumber } from '../support/displayed-dates';
 
 const TYPES_TAB = 'Equipment types';
 const METAFIELDS_TAB = 'Equipment metafields';
@@ -39,27 +40,6 @@ function rows(sheet: SheetView, from: string, to: string): string[][] {
 /** The day in a time zone of the emulator's current instant: the spreadsheet's "today". */
 function todayIn(harness: AddonHarness, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(harness.emulator.clock.now()));
-}
-
-/** 'yyyy-mm-dd hh:mm:ss' of an instant in a time zone, as a date-time cell displays it. */
-function dateTimeIn(epochMs: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(epochMs));
-  const part = (type: string) => parts.find((candidate) => candidate.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
-}
-
-function isoOfDateNumber(dateNumber: number | undefined): string {
-  const date = fromDateNumber(dateNumber);
-  return date === null ? '' : toIsoDate(date);
 }
 
 /** Where an in-sheet link lands: the tab with that gid, and the row. */

@@ -168,6 +168,19 @@ describe('UrlFetchApp.fetchAll', () => {
     expect(stats.body.maxInFlight).toBe(4);
   });
 
+  it('records when each request was sent and when the script got its answer, the emulated round trip included', () => {
+    const emulator = emulate(SCRIPT, { urlFetchRoundTripMs: 1_000 });
+    emulator.run('fetchAllPaths', [[`${base}/slow?ms=200`, `${base}/slow?ms=10`]]);
+    const [slow, fast] = emulator.urlFetch.requests;
+    expect(slow!.answeredAtMs! - slow!.atMs).toBeGreaterThanOrEqual(1_200);
+    // The script waits for the whole fetchAll: both answers reach it at the same moment.
+    expect(fast!.answeredAtMs).toBe(slow!.answeredAtMs);
+    const sentAt = emulator.clock.now();
+    emulator.run('fetchRaw', [`${base}/echo`]);
+    expect(emulator.urlFetch.requests[2]!.atMs).toBeGreaterThanOrEqual(sentAt);
+    expect(emulator.urlFetch.requests[2]!.answeredAtMs).toBeGreaterThanOrEqual(sentAt + 1_000);
+  });
+
   it('counts every request against the daily quota', () => {
     const emulator = emulate(SCRIPT, { urlFetchDailyQuota: 5 });
     expect(emulator.run('fetchCount', [`${base}/echo`, 4])).toBe(4);
