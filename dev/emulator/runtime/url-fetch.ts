@@ -42,8 +42,14 @@ export interface RecordedRequest {
   /** The user whose quota paid for it. */
   user: string;
   executionId: number;
-  /** Emulated epoch ms. */
+  /** Emulated epoch ms when it was sent. */
   atMs: number;
+  /**
+   * Emulated epoch ms when its answer (or its network failure) came back, the emulated round trip
+   * included; for a fetchAll, when the slowest of its requests did, as the script waits for all of
+   * them. Unset while it is in flight.
+   */
+  answeredAtMs?: number;
 }
 
 interface PreparedRequest {
@@ -237,17 +243,16 @@ export function createUrlFetchApp(
     const results: SyncHttpResponse[] = new Array(requests.length);
     let pending = requests.map((request, index) => ({ index, request, hops: 0 }));
     while (pending.length > 0) {
-      for (const { request } of pending) {
-        recorder.requests.push({
-          method: request.method.toUpperCase(),
-          url: request.url,
-          headers: { ...request.headers },
-          payload: request.payload,
-          user,
-          executionId,
-          atMs: env.clock.now(),
-        });
-      }
+      const sent: RecordedRequest[] = pending.map(({ request }) => ({
+        method: request.method.toUpperCase(),
+        url: request.url,
+        headers: { ...request.headers },
+        payload: request.payload,
+        user,
+        executionId,
+        atMs: env.clock.now(),
+      }));
+      recorder.requests.push(...sent);
       const answers = requestAllSync(
         pending.map(({ request }) => ({
           url: request.url,
@@ -257,6 +262,8 @@ export function createUrlFetchApp(
         })),
       );
       if (recorder.roundTripMs > 0) env.clock.advance(recorder.roundTripMs);
+      const answeredAtMs = env.clock.now();
+      for (const record of sent) record.answeredAtMs = answeredAtMs;
       const redirected: typeof pending = [];
       answers.forEach((answer, position) => {
         const { index, request, hops } = pending[position]!;

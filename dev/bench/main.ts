@@ -1,0 +1,169 @@
+/**
+ * `npm run bench`: what the add-on costs where it counts on Google's side (HTTP requests and
+ * Spreadsheet service calls, each a round trip), against two reference scripts doing the same
+ * import and against the lower bounds, on the sample service with a fixed latency per request so
+ * that round trips dominate as they do there. Prints markdown tables, writes bench/results.json,
+ * and exits non-zero when a target of issue 8 is missed, so that it can gate.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { build } from '../build';
+import { startSampleServiceProcess } from '../sample-service/process';
+import { runInChildProcess } from './case-process';
+import type { CaseResult, CaseSpec } from './cases';
+import { createDataset, datasetUserIds, deleteDataset } from './datasets';
+import type { BenchConfig, BuildMeasurement, Measurement } from './measurement';
+import { type Environment, renderJson, renderMarkdown } from './report';
+import { checkTargets } from './targets';
+
+const CONFIG: BenchConfig = {
+  latencyMs: 100,
+  // The add-on's default "pages at once", set explicitly so that the lower bound uses what ran.
+  batchSize: 10,
+  seed: 8,
+  users: 50,
+  sizes: [1_000, 10_000, 100_000],
+};
+/** The naive reference's cost grows linearly with the records; beyond this it only takes time. */
+const NAIVE_LARGEST = 10_000;
+const REFRESH_NEW_RECORDS = 20;
+const EQUIPMENT_TYPES = 300;
+/** A formula over a team's worth of records: within what a cell may read in its 30 seconds. */
+const CUSTOM_FUNCTION_RECORDS = 10_000;
+const RESULTS_FILE = path.resolve(__dirname, '../../bench/results.json');
+
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+async function runWithProgress(label: string, spec: CaseSpec): Promise<CaseResult> {
+  const startedMs = performance.now();
+  progress(`bench: ${label}…`);
+  const result = await runInChildProcess(spec);
+  progress(`bench: ${label} done in ${((performance.now() - startedMs) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+async function completionCases(serviceUrl: string, records: number): Promise<Measurement[]> {
+  const dataset = await createDataset(serviceUrl, {
+    seed: CONFIG.seed,
+    users: CONFIG.users,
+    completions: records,
+    latencyMs: CONFIG.latencyMs,
+  });
+  try {
+    const userIds = await datasetUserIds(dataset);
+    const common = { dataset, records, expectedUserRequests: userIds.size };
+    const size = records.toLocaleString('en-US');
+    const specs: Array<[string, CaseSpec]> = [];
+    if (records <= NAIVE_LARGEST) {
+      specs.push([
+        `full import of ${size}, naive reference`,
+        { kind: 'reference full import', reference: 'naive', ...common },
+      ]);
+    }
+    specs.push([
+      `full import of ${size}, sequential reference`,
+      { kind: 'reference full import', reference: 'sequential', ...common },
+    ]);
+    if (records === CUSTOM_FUNCTION_RECORDS) {
+      specs.push([
+        `SAFETY_COMPLETIONS over ${size}`,
+        { kind: 'custom function', batchSize: CONFIG.batchSize, ...common },
+      ]);
+    }
+    // Last: the refresh on top of the largest import adds records to the dataset.
+    const refresh =
+      records === Math.max(...CONFIG.sizes)
+        ? { newRecords: REFRESH_NEW_RECORDS, knownUserIds: [...userIds] }
+        : undefined;
+    specs.push([
+      `full import of ${size}, add-on${refresh ? `, then a refresh with ${REFRESH_NEW_RECORDS} new` : ''}`,
+      { kind: 'add-on full import', batchSize: CONFIG.batchSize, ...common, ...(refresh ? { refresh } : {}) },
+    ]);
+    const measurements: Measurement[] = [];
+    for (const [label, spec] of specs)
+      measurements.push(...measurementsOf(await runWithProgress(label, spec)));
+    return measurements;
+  } finally {
+    await deleteDataset(dataset);
+  }
+}
+
+async function equipmentCase(serviceUrl: string): Promise<Measurement[]> {
+  const dataset = await createDataset(serviceUrl, {
+    seed: CONFIG.seed,
+    completions: 0,
+    equipmentTypes: EQUIPMENT_TYPES,
+    latencyMs: CONFIG.latencyMs,
+  });
+  try {
+    const spec: CaseSpec = {
+      kind: 'equipment import',
+      dataset,
+      batchSize: CONFIG.batchSize,
+      types: EQUIPMENT_TYPES,
+    };
+    return measurementsOf(await runWithProgress(`equipment import of ${EQUIPMENT_TYPES} types`, spec));
+  } finally {
+    await deleteDataset(dataset);
+  }
+}
+
+function measurementsOf(result: CaseResult): Measurement[] {
+  if (!('measurements' in result)) throw new Error('A case that imports gave no measurements.');
+  return result.measurements;
+}
+
+function buildOf(result: CaseResult): BuildMeasurement {
+  if (!('build' in result)) throw new Error('The build case gave no build measurement.');
+  return result.build;
+}
+
+function environment(): Environment {
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+  let commit: string;
+  try {
+    commit = `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain') ? ' (with uncommitted changes)' : ''}`;
+  } catch {
+    commit = 'unknown';
+  }
+  const cpus = os.cpus();
+  return { commit, node: process.version, cpu: `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}` };
+}
+
+async function main(): Promise<number> {
+  progress('bench: building dist/…');
+  await build();
+  const service = await startSampleServiceProcess();
+  let results;
+  try {
+    const measurements: Measurement[] = [];
+    for (const records of CONFIG.sizes) measurements.push(...(await completionCases(service.url, records)));
+    measurements.push(...(await equipmentCase(service.url)));
+    results = {
+      config: CONFIG,
+      measurements,
+      build: buildOf(await runWithProgress('loading dist/Code.js', { kind: 'build' })),
+    };
+  } finally {
+    await service.stop();
+  }
+  const checks = checkTargets(results);
+  const env = environment();
+  console.log(renderMarkdown(results, checks, env));
+  fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  fs.writeFileSync(RESULTS_FILE, renderJson(results, checks, env));
+  const missed = checks.filter((check) => !check.holds);
+  progress(`bench: results in ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  progress(missed.length ? `bench: ${missed.length} target(s) missed` : 'bench: every target holds');
+  return missed.length ? 1 : 0;
+}
+
+main().then(
+  (code) => (process.exitCode = code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exitCode = 2;
+  },
+);

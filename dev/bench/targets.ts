@@ -1,0 +1,256 @@
+/**
+ * The lower bounds a run is compared with, and the targets of issue 8 that `npm run bench` gates on.
+ * Pure functions of the results, so that they are tested without running anything.
+ */
+import { COMPLETIONS_METHOD, MAX_PAGE_SIZE } from '../../src/api/completions';
+import { USERS_METHOD } from '../../src/api/users';
+import {
+  type BenchConfig,
+  type BenchResults,
+  type Implementation,
+  type Measurement,
+  requestsOf,
+  roundTrips,
+  type Scenario,
+} from './measurement';
+import { count, kilobytes, megabytes, milliseconds, times } from './format';
+
+export const TARGETS = {
+  /** Fetch phase of the largest import: the sequential reference's ÷ the add-on's, at least. */
+  speedupOverSequential: 6,
+  /** Fetch phase of the largest import ÷ its lower bound, at most. */
+  fetchOverLowerBound: 1.5,
+  /** Requests + Spreadsheet calls of the naive reference ÷ the add-on's, at least. */
+  roundTripsSavedOverNaive: 50,
+  codeBytes: 250_000,
+  coldLoadMs: 100,
+  /** Peak memory growth of the largest import, in MB. */
+  peakMemoryMb: 300,
+} as const;
+
+/** Pages of the largest size the service allows: a full listing needs at least one request per page. */
+export function pagesOf(records: number): number {
+  return Math.max(1, Math.ceil(records / MAX_PAGE_SIZE));
+}
+
+/**
+ * The least time reading every page can take: page 1 first (it tells how many pages there are),
+ * then the rest `batchSize` at a time, each round costing one latency and nothing else.
+ */
+export function lowerBoundFetchMs(records: number, latencyMs: number, batchSize: number): number {
+  return latencyMs * (1 + Math.ceil((pagesOf(records) - 1) / batchSize));
+}
+
+export interface LowerBound {
+  /** Requests of the listing method. */
+  requests: number;
+  fetchMs: number;
+}
+
+/** What the case could cost at best; null when it needs no request at all. */
+export function lowerBoundOf(measurement: Measurement, config: BenchConfig): LowerBound | null {
+  switch (measurement.scenario) {
+    case 'full import':
+    case 'custom function, cold':
+      return {
+        requests: pagesOf(measurement.records),
+        fetchMs: lowerBoundFetchMs(measurement.records, config.latencyMs, config.batchSize),
+      };
+    // New records come first, so one page holds them; equipment types come in one answer.
+    case 'incremental refresh':
+    case 'equipment import':
+      return { requests: 1, fetchMs: config.latencyMs };
+    case 'custom function, recalculated':
+      return null;
+  }
+}
+
+export interface TargetCheck {
+  target: string;
+  required: string;
+  measured: string;
+  /** How far from the limit: the measured value as a multiple of the minimum, or a share of the maximum. */
+  margin: string;
+  holds: boolean;
+}
+
+export function findMeasurement(
+  measurements: readonly Measurement[],
+  scenario: Scenario,
+  implementation: Implementation,
+  records?: number,
+): Measurement | undefined {
+  return measurements.find(
+    (m) =>
+      m.scenario === scenario &&
+      m.implementation === implementation &&
+      (records === undefined || m.records === records),
+  );
+}
+
+/** A target whose case did not run is missed. */
+function notMeasured(target: string, required: string): TargetCheck {
+  return { target, required, measured: 'not measured', margin: '', holds: false };
+}
+
+function check(
+  target: string,
+  required: string,
+  measured: number | null | undefined,
+  format: (value: number) => string,
+  judge: (value: number) => { holds: boolean; margin: string },
+): TargetCheck {
+  if (measured === null || measured === undefined) return notMeasured(target, required);
+  return { target, required, measured: format(measured), ...judge(measured) };
+}
+
+function exactly(target: string, measured: number | undefined, expected: number): TargetCheck {
+  return check(target, `exactly ${count(expected)}`, measured, count, (value) => ({
+    holds: value === expected,
+    margin: value === expected ? 'exact' : `off by ${count(value - expected)}`,
+  }));
+}
+
+function atLeast(
+  target: string,
+  measured: number | undefined,
+  minimum: number,
+  format: (value: number) => string,
+): TargetCheck {
+  return check(target, `≥ ${format(minimum)}`, measured, format, (value) => ({
+    holds: value >= minimum,
+    margin: `${times(value / minimum)} the minimum`,
+  }));
+}
+
+function below(
+  target: string,
+  measured: number | null | undefined,
+  limit: number,
+  format: (value: number) => string,
+): TargetCheck {
+  return check(target, `< ${format(limit)}`, measured, format, (value) => ({
+    holds: value < limit,
+    margin: `${Math.round((value / limit) * 100)}% of the limit`,
+  }));
+}
+
+function atMost(
+  target: string,
+  measured: number | undefined,
+  limit: number,
+  format: (value: number) => string,
+): TargetCheck {
+  return check(target, `≤ ${format(limit)}`, measured, format, (value) => ({
+    holds: value <= limit,
+    margin: `${Math.round((value / limit) * 100)}% of the limit`,
+  }));
+}
+
+/** Both present and the divisor positive, or undefined. */
+function quotient(
+  dividend: number | null | undefined,
+  divisor: number | null | undefined,
+): number | undefined {
+  return dividend != null && divisor ? dividend / divisor : undefined;
+}
+
+export function checkTargets({ config, measurements, build }: BenchResults): TargetCheck[] {
+  const addOn = (scenario: Scenario, records?: number) =>
+    findMeasurement(measurements, scenario, 'add-on', records);
+  const largest = Math.max(...config.sizes);
+  const smallest = Math.min(...config.sizes);
+  const checks: TargetCheck[] = [];
+
+  for (const records of config.sizes) {
+    const run = addOn('full import', records);
+    const name = `Full import of ${count(records)}`;
+    checks.push(
+      exactly(
+        `${name}: ${COMPLETIONS_METHOD} requests`,
+        run && requestsOf(run, COMPLETIONS_METHOD),
+        pagesOf(records),
+      ),
+    );
+    checks.push(userRequests(`${name}: ${USERS_METHOD} requests, one per uncached user id`, run));
+  }
+  const refresh = addOn('incremental refresh');
+  checks.push(
+    exactly(
+      `Incremental refresh: ${COMPLETIONS_METHOD} requests`,
+      refresh && requestsOf(refresh, COMPLETIONS_METHOD),
+      1,
+    ),
+  );
+  checks.push(
+    userRequests(`Incremental refresh: ${USERS_METHOD} requests, one per uncached user id`, refresh),
+  );
+  const recalculated = addOn('custom function, recalculated');
+  checks.push(
+    exactly('SAFETY_COMPLETIONS recalculated: requests', recalculated && requestsOf(recalculated), 0),
+  );
+
+  const small = addOn('full import', smallest);
+  const large = addOn('full import', largest);
+  const callsTarget = `Full import: Spreadsheet calls at ${count(largest)} = at ${count(smallest)}`;
+  checks.push(
+    small
+      ? exactly(callsTarget, large?.spreadsheetCalls, small.spreadsheetCalls)
+      : notMeasured(callsTarget, 'the same count'),
+  );
+
+  const sequential = findMeasurement(measurements, 'full import', 'sequential', largest);
+  checks.push(
+    atLeast(
+      `Full import of ${count(largest)}: fetch phase, sequential reference ÷ add-on`,
+      quotient(sequential?.fetchMs, large?.fetchMs),
+      TARGETS.speedupOverSequential,
+      times,
+    ),
+  );
+  checks.push(
+    atMost(
+      `Full import of ${count(largest)}: fetch phase ÷ lower bound (batch size ${config.batchSize})`,
+      quotient(large?.fetchMs, lowerBoundFetchMs(largest, config.latencyMs, config.batchSize)),
+      TARGETS.fetchOverLowerBound,
+      times,
+    ),
+  );
+
+  const naive = measurements
+    .filter((m) => m.scenario === 'full import' && m.implementation === 'naive')
+    .sort((a, b) => b.records - a.records)[0];
+  const addOnAtNaiveSize = naive && addOn('full import', naive.records);
+  checks.push(
+    atLeast(
+      `Full import of ${naive ? count(naive.records) : 'the largest naive size'}: requests + Spreadsheet calls, naive reference ÷ add-on`,
+      naive && addOnAtNaiveSize && quotient(roundTrips(naive), roundTrips(addOnAtNaiveSize)),
+      TARGETS.roundTripsSavedOverNaive,
+      times,
+    ),
+  );
+
+  checks.push(below('dist/Code.js size', build.codeBytes, TARGETS.codeBytes, kilobytes));
+  checks.push(
+    below(
+      'dist/Code.js load in a new context of a new process',
+      build.coldLoadMs,
+      TARGETS.coldLoadMs,
+      milliseconds,
+    ),
+  );
+  checks.push(
+    below(
+      `Full import of ${count(largest)}: peak memory growth (RSS)`,
+      large?.peakRssGrowthMb,
+      TARGETS.peakMemoryMb,
+      megabytes,
+    ),
+  );
+  return checks;
+}
+
+function userRequests(target: string, run: Measurement | undefined): TargetCheck {
+  if (!run || run.expectedUserRequests === null) return notMeasured(target, 'one per uncached user id');
+  return exactly(target, requestsOf(run, USERS_METHOD), run.expectedUserRequests);
+}
