@@ -7,7 +7,17 @@ import {
   type ApiMethodName,
   type RequestData,
 } from './protocol';
+import { EncodedList } from './protocol';
 import type { Dataset } from './store';
+
+/** Each record's JSON, made once: records never change (mutations replace them). */
+const recordJson = new WeakMap<object, string>();
+
+function encodedRecord(record: object): string {
+  let json = recordJson.get(record);
+  if (json === undefined) recordJson.set(record, (json = JSON.stringify(record)));
+  return json;
+}
 
 export type SuccessEnvelope = { ok: true } & Record<string, unknown>;
 
@@ -20,7 +30,7 @@ export const API_METHODS: Record<ApiMethodName, MethodHandler> = {
     const first = (parameters.page - 1) * parameters.limit;
     return {
       ok: true,
-      completedtrainings: matching.slice(first, first + parameters.limit),
+      completedtrainings: new EncodedList(matching.slice(first, first + parameters.limit).map(encodedRecord)),
       paging: {
         page: parameters.page,
         limit: parameters.limit,

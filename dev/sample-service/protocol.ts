@@ -203,9 +203,32 @@ export function errorEnvelope(error: ApiError): { ok: false; error: ErrorIdentif
   return { ok: false, error: error.identifier, description: error.description };
 }
 
+/**
+ * A list whose items are already JSON: a page of 1,000 records is then joined, not serialised again,
+ * so the single-threaded server answers ten concurrent page requests about as fast as a real service
+ * with many workers would, and its own CPU time does not distort what the add-on is measured against.
+ */
+export class EncodedList {
+  constructor(readonly itemsJson: readonly string[]) {}
+}
+
+const ENCODED_LIST_MARK = '\u0000encoded-list\u0000';
+
 /** `pretty: true` asks for indented JSON; it applies to error responses too. */
 export function encodeEnvelope(envelope: object, pretty: boolean): string {
-  return pretty ? JSON.stringify(envelope, null, 2) : JSON.stringify(envelope);
+  if (pretty) {
+    const decoded = (_key: string, value: unknown) =>
+      value instanceof EncodedList ? value.itemsJson.map((item) => JSON.parse(item) as unknown) : value;
+    return JSON.stringify(envelope, decoded, 2);
+  }
+  const lists: EncodedList[] = [];
+  const json = JSON.stringify(envelope, (_key, value: unknown) => {
+    if (!(value instanceof EncodedList)) return value;
+    lists.push(value);
+    return ENCODED_LIST_MARK;
+  });
+  const parts = json.split(JSON.stringify(ENCODED_LIST_MARK));
+  return parts.reduce((joined, part, index) => `${joined}[${lists[index - 1]!.itemsJson.join(',')}]${part}`);
 }
 
 /** The request object as the request log keeps it: the token never leaves the request. */

@@ -9,7 +9,6 @@
  * larger than one Apps Script execution continues in the next one.
  */
 import type { ServiceClient } from './client';
-import { fingerprint } from '../model/fingerprint';
 import { InvalidParameterError, TransportError } from './errors';
 import {
   type Completion,
@@ -78,7 +77,8 @@ export function checkLimit(limit: number): number {
 }
 
 export function checkPage(page: number): number {
-  if (!Number.isInteger(page) || page < 1) throw new InvalidParameterError('page', 'must be a whole number of 1 or more');
+  if (!Number.isInteger(page) || page < 1)
+    throw new InvalidParameterError('page', 'must be a whole number of 1 or more');
   return page;
 }
 
@@ -92,6 +92,8 @@ export function checkBatchSize(batchSize: number): number {
 interface Page {
   number: number;
   records: Completion[];
+  /** completionKey of each record, computed once. */
+  keys: string[];
   rejected: RejectedRecord[];
   lastPage: number;
   total: number | undefined;
@@ -105,8 +107,8 @@ export interface PagingCursor {
   /** The last page and total the last accepted batch agreed on. */
   signature: string;
   /**
-   * Fingerprints of the last records of the last accepted page: a shift of the next batch repeats
-   * them. A few suffice, and keep the cursor small.
+   * Keys of the last records of the last accepted page: a shift of the next batch repeats them. A
+   * few suffice, and keep the cursor small.
    */
   boundary: string[];
   /** Whether records changed upstream during this run (then it ends with a catch-up). */
@@ -127,7 +129,7 @@ const MAX_BATCH_READS = 4;
 export function startCompletionsPaging(client: ServiceClient, filter: CompletionsFilter): PagingStep {
   const checkedFilter = checkFilter(filter);
   const [first] = fetchPages(client, checkedFilter, [1]);
-  const { records } = dedupe(first!.records, new Set());
+  const { records } = dedupe([first!], new Set());
   const cursor: PagingCursor = {
     filter: checkedFilter,
     nextPage: 2,
@@ -170,10 +172,7 @@ export function continueCompletionsPaging(
     batch = again;
     if (stable) break;
   }
-  const { records, duplicates } = dedupe(
-    batch.flatMap((page) => page.records),
-    held,
-  );
+  const { records, duplicates } = dedupe(batch, held);
   const last = batch[batch.length - 1]!;
   const lastPage = Math.max(cursor.lastPage, ...batch.map((page) => page.lastPage));
   const next: PagingCursor = {
@@ -184,21 +183,30 @@ export function continueCompletionsPaging(
     boundary: boundaryOf(last),
     changed: changed || duplicates > 0 || lastPage !== cursor.lastPage,
   };
-  return { cursor: next, records, rejected: batch.flatMap((page) => page.rejected), done: next.nextPage > lastPage };
+  return {
+    cursor: next,
+    records,
+    rejected: batch.flatMap((page) => page.rejected),
+    done: next.nextPage > lastPage,
+  };
 }
 
 /**
  * After a run that saw records change: reads from page 1 until a page holds nothing new, and
  * returns the records that arrived on top meanwhile.
  */
-export function catchUpCompletions(client: ServiceClient, filter: CompletionsFilter, held: Set<string>): PagingStep {
+export function catchUpCompletions(
+  client: ServiceClient,
+  filter: CompletionsFilter,
+  held: Set<string>,
+): PagingStep {
   const records: Completion[] = [];
   const rejected: RejectedRecord[] = [];
   let page: Page;
   for (let number = 1; ; number++) {
     [page] = fetchPages(client, filter, [number]) as [Page];
     rejected.push(...page.rejected);
-    const fresh = dedupe(page.records, held).records;
+    const fresh = dedupe([page], held).records;
     records.push(...fresh);
     if (fresh.length === 0 || number >= page.lastPage) break;
   }
@@ -252,7 +260,14 @@ function fetchPages(client: ServiceClient, filter: CompletionsFilter, numbers: r
       completionSchema,
       (position) => `${COMPLETIONS_METHOD} page ${number}, record ${position + 1}`,
     );
-    return { number, records, rejected, lastPage: outcome.value.paging.last_page, total: outcome.value.paging.total };
+    return {
+      number,
+      records,
+      keys: records.map(completionKey),
+      rejected,
+      lastPage: outcome.value.paging.last_page,
+      total: outcome.value.paging.total,
+    };
   });
 }
 
@@ -263,17 +278,17 @@ function signatureOf(page: Page): string {
 const BOUNDARY_SIZE = 20;
 
 function boundaryOf(page: Page): string[] {
-  return page.records.slice(-BOUNDARY_SIZE).map((record) => fingerprint(completionKey(record)));
+  return page.keys.slice(-BOUNDARY_SIZE);
 }
 
 /** A batch read while records changed: its pages disagree, or one repeats records of the page before. */
 function isShifted(batch: readonly Page[], cursor: PagingCursor): boolean {
   if (batch.some((page) => signatureOf(page) !== cursor.signature)) return true;
   const boundary = new Set(cursor.boundary);
-  if (batch[0]!.records.some((record) => boundary.has(fingerprint(completionKey(record))))) return true;
+  if (batch[0]!.keys.some((key) => boundary.has(key))) return true;
   for (let index = 1; index < batch.length; index++) {
-    const previous = new Set(batch[index - 1]!.records.map(completionKey));
-    if (batch[index]!.records.some((record) => previous.has(completionKey(record)))) return true;
+    const previous = new Set(batch[index - 1]!.keys);
+    if (batch[index]!.keys.some((key) => previous.has(key))) return true;
   }
   return false;
 }
@@ -293,7 +308,7 @@ export function fetchRecentCompletions(
   const rejected: RejectedRecord[] = [];
   for (let number = 1; ; number++) {
     const [page] = fetchPages(client, checkedFilter, [number]) as [Page];
-    records.push(...dedupe(page.records, held).records);
+    records.push(...dedupe([page], held).records);
     rejected.push(...page.rejected);
     const reachedBack = page.records.some((record) => record.dateNumber < sinceDateNumber);
     if (reachedBack || page.records.length === 0 || number >= page.lastPage) break;
@@ -302,21 +317,22 @@ export function fetchRecentCompletions(
 }
 
 function sameRecords(a: readonly Page[], b: readonly Page[]): boolean {
-  const keys = (pages: readonly Page[]) => pages.map((page) => page.records.map(completionKey).join('\n')).join('\f');
+  const keys = (pages: readonly Page[]) => pages.map((page) => page.keys.join('\n')).join('\f');
   return keys(a) === keys(b) && a.every((page, index) => signatureOf(page) === signatureOf(b[index]!));
 }
 
-/** Records whose key is not in `held`, adding theirs; and how many were already there. */
-function dedupe(records: readonly Completion[], held: Set<string>): { records: Completion[]; duplicates: number } {
+/** The pages' records whose key is not in `held`, adding theirs; and how many were already there. */
+function dedupe(pages: readonly Page[], held: Set<string>): { records: Completion[]; duplicates: number } {
   const fresh: Completion[] = [];
   let duplicates = 0;
-  for (const record of records) {
-    const key = completionKey(record);
-    if (held.has(key)) duplicates++;
-    else {
-      held.add(key);
-      fresh.push(record);
-    }
+  for (const page of pages) {
+    page.keys.forEach((key, index) => {
+      if (held.has(key)) duplicates++;
+      else {
+        held.add(key);
+        fresh.push(page.records[index]!);
+      }
+    });
   }
   return { records: fresh, duplicates };
 }

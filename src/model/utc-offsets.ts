@@ -45,8 +45,13 @@ export function rememberUtcOffsets(offsetAt: UtcOffsetAt): UtcOffsetAt {
     }
     return month;
   };
+  // Records come sorted by time, so the month of the last lookup is usually the month of the next.
+  let last = { startMs: 0, endMs: 0, month: undefined as Month | undefined };
   return (epochMs) => {
-    const month = monthOf(epochMs);
+    if (!(epochMs >= last.startMs && epochMs < last.endMs && last.month)) {
+      last = { ...monthBounds(epochMs), month: monthOf(epochMs) };
+    }
+    const month = last.month!;
     return epochMs < month.changeMs ? month.offsetBefore : month.offsetAfter;
   };
 }
