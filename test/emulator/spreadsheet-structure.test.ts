@@ -88,6 +88,20 @@ describe('sheets', () => {
     expect(() => spreadsheet.deleteSheet(sheet)).toThrow("You can't remove all the sheets in a document.");
   });
 
+  it('knows the last row with content through appends, clears and deletions', () => {
+    const { sheet } = setup(['Data']);
+    for (let row = 1; row <= 1500; row++) sheet.appendRow([`r${row}`]);
+    expect(sheet.getLastRow()).toBe(1500);
+    sheet.getRange(1400, 1, 101, 1).clearContent();
+    expect(sheet.getLastRow()).toBe(1399);
+    sheet.getRange(2000, 3).setNumberFormat('@');
+    expect(sheet.getLastRow()).toBe(1399);
+    sheet.deleteRows(1, 99);
+    expect(sheet.getLastRow()).toBe(1300);
+    sheet.appendRow(['after']);
+    expect(sheet.getRange(1301, 1).getValue()).toBe('after');
+  });
+
   it('hides and shows columns, which move with column insertions', () => {
     const { view, sheet } = setup(['Data']);
     sheet.hideColumns(3, 2);

@@ -7,6 +7,11 @@ import type { Dimension, GridBox } from './grid-box';
 
 export class CellGrid {
   #rows = new Map<number, Map<number, Cell>>();
+  /**
+   * The row numbers of #rows in ascending order, kept up to date as rows come and go (null until
+   * first needed): getLastRow and appendRow then look at the last rows only, not at every row.
+   */
+  #sortedRows: number[] | null = null;
 
   get(row: number, column: number): Cell | undefined {
     return this.#rows.get(row)?.get(column);
@@ -15,7 +20,10 @@ export class CellGrid {
   /** The cell at a position, created if absent; call `prune` after an edit that may have emptied it. */
   edit(row: number, column: number): Cell {
     let cells = this.#rows.get(row);
-    if (!cells) this.#rows.set(row, (cells = new Map()));
+    if (!cells) {
+      this.#rows.set(row, (cells = new Map()));
+      if (this.#sortedRows) this.#sortedRows.splice(insertionIndex(this.#sortedRows, row), 0, row);
+    }
     let cell = cells.get(column);
     if (!cell) cells.set(column, (cell = {}));
     return cell;
@@ -26,7 +34,10 @@ export class CellGrid {
     const cell = cells?.get(column);
     if (!cells || !cell || !isBlankCell(cell)) return;
     cells.delete(column);
-    if (cells.size === 0) this.#rows.delete(row);
+    if (cells.size === 0) {
+      this.#rows.delete(row);
+      if (this.#sortedRows) this.#sortedRows.splice(insertionIndex(this.#sortedRows, row), 1);
+    }
   }
 
   /** Existing cells inside a box, row by row. */
@@ -40,11 +51,12 @@ export class CellGrid {
   }
 
   lastRowWithContent(): number {
-    let last = 0;
-    for (const [row, cells] of this.#rows) {
-      if (row > last && [...cells.values()].some(hasContent)) last = row;
+    this.#sortedRows ??= [...this.#rows.keys()].sort((a, b) => a - b);
+    for (let index = this.#sortedRows.length - 1; index >= 0; index--) {
+      const row = this.#sortedRows[index]!;
+      for (const cell of this.#rows.get(row)!.values()) if (hasContent(cell)) return row;
     }
-    return last;
+    return 0;
   }
 
   lastColumnWithContent(): number {
@@ -81,5 +93,18 @@ export class CellGrid {
       if (newRow !== null && moved.size > 0) rows.set(newRow, moved);
     }
     this.#rows = rows;
+    this.#sortedRows = null;
   }
+}
+
+/** Where `value` is, or would go, in an ascending array. */
+function insertionIndex(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
