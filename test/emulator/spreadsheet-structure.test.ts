@@ -94,7 +94,7 @@ describe('sheets', () => {
     expect(sheet.getLastRow()).toBe(1500);
     sheet.getRange(1400, 1, 101, 1).clearContent();
     expect(sheet.getLastRow()).toBe(1399);
-    sheet.getRange(2000, 3).setNumberFormat('@');
+    sheet.getRange(1450, 3).setNumberFormat('@');
     expect(sheet.getLastRow()).toBe(1399);
     sheet.deleteRows(1, 99);
     expect(sheet.getLastRow()).toBe(1300);
