@@ -10,6 +10,8 @@ export {
 } from './addon/completions-actions';
 export { importEquipmentTypes } from './addon/equipment-actions';
 export { refreshAll } from './addon/refresh';
+export { getSchedule, removeSchedule, saveSchedule, showScheduleDialog } from './addon/schedule-dialog';
+export { runScheduledRefresh } from './addon/scheduled-refresh';
 export { showUpcomingInspections } from './addon/upcoming-actions';
 export {
   getSettings,

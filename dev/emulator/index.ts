@@ -18,6 +18,7 @@ import { DocumentEntryPoints, UserEntryPoints, type Runtime } from './runtime/en
 import { DEFAULT_EXECUTION_LIMITS, type ExecutionLimits, Executions } from './runtime/executions';
 import { createHtmlService, HtmlFiles } from './runtime/html-service';
 import { createLockService, LockTable } from './runtime/lock';
+import { Overlaps } from './runtime/overlaps';
 import { type LogEntry, type LogListener, LogRecorder } from './runtime/logging';
 import { createPropertiesService, PropertyStores } from './runtime/properties';
 import { CurrentRealm, ScriptContext } from './runtime/realm';
@@ -128,6 +129,7 @@ interface EmulatorParts {
   urlFetch: UrlFetchRecorder;
   logRecorder: LogRecorder;
   owners: Map<string, string>;
+  overlaps: Overlaps;
 }
 
 function assemble(options: EmulatorOptions): EmulatorParts {
@@ -135,7 +137,11 @@ function assemble(options: EmulatorOptions): EmulatorParts {
   const timeZone = requireIanaTimeZone(options.timeZone ?? manifestTimeZone(files) ?? DEFAULT_TIME_ZONE);
   const clock = new EmulatedClock(options.startTime);
   const executions = new Executions(clock, { ...DEFAULT_EXECUTION_LIMITS, ...options.executionLimitMs });
-  const counter = new ServiceCallCounter(() => executions.checkDeadline());
+  const overlaps = new Overlaps();
+  const counter = new ServiceCallCounter((serviceCall) => {
+    executions.checkDeadline();
+    overlaps.beforeCall(serviceCall);
+  });
   let standingRealm: ScriptContext | undefined;
   const realm = new CurrentRealm(() => {
     const execution = executions.current();
@@ -177,6 +183,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     ),
     logRecorder: new LogRecorder(env, options.onLog),
     owners,
+    overlaps,
   };
   const triggers = new TriggerRegistry();
   const enums = createScriptEnums(counter);
@@ -225,6 +232,7 @@ export class Emulator extends DocumentEntryPoints {
   readonly urlFetch: UrlFetchRecorder;
   readonly #logRecorder: LogRecorder;
   readonly #owners: Map<string, string>;
+  readonly #overlaps: Overlaps;
 
   constructor(parts: EmulatorParts) {
     super(parts.runtime, parts.users.owner);
@@ -239,6 +247,7 @@ export class Emulator extends DocumentEntryPoints {
     this.urlFetch = parts.urlFetch;
     this.#logRecorder = parts.logRecorder;
     this.#owners = parts.owners;
+    this.#overlaps = parts.overlaps;
   }
 
   /** Every line the script logged (Logger.log and console.*), in order. */
@@ -263,6 +272,20 @@ export class Emulator extends DocumentEntryPoints {
   asUser(email: string): UserEntryPoints {
     this.users.add(email);
     return new UserEntryPoints(this.runtime, email);
+  }
+
+  /**
+   * Makes two executions overlap: `overlap` (another entry point, typically) runs just before the
+   * script's next call of `serviceCall` ("UrlFetchApp.fetch"), while the running execution waits
+   * there, as executions run side by side on Google. One-shot.
+   */
+  beforeNextCall(serviceCall: string, overlap: () => void): void {
+    this.#overlaps.add(serviceCall, overlap);
+  }
+
+  /** Overlaps scheduled with beforeNextCall whose call has not happened yet. */
+  pendingOverlaps(): number {
+    return this.#overlaps.count();
   }
 
   /** The installable triggers that exist, with their creator, document and schedule. */

@@ -97,7 +97,10 @@ export function importCompletions(context: JobContext, job: CompletionsJobOption
   if (run) abandonRun(context.spreadsheet);
   const sheet = context.spreadsheet.getSheetByName(COMPLETIONS_SHEET);
   const canRefresh =
-    job.mode === 'incremental' && lastFullImportMs(context.spreadsheet, filter) !== null && sheet && sheet.getLastRow() > 1;
+    job.mode === 'incremental' &&
+    lastFullImportMs(context.spreadsheet, filter) !== null &&
+    sheet &&
+    sheet.getLastRow() > 1;
   return canRefresh ? incrementalRefresh(context, sheet) : fullImport(context, job, null);
 }
 

@@ -1,7 +1,10 @@
 /**
  * The "Safety Sync" menu. onOpen runs as a simple trigger, possibly in AuthMode.NONE, where the
- * document, properties and network are off limits: it only builds the menu.
+ * document, properties and network are off limits: it only builds the menu, with a "Last refreshed"
+ * line at the end when the mode lets it read the document.
  */
+import { refreshStatusCaption } from './refresh-status';
+
 export const MENU_TITLE = 'Safety Sync';
 
 export interface MenuItem {
@@ -18,21 +21,41 @@ export const MENU_ITEMS: ReadonlyArray<MenuItem | null> = [
   { caption: 'Refresh all', functionName: 'refreshAll' },
   { caption: 'Show upcoming inspections', functionName: 'showUpcomingInspections' },
   null,
+  { caption: 'Schedule refresh…', functionName: 'showScheduleDialog' },
   { caption: 'Settings…', functionName: 'showSettingsDialog' },
 ];
 
-export function buildMenu(ui: GoogleAppsScript.Base.Ui): void {
+/** The status line's item opens the schedule, where the details are. */
+const STATUS_FUNCTION = 'showScheduleDialog';
+
+/** @param status "Last refreshed …" (or a warning) as a last item, when known. */
+export function buildMenu(ui: GoogleAppsScript.Base.Ui, status: string | null = null): void {
   const menu = ui.createAddonMenu();
   for (const item of MENU_ITEMS) {
     if (item) menu.addItem(item.caption, item.functionName);
     else menu.addSeparator();
   }
+  if (status) menu.addSeparator().addItem(status, STATUS_FUNCTION);
   menu.addToUi();
 }
 
-/** @param _event The simple trigger's event; its authMode may be NONE, so nothing else is touched. */
-export function onOpen(_event?: GoogleAppsScript.Events.SheetsOnOpen): void {
-  buildMenu(SpreadsheetApp.getUi());
+/**
+ * The status line needs the document, which AuthMode.NONE (or no event at all) forbids; and it
+ * must never cost the menu itself.
+ */
+function menuStatus(event: GoogleAppsScript.Events.SheetsOnOpen | undefined): string | null {
+  if (!event || event.authMode === ScriptApp.AuthMode.NONE) return null;
+  try {
+    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    return spreadsheet ? refreshStatusCaption(spreadsheet) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** @param event The simple trigger's event; its authMode may be NONE, where only the menu is built. */
+export function onOpen(event?: GoogleAppsScript.Events.SheetsOnOpen): void {
+  buildMenu(SpreadsheetApp.getUi(), menuStatus(event));
 }
 
 /** Runs when a user installs the add-on from inside an open spreadsheet: show the menu at once. */

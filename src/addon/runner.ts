@@ -7,6 +7,7 @@
 import { ServiceClient } from '../api/client';
 import { InvalidParameterError, redact, ServiceError, TransportError } from '../api/errors';
 import type { CalendarDate, UtcOffsetAt } from '../model/dates';
+import { tryLockDocument } from './document-lock';
 import { missingConnectionParts, readConnection, readImportOptions, type ImportOptions } from './settings';
 import { appendSyncLog, type SyncLogEntry } from './sync-log';
 import { todayIn, utcOffsetIn } from './time-zone';
@@ -45,6 +46,9 @@ export class UserFacingError extends Error {
 
 export class NotConfiguredError extends UserFacingError {}
 
+/** Another run (another user's, or the schedule's) is working on this spreadsheet. */
+export class SpreadsheetBusyError extends UserFacingError {}
+
 export interface RunOptions {
   action: string;
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -55,9 +59,11 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
   const connection = readConnection();
   const missing = missingConnectionParts(connection);
   if (missing) throw new NotConfiguredError(missing);
-  const lock = LockService.getDocumentLock();
-  if (!lock.tryLock(LOCK_WAIT_MS)) {
-    throw new UserFacingError('An import is already running in this spreadsheet. Try again when it has finished.');
+  const lock = tryLockDocument(options.spreadsheet, LOCK_WAIT_MS);
+  if (!lock) {
+    throw new SpreadsheetBusyError(
+      'An import is already running in this spreadsheet. Try again when it has finished.',
+    );
   }
   const startedAtMs = Date.now();
   const timeZone = options.spreadsheet.getSpreadsheetTimeZone();
@@ -73,7 +79,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
     const report = job({
       spreadsheet: options.spreadsheet,
       client,
-      options: readImportOptions(),
+      options: readImportOptions(options.spreadsheet),
       utcOffsetAt,
       today: todayIn(timeZone, utcOffsetAt),
       progress: progressToasts(options),
@@ -104,14 +110,15 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
         durationMs: Date.now() - startedAtMs,
         outcome: 'Failed',
         error: errorIdentifier(error),
-        requestId: error instanceof ServiceError || error instanceof TransportError ? error.requestId : undefined,
+        requestId:
+          error instanceof ServiceError || error instanceof TransportError ? error.requestId : undefined,
         details: message,
       },
       utcOffsetAt,
     );
     throw error;
   } finally {
-    lock.releaseLock();
+    lock.release();
   }
 }
 
@@ -134,15 +141,22 @@ function progressToasts(options: RunOptions): (message: string) => void {
  * The Sync log line is a record of the run, not part of it: failing to write it (the spreadsheet is
  * full, say) must neither fail a run that worked nor hide why a run failed.
  */
-function recordRun(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, entry: SyncLogEntry, utcOffsetAt: UtcOffsetAt): void {
+export function recordRun(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  entry: SyncLogEntry,
+  utcOffsetAt: UtcOffsetAt,
+): void {
   try {
     appendSyncLog(spreadsheet, entry, utcOffsetAt);
   } catch (error) {
-    console.warn(`Safety Sync could not write the Sync log: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `Safety Sync could not write the Sync log: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
-function errorIdentifier(error: unknown): string {
+/** What the Sync log's Error column shows: the service's identifier, or the kind of failure. */
+export function errorIdentifier(error: unknown): string {
   if (error instanceof ServiceError) return error.identifier;
   if (error instanceof TransportError) return `transport: ${error.kind}`;
   if (error instanceof InvalidParameterError) return 'invalid_input';
@@ -150,7 +164,7 @@ function errorIdentifier(error: unknown): string {
 }
 
 /** The e-mail when the user's domain shares it; '' otherwise (and in anonymous contexts). */
-function currentUserEmail(): string {
+export function currentUserEmail(): string {
   try {
     return Session.getActiveUser().getEmail() || Session.getEffectiveUser().getEmail();
   } catch {

@@ -4,10 +4,9 @@
  * them into a cell: none returns the token (only its last four characters), and the ones that
  * change something refuse to run from a cell.
  */
-import { ServiceClient } from '../api/client';
-import { checkBatchSize, checkFilter, COMPLETIONS_METHOD } from '../api/completions';
+import { checkBatchSize, checkFilter } from '../api/completions';
 import { InvalidParameterError } from '../api/errors';
-import { completionsPageSchema } from '../api/schemas';
+import { type ConnectionTestResult, testServiceConnection } from './connection-test';
 import {
   followConnectionChange,
   grantFormulaAccess,
@@ -16,6 +15,7 @@ import {
 } from './formula-access';
 import { MAX_CACHE_SECONDS } from './formula-cache';
 import { activeSpreadsheet, requireUi } from './interactive';
+import { refreshStatus } from './refresh-status';
 import {
   deleteToken,
   type ImportOptions,
@@ -25,7 +25,6 @@ import {
   saveConnection,
   saveImportOptions,
 } from './settings';
-import { urlFetchTransport } from './url-fetch-transport';
 
 export interface SettingsView {
   baseUrl: string;
@@ -34,6 +33,9 @@ export interface SettingsView {
   importOptions: ImportOptions;
   /** Whether this spreadsheet's formulas may call the service with a token lent to them. */
   formulaAccess: boolean;
+  /** Last refreshed, the schedule, and what is wrong with it (paused, stale), in sentences. */
+  refreshStatus: string[];
+  refreshStale: boolean;
 }
 
 export interface SettingsForm {
@@ -61,7 +63,7 @@ export class FieldError extends Error {
 
 export function showSettingsDialog(): void {
   const ui = requireUi('Settings');
-  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(420).setHeight(700);
+  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(460).setHeight(740);
   ui.showModalDialog(html, 'Safety Sync settings');
 }
 
@@ -71,11 +73,14 @@ function tokenStatus(token: string | undefined): string {
 
 export function getSettings(): SettingsView {
   const connection = readConnection();
+  const status = refreshStatus(activeSpreadsheet());
   return {
     baseUrl: connection.baseUrl ?? '',
     tokenStatus: tokenStatus(connection.token),
     importOptions: readImportOptions(),
     formulaAccess: hasFormulaAccess(),
+    refreshStatus: status.sentences,
+    refreshStale: status.stale,
   };
 }
 
@@ -85,12 +90,21 @@ const LOOPBACK = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/
 export function checkBaseUrl(value: string): string {
   const url = value.trim().replace(/\/+$/, '').replace(/\/v1$/, '');
   if (!/^https:\/\/[^/\s]+\.[^/\s]+/i.test(url) && !LOOPBACK.test(url)) {
-    throw new FieldError('baseUrl', 'Enter the service address starting with https://, e.g. https://safety.example.com');
+    throw new FieldError(
+      'baseUrl',
+      'Enter the service address starting with https://, e.g. https://safety.example.com',
+    );
   }
   return url;
 }
 
-function wholeNumber(field: keyof SettingsForm, value: unknown, min: number, max: number, fallback: number): number {
+function wholeNumber(
+  field: keyof SettingsForm,
+  value: unknown,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
   if (!Number.isInteger(number) || number < min || number > max) {
@@ -122,22 +136,27 @@ function optionsFromForm(form: SettingsForm): ImportOptions {
   };
 }
 
-/** One cheap authenticated call: the outcome in words, the token never saved by it. */
-export function testConnection(form: SettingsForm): { ok: boolean; message: string } {
+/**
+ * One cheap authenticated call with what the form says (the saved token when the field is empty):
+ * the outcome in words, next to the field to correct. It saves nothing, a token that fails least.
+ */
+export function testConnection(form: SettingsForm): ConnectionTestResult {
   requireUi('Test connection');
-  const baseUrl = checkBaseUrl(form.baseUrl);
-  const token = form.token || readConnection().token;
-  if (!token) throw new FieldError('token', 'Paste your API token first.');
-  const client = new ServiceClient({ baseUrl, token, transport: urlFetchTransport, sleep: (ms) => Utilities.sleep(ms), maxAttempts: 1 });
+  let baseUrl: string;
   try {
-    client.call(COMPLETIONS_METHOD, { limit: 1 }, completionsPageSchema);
-    return { ok: true, message: 'Connected: the service accepted the token.' };
+    baseUrl = checkBaseUrl(form?.baseUrl ?? '');
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    if (error instanceof FieldError) return { ok: false, field: 'baseUrl', message: error.message };
+    throw error;
   }
+  const typed = form.token?.trim();
+  const token = typed || readConnection().token;
+  if (!token) return { ok: false, field: 'token', message: 'Paste your API token first.' };
+  return testServiceConnection(baseUrl, token, Boolean(typed));
 }
 
-export type SaveOutcome = { ok: true; settings: SettingsView } | { ok: false; field: string; message: string };
+export type SaveOutcome =
+  { ok: true; settings: SettingsView } | { ok: false; field: string; message: string };
 
 /** Saves everything or nothing; a wrong field comes back named, for the dialog to show beside it. */
 export function saveSettings(form: SettingsForm): SaveOutcome {
@@ -155,7 +174,8 @@ export function saveSettings(form: SettingsForm): SaveOutcome {
     return { ok: true, settings: getSettings() };
   } catch (error) {
     if (error instanceof FieldError) return { ok: false, field: error.field, message: error.message };
-    if (error instanceof InvalidParameterError) return { ok: false, field: fieldOf(error.parameter), message: error.message };
+    if (error instanceof InvalidParameterError)
+      return { ok: false, field: fieldOf(error.parameter), message: error.message };
     throw error;
   }
 }

@@ -1,9 +1,11 @@
 /**
  * Where the add-on keeps what it is told. The API token and base URL belong to the user (user
  * properties: no other user of the document can read them); import options belong to the
- * spreadsheet (document properties), so every editor's imports and the scheduled refresh agree.
+ * spreadsheet (its document state, which the scheduled refresh can read too), so every editor's
+ * imports and the scheduled refresh agree.
  */
 import type { CompletionsFilter } from '../api/completions';
+import { readDocumentState, writeDocumentState } from './document-state';
 
 const KEYS = {
   baseUrl: 'safetySync.baseUrl',
@@ -38,8 +40,13 @@ export const DEFAULT_IMPORT_OPTIONS: ImportOptions = {
 
 /** What is missing before the add-on can call the service, in words, or null when nothing is. */
 export function missingConnectionParts(connection: Partial<Connection>): string | null {
-  const missing = [!connection.baseUrl && 'the service base URL', !connection.token && 'your API token'].filter(Boolean);
-  return missing.length ? `Safety Sync needs ${missing.join(' and ')}. Open Safety Sync → Settings… to add it.` : null;
+  const missing = [
+    !connection.baseUrl && 'the service base URL',
+    !connection.token && 'your API token',
+  ].filter(Boolean);
+  return missing.length
+    ? `Safety Sync needs ${missing.join(' and ')}. Open Safety Sync → Settings… to add it.`
+    : null;
 }
 
 export function readConnection(): Partial<Connection> {
@@ -51,23 +58,31 @@ export function readConnection(): Partial<Connection> {
 }
 
 export function saveConnection(connection: Connection): void {
-  PropertiesService.getUserProperties().setProperties({ [KEYS.baseUrl]: connection.baseUrl, [KEYS.token]: connection.token });
+  PropertiesService.getUserProperties().setProperties({
+    [KEYS.baseUrl]: connection.baseUrl,
+    [KEYS.token]: connection.token,
+  });
 }
 
 export function deleteToken(): void {
   PropertiesService.getUserProperties().deleteProperty(KEYS.token);
 }
 
-export function readImportOptions(): ImportOptions {
-  const stored = PropertiesService.getDocumentProperties().getProperty(KEYS.importOptions);
-  if (!stored) return DEFAULT_IMPORT_OPTIONS;
-  try {
-    return { ...DEFAULT_IMPORT_OPTIONS, ...(JSON.parse(stored) as Partial<ImportOptions>) };
-  } catch {
-    return DEFAULT_IMPORT_OPTIONS;
-  }
+/**
+ * The open spreadsheet; runs without one (the scheduled refresh) pass theirs. Not interactive.ts's
+ * helper: that module needs runner.ts, which needs this one.
+ */
+function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  if (!spreadsheet) throw new Error('Safety Sync needs an open spreadsheet.');
+  return spreadsheet;
 }
 
-export function saveImportOptions(options: ImportOptions): void {
-  PropertiesService.getDocumentProperties().setProperty(KEYS.importOptions, JSON.stringify(options));
+export function readImportOptions(spreadsheet = activeSpreadsheet()): ImportOptions {
+  const stored = readDocumentState<Partial<ImportOptions>>(spreadsheet, KEYS.importOptions);
+  return { ...DEFAULT_IMPORT_OPTIONS, ...stored };
+}
+
+export function saveImportOptions(options: ImportOptions, spreadsheet = activeSpreadsheet()): void {
+  writeDocumentState(spreadsheet, KEYS.importOptions, options);
 }

@@ -18,7 +18,8 @@ export interface SyncLogEntry {
   removed: number;
   requests: number;
   durationMs: number;
-  outcome: 'Success' | 'Failed' | 'Continuing';
+  /** Skipped and Paused are the scheduled refresh's: another run held the spreadsheet; it stopped itself. */
+  outcome: 'Success' | 'Failed' | 'Continuing' | 'Skipped' | 'Paused';
   error?: string;
   requestId?: string;
   details?: string;

@@ -21,6 +21,7 @@ import {
 } from '../model/inspection-recompute';
 import { checkedHorizonDays, countInspections, describeInspectionCounts } from '../model/upcoming';
 import { type ColumnSpec, numberFormatOf } from '../sheets/table';
+import { tryLockDocument } from './document-lock';
 import { activeSpreadsheet, requireUi } from './interactive';
 import { UserFacingError } from './runner';
 import { DEFAULT_IMPORT_OPTIONS, readImportOptions } from './settings';
@@ -49,8 +50,8 @@ function rebuildAdvice(tab: string, missing: readonly string[]): UserFacingError
 function recomputeUpcomingInspections(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
 ): RecomputeOutcome {
-  const lock = LockService.getDocumentLock();
-  if (!lock.tryLock(LOCK_WAIT_MS)) {
+  const lock = tryLockDocument(spreadsheet, LOCK_WAIT_MS);
+  if (!lock) {
     throw new UserFacingError('An import is running in this spreadsheet. Try again when it has finished.');
   }
   try {
@@ -64,7 +65,7 @@ function recomputeUpcomingInspections(
     const utcOffsetAt = utcOffsetIn(timeZone);
     const today = todayIn(timeZone, utcOffsetAt);
     const horizonDays = checkedHorizonDays(
-      readImportOptions().horizonDays,
+      readImportOptions(spreadsheet).horizonDays,
       DEFAULT_IMPORT_OPTIONS.horizonDays,
     );
 
@@ -107,7 +108,7 @@ function recomputeUpcomingInspections(
       summary: describeInspectionCounts(countInspections(recomputed.entries, horizonDays), horizonDays),
     };
   } finally {
-    lock.releaseLock();
+    lock.release();
   }
 }
 

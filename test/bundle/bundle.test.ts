@@ -32,7 +32,10 @@ const INTENDED_ENTRY_POINTS = [
   'importEquipmentTypes',
   'refreshAll',
   'showUpcomingInspections',
+  'showScheduleDialog',
   'showSettingsDialog',
+  // The scheduled refresh's time-driven trigger.
+  'runScheduledRefresh',
   // Called by the dialogs through google.script.run.
   'getCompletionsFilter',
   'startCompletionsImport',
@@ -42,6 +45,9 @@ const INTENDED_ENTRY_POINTS = [
   'testConnection',
   'removeToken',
   'setFormulaAccess',
+  'getSchedule',
+  'saveSchedule',
+  'removeSchedule',
   ...CUSTOM_FUNCTIONS,
 ];
 

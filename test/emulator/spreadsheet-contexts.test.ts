@@ -28,6 +28,8 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
   const other = spreadsheet.getSheetByName('Other')!;
   const filter = sheet.getRange('A1:B2').createFilter();
   const protection = range.protect();
+  spreadsheet.addDeveloperMetadata('kept', 'value', SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+  const metadata = spreadsheet.getDeveloperMetadata()[0]!;
   const rule = SpreadsheetApp.newConditionalFormatRule()
     .whenCellEmpty()
     .setBold(true)
@@ -97,6 +99,20 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
         ['deleteSheet', () => spreadsheet.deleteSheet(other)],
         ['setActiveSheet', () => spreadsheet.setActiveSheet(other)],
         ['toast', () => spreadsheet.toast('hello')],
+        [
+          'addDeveloperMetadata',
+          () =>
+            spreadsheet.addDeveloperMetadata('k', 'v', SpreadsheetApp.DeveloperMetadataVisibility.PROJECT),
+        ],
+      ],
+    },
+    {
+      target: metadata,
+      calls: [
+        ['setKey', () => metadata.setKey('renamed')],
+        ['setValue', () => metadata.setValue('w')],
+        ['setVisibility', () => metadata.setVisibility(SpreadsheetApp.DeveloperMetadataVisibility.DOCUMENT)],
+        ['remove', () => metadata.remove()],
       ],
     },
     { target: filter, calls: [['remove', () => filter.remove()]] },

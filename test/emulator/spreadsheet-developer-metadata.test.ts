@@ -62,7 +62,9 @@ it('can be read but not written from a custom function', () => {
   emulator.run('put', ['a', '1'], at);
   const asFormula = { ...at, kind: 'custom-function' as const };
   expect(emulator.run('list', [], asFormula)).toEqual([['a', '1', 'PROJECT']]);
-  expect(() => emulator.run('put', ['a', '2'], asFormula)).toThrow('You do not have permission to call setValue');
+  expect(() => emulator.run('put', ['a', '2'], asFormula)).toThrow(
+    'You do not have permission to call setValue',
+  );
   expect(() => emulator.run('put', ['b', '2'], asFormula)).toThrow(
     'You do not have permission to call addDeveloperMetadata',
   );

@@ -21,6 +21,7 @@ export function exposeSpreadsheetApp(env: ServiceEnv): SpreadsheetApp {
 type SpreadsheetAppMember =
   | 'ProtectionType'
   | 'BooleanCriteria'
+  | 'DeveloperMetadataVisibility'
   | 'openById'
   | 'openByUrl'
   | 'getUi'
@@ -30,11 +31,13 @@ type SpreadsheetAppMember =
 class SpreadsheetAppApi implements Pick<SpreadsheetApp, SpreadsheetAppMember> {
   readonly ProtectionType: typeof GoogleAppsScript.Spreadsheet.ProtectionType;
   readonly BooleanCriteria: typeof GoogleAppsScript.Spreadsheet.BooleanCriteria;
+  readonly DeveloperMetadataVisibility: typeof GoogleAppsScript.Spreadsheet.DeveloperMetadataVisibility;
   readonly #env: ServiceEnv;
 
   constructor(env: ServiceEnv) {
     this.ProtectionType = env.enums.ProtectionType;
     this.BooleanCriteria = env.enums.BooleanCriteria;
+    this.DeveloperMetadataVisibility = env.enums.DeveloperMetadataVisibility;
     this.#env = env;
     return strict('SpreadsheetApp', this, env.counter);
   }

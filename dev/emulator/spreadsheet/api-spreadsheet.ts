@@ -2,6 +2,7 @@
 import { AppsScriptException, strict } from '../core';
 import { parseA1 } from './a1-notation';
 import { isInteger, requireString, signatureMismatch } from './arguments';
+import { exposeDeveloperMetadata, metadataArguments } from './api-developer-metadata';
 import { exposeProtection } from './api-protection';
 import { boxOfA1, exposeSheet, sheetModelOf } from './api-sheet';
 import { exposeRange } from './api-range';
@@ -58,6 +59,8 @@ type SpreadsheetMethod =
   | 'setActiveSheet'
   | 'getRange'
   | 'getProtections'
+  | 'addDeveloperMetadata'
+  | 'getDeveloperMetadata'
   | 'toast';
 
 class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
@@ -198,6 +201,21 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
         .map((protection) => exposeProtection(this.#env, sheet, protection)),
     );
     return toScriptArray(this.#env.realm, protections);
+  }
+
+  addDeveloperMetadata(...args: unknown[]): Spreadsheet {
+    const { key, value, visibility } = metadataArguments('Spreadsheet.addDeveloperMetadata', args);
+    this.#write('addDeveloperMetadata').addDeveloperMetadata(key, value, visibility);
+    return exposeSpreadsheet(this.#env, this.#workbook);
+  }
+
+  /** The metadata on the spreadsheet itself (not on its sheets, rows or columns). */
+  getDeveloperMetadata(): GoogleAppsScript.Spreadsheet.DeveloperMetadata[] {
+    const workbook = this.#read();
+    return toScriptArray(
+      this.#env.realm,
+      workbook.developerMetadata.map((metadata) => exposeDeveloperMetadata(this.#env, workbook, metadata)),
+    );
   }
 
   toast(msg: string, title?: string, timeoutSeconds?: number | null): void {

@@ -7,6 +7,7 @@ import { type ServiceCallCounter, strict } from '../core';
 import type { ButtonName, ButtonSetName } from './ui-recorder';
 
 export const PROTECTION_TYPES = ['RANGE', 'SHEET'] as const;
+export const METADATA_VISIBILITIES = ['DOCUMENT', 'PROJECT'] as const;
 export const BUTTONS: readonly ButtonName[] = ['CLOSE', 'OK', 'CANCEL', 'YES', 'NO'];
 export const BUTTON_SETS: readonly ButtonSetName[] = ['OK', 'OK_CANCEL', 'YES_NO', 'YES_NO_CANCEL'];
 /** All of Apps Script's criteria, so that reading any of them works; the builder creates a subset. */
@@ -45,6 +46,7 @@ export interface ScriptEnums {
   BooleanCriteria: typeof GoogleAppsScript.Spreadsheet.BooleanCriteria;
   Button: typeof GoogleAppsScript.Base.Button;
   ButtonSet: typeof GoogleAppsScript.Base.ButtonSet;
+  DeveloperMetadataVisibility: typeof GoogleAppsScript.Spreadsheet.DeveloperMetadataVisibility;
 }
 
 export function createScriptEnums(counter: ServiceCallCounter): ScriptEnums {
@@ -53,6 +55,7 @@ export function createScriptEnums(counter: ServiceCallCounter): ScriptEnums {
     BooleanCriteria: scriptEnum('BooleanCriteria', BOOLEAN_CRITERIA, counter),
     Button: scriptEnum('Button', BUTTONS, counter),
     ButtonSet: scriptEnum('ButtonSet', BUTTON_SETS, counter),
+    DeveloperMetadataVisibility: scriptEnum('DeveloperMetadataVisibility', METADATA_VISIBILITIES, counter),
   };
 }
 

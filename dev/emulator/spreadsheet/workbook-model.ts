@@ -15,6 +15,11 @@ export const MAX_SHEET_NAME_LENGTH = 100;
 export const NEW_SHEET_ROWS = 1000;
 export const NEW_SHEET_COLUMNS = 26;
 export const DEFAULT_COLUMN_WIDTH = 100;
+/**
+ * Developer metadata a spreadsheet (its top level) may carry, keys and values together. The Sheets
+ * API's metadata guide gives 30,000 characters per location; the emulator counts keys too (stricter).
+ */
+export const MAX_SPREADSHEET_METADATA_CHARS = 30_000;
 
 export type ConditionType =
   | 'TEXT_EQUAL_TO'
@@ -95,6 +100,16 @@ export interface SheetModel {
   deleted: boolean;
 }
 
+export type MetadataVisibility = 'DOCUMENT' | 'PROJECT';
+
+/** Key-value developer metadata on the spreadsheet itself (the only location emulated). */
+export interface DeveloperMetadataData {
+  readonly id: number;
+  key: string;
+  value: string | null;
+  visibility: MetadataVisibility;
+}
+
 export interface WorkbookOptions {
   name?: string;
   /** IANA zone; default Europe/London. */
@@ -114,7 +129,9 @@ export class WorkbookModel {
   activeSheet: SheetModel;
   deleted = false;
   readonly ui = new UiRecorder();
+  readonly developerMetadata: DeveloperMetadataData[] = [];
   #gidState: number;
+  #nextMetadataId = 1;
 
   constructor(id: string, options: WorkbookOptions) {
     this.id = id;
@@ -203,6 +220,24 @@ export class WorkbookModel {
     };
     this.sheets.splice(index, 0, sheet);
     return sheet;
+  }
+
+  addDeveloperMetadata(key: string, value: string | null, visibility: MetadataVisibility): void {
+    this.checkMetadataSize(key.length + (value?.length ?? 0));
+    this.developerMetadata.push({ id: this.#nextMetadataId++, key, value, visibility });
+  }
+
+  /** Throws when `addedChars` more would take the spreadsheet's metadata over its limit. */
+  checkMetadataSize(addedChars: number): void {
+    const used = this.developerMetadata.reduce(
+      (sum, item) => sum + item.key.length + (item.value?.length ?? 0),
+      0,
+    );
+    if (used + addedChars > MAX_SPREADSHEET_METADATA_CHARS) {
+      throw new AppsScriptException(
+        `Invalid argument: the developer metadata of this spreadsheet would exceed ${MAX_SPREADSHEET_METADATA_CHARS} characters.`,
+      );
+    }
   }
 
   visibleSheets(): SheetModel[] {

@@ -245,6 +245,11 @@ export class WorkbookView {
     return this.#workbook.sheets.map((sheet) => new SheetView(sheet));
   }
 
+  /** The developer metadata on the spreadsheet, as the script left it. */
+  developerMetadata(): { key: string; value: string | null; visibility: string }[] {
+    return this.#workbook.developerMetadata.map(({ key, value, visibility }) => ({ key, value, visibility }));
+  }
+
   sheet(name: string): SheetView {
     const sheet = this.#workbook.sheetByName(name);
     if (!sheet)

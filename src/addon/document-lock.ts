@@ -1,0 +1,59 @@
+/**
+ * One run at a time in a spreadsheet, whoever starts it: a menu item, a dialog or the schedule.
+ * LockService's document lock cannot do it: a time-driven trigger has no active document, so
+ * getDocumentLock() is null there. Instead a run holds a lease kept in the spreadsheet's own state,
+ * claimed under the script lock, which is held only for the few calls a claim takes (the script
+ * lock is shared by every user of the add-on, so it must never be held for a run).
+ *
+ * Apps Script stops every execution after 6 minutes, so a lease older than that belongs to a run
+ * that was stopped before it could release it, and is free to take.
+ */
+import { deleteDocumentState, readDocumentState, writeDocumentState } from './document-state';
+
+const LEASE_KEY = 'safetySync.runLease';
+const LEASE_MS = 390_000;
+const CLAIM_WAIT_MS = 5_000;
+const RETRY_EVERY_MS = 1_000;
+
+interface Lease {
+  id: string;
+  untilMs: number;
+}
+
+export interface DocumentLock {
+  release(): void;
+}
+
+function claim(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, id: string): boolean {
+  const scriptLock = LockService.getScriptLock();
+  if (!scriptLock.tryLock(CLAIM_WAIT_MS)) return false;
+  try {
+    const lease = readDocumentState<Lease>(spreadsheet, LEASE_KEY);
+    if (lease && lease.untilMs > Date.now()) return false;
+    writeDocumentState(spreadsheet, LEASE_KEY, { id, untilMs: Date.now() + LEASE_MS } satisfies Lease);
+    return true;
+  } finally {
+    scriptLock.releaseLock();
+  }
+}
+
+/** The spreadsheet's run lock, waiting up to `waitMs` for another run to end; null if it did not. */
+export function tryLockDocument(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  waitMs: number,
+): DocumentLock | null {
+  const id = Utilities.getUuid();
+  const giveUpAtMs = Date.now() + waitMs;
+  while (!claim(spreadsheet, id)) {
+    const leftMs = giveUpAtMs - Date.now();
+    if (leftMs <= 0) return null;
+    Utilities.sleep(Math.min(RETRY_EVERY_MS, leftMs));
+  }
+  return {
+    // No script lock needed: while this lease is current nobody else writes it.
+    release() {
+      if (readDocumentState<Lease>(spreadsheet, LEASE_KEY)?.id === id)
+        deleteDocumentState(spreadsheet, LEASE_KEY);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * The schedule's time-driven trigger. An add-on may have one per user per document, so saving a
+ * schedule first deletes the user's trigger for this spreadsheet; a trigger can only be deleted by
+ * the user who created it, so a trigger that finds itself replaced or left behind deletes itself.
+ */
+import type { Frequency } from './schedule-frequency';
+import { forgetTrigger, rememberTriggerSpreadsheet } from './schedule-store';
+
+/** The top-level function the trigger runs (an export of src/main.ts). */
+export const SCHEDULED_REFRESH_HANDLER = 'runScheduledRefresh';
+
+/** Creates the current user's trigger for the active spreadsheet; returns its id. */
+export function createScheduleTrigger(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  frequency: Frequency,
+): string {
+  const builder = ScriptApp.newTrigger(SCHEDULED_REFRESH_HANDLER).timeBased();
+  const trigger =
+    'everyHours' in frequency
+      ? builder.everyHours(frequency.everyHours).create()
+      : // atHour follows the script's zone unless told the spreadsheet's.
+        builder
+          .everyDays(1)
+          .atHour(frequency.dailyAtHour)
+          .inTimezone(spreadsheet.getSpreadsheetTimeZone())
+          .create();
+  const uid = trigger.getUniqueId();
+  rememberTriggerSpreadsheet(uid, spreadsheet.getId());
+  return uid;
+}
+
+/** Deletes the current user's schedule triggers for this spreadsheet (there is at most one). */
+export function deleteMyScheduleTriggers(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void {
+  for (const trigger of ScriptApp.getUserTriggers(spreadsheet)) {
+    if (trigger.getHandlerFunction() !== SCHEDULED_REFRESH_HANDLER) continue;
+    forgetTrigger(trigger.getUniqueId());
+    ScriptApp.deleteTrigger(trigger);
+  }
+}
+
+/** Run from the trigger itself: deletes it (it must be the current user's) and forgets its spreadsheet. */
+export function deleteTriggerById(triggerUid: string): void {
+  for (const trigger of ScriptApp.getProjectTriggers()) {
+    if (trigger.getUniqueId() === triggerUid) ScriptApp.deleteTrigger(trigger);
+  }
+  forgetTrigger(triggerUid);
+}

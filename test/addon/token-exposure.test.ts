@@ -1,0 +1,97 @@
+/**
+ * Every top-level function of the add-on can be typed into a cell by any editor and called from
+ * google.script.run: none of them may hand back the API token, in a value or an error, and no log
+ * line, cell, note, dialog, request URL or piece of document state may hold it either.
+ */
+import { ScriptError } from '../../dev/emulator';
+import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
+import { topLevelFunctionNames } from '../support/entry-points';
+import { sampleServiceUrl } from '../support/sample-service';
+
+const TOP_LEVEL_NAMES = topLevelFunctionNames();
+
+let harness: AddonHarness;
+let tokens: string[];
+let triggerUid: string;
+
+beforeAll(async () => {
+  harness = await createAddonHarness({ dataset: { seed: 81, completions: 150, equipmentTypes: 4 } });
+  tokens = Object.values(harness.dataset.tokens);
+  harness.connect();
+  harness.callServer('setFormulaAccess', true);
+  harness.clickMenu('Reconcile completed trainings');
+  harness.clickMenu('Import equipment types');
+  harness.callServer('saveSchedule', { every: '1' });
+  triggerUid = harness.emulator.triggers()[0]!.uid;
+});
+afterAll(() => harness.done());
+
+/** Plausible arguments of every shape the functions take, and some they do not. */
+function argumentSets(): unknown[][] {
+  return [
+    [],
+    ['x'],
+    [{ baseUrl: sampleServiceUrl(), token: '' }],
+    [{ baseUrl: sampleServiceUrl(), token: harness.dataset.tokens.inactive }],
+    [{ every: '1' }],
+    [true],
+    [{ triggerUid }],
+  ];
+}
+
+function outcomeOf(call: () => unknown): string {
+  try {
+    return JSON.stringify(call()) ?? 'undefined';
+  } catch (error) {
+    if (error instanceof ScriptError) return error.message;
+    throw error;
+  }
+}
+
+function expectNoToken(text: string, where: string): void {
+  for (const token of tokens) {
+    if (text.includes(token)) throw new Error(`${where} contains a token: ${text.slice(0, 300)}`);
+  }
+}
+
+test('the wrappers found are the add-on’s entry points', () => {
+  expect(TOP_LEVEL_NAMES).toEqual(
+    expect.arrayContaining(['getSettings', 'testConnection', 'runScheduledRefresh']),
+  );
+  expect(TOP_LEVEL_NAMES.length).toBeGreaterThan(25);
+});
+
+test.each(TOP_LEVEL_NAMES)('%s returns no token, from a cell or from google.script.run', (name) => {
+  for (const args of argumentSets()) {
+    harness.connect();
+    expectNoToken(
+      outcomeOf(() => harness.emulator.customFunction(harness.spreadsheetId, name, args)),
+      `=${name}(${JSON.stringify(args)})`,
+    );
+    harness.connect();
+    expectNoToken(
+      outcomeOf(() => harness.callServer(name, ...args)),
+      `google.script.run.${name}(${JSON.stringify(args)})`,
+    );
+  }
+});
+
+test('no log line, cell, note, dialog, request URL or document state holds a token', () => {
+  const { emulator, spreadsheetId } = harness;
+  // The calls above replaced the schedule: its run is what logs the most.
+  harness.connect();
+  harness.callServer('saveSchedule', { every: '1' });
+  harness.emulator.fireTrigger(harness.emulator.triggers()[0]!.uid);
+  for (const entry of emulator.logs) expectNoToken(entry.text, 'a log line');
+  const workbook = emulator.workbooks.get(spreadsheetId)!;
+  for (const sheet of workbook.sheets()) {
+    expectNoToken(JSON.stringify([sheet.values(), sheet.formulas(), sheet.notes()]), `the tab ${sheet.name}`);
+  }
+  for (const dialog of workbook.ui.dialogs) {
+    expectNoToken((dialog.output as { getContent(): string }).getContent(), `the dialog ${dialog.title}`);
+  }
+  expectNoToken(JSON.stringify([workbook.ui.alerts, workbook.ui.toasts]), 'an alert or toast');
+  expectNoToken(JSON.stringify(workbook.developerMetadata()), 'the document state');
+  for (const request of emulator.urlFetch.requests) expectNoToken(request.url, 'a request URL');
+  expect(emulator.logs.length).toBeGreaterThan(0);
+});

@@ -1,0 +1,175 @@
+/**
+ * Safety Sync → Settings… in headless Chromium: the HTML HtmlService served, its google.script.run
+ * calling the real server functions in the emulator, which talk to the sample service. A user fills
+ * it in, tests the connection, saves, and reads every problem next to the field it concerns.
+ */
+import type { Browser } from 'playwright-core';
+import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
+import { sampleServiceUrl } from '../support/sample-service';
+import {
+  controls,
+  type DialogPage,
+  launchChromium,
+  openDialog,
+  overflow,
+  tabOrder,
+  until,
+  waitForText,
+} from '../support/ui-bridge';
+
+const SCREENSHOTS = process.env['SAFETY_SYNC_SCREENSHOTS'];
+
+let browser: Browser;
+let harness: AddonHarness;
+let dialog: DialogPage;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser.close());
+
+beforeEach(async () => {
+  harness = await createAddonHarness({ dataset: { seed: 91, completions: 40 } });
+  dialog = await openSettings();
+});
+afterEach(async () => {
+  await dialog.close();
+  await harness.done();
+});
+
+async function openSettings(): Promise<DialogPage> {
+  harness.clickMenu('Settings…');
+  const dialogs = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui.dialogs;
+  const opened = await openDialog(browser, dialogs[dialogs.length - 1]!, (name, args) =>
+    harness.callServer(name, ...args),
+  );
+  await waitForText(opened.page, '#token-status', /Token:/);
+  return opened;
+}
+
+function savedConnection(): Record<string, string> {
+  return harness.emulator.properties.user(harness.emulator.users.owner).all();
+}
+
+async function fillConnection(baseUrl: string, token: string): Promise<void> {
+  await dialog.page.getByLabel('Service address').fill(baseUrl);
+  await dialog.page.getByLabel('API token').fill(token);
+}
+
+async function testConnection(): Promise<void> {
+  await dialog.page.getByRole('button', { name: 'Test connection' }).click();
+  await waitForText(dialog.page, '#status', /Connected|connection test failed/);
+}
+
+async function fieldError(field: string): Promise<string> {
+  return (await dialog.page.locator(`#${field}-error`).textContent()) ?? '';
+}
+
+test('testing the connection reports each outcome in words next to its field, and saves nothing', async () => {
+  const { page } = dialog;
+  await fillConnection('http://safety.example.com', harness.dataset.tokens.valid);
+  await testConnection();
+  expect(await fieldError('baseUrl')).toMatch(/^Enter the service address starting with https:\/\//);
+  expect(await page.getByLabel('Service address').getAttribute('aria-invalid')).toBe('true');
+  expect(await page.evaluate('document.activeElement.id')).toBe('baseUrl');
+
+  const refusals: [string, RegExp][] = [
+    ['NotARealToken00000000000000000', /does not recognise this token \(token_invalid\)/],
+    [harness.dataset.tokens.inactive, /has been deactivated \(token_inactive\)/],
+    [harness.dataset.tokens.accountInactive, /account behind this token is not active \(account_inactive\)/],
+  ];
+  for (const [token, words] of refusals) {
+    await fillConnection(sampleServiceUrl(), token);
+    await testConnection();
+    expect(await fieldError('token')).toMatch(words);
+    expect(await fieldError('baseUrl')).toBe('');
+  }
+
+  await fillConnection('http://127.0.0.1:9', harness.dataset.tokens.valid);
+  await testConnection();
+  expect(await fieldError('baseUrl')).toMatch(/could not reach 127\.0\.0\.1:9 \(unreachable host\)/);
+
+  await harness.dataset.setFaults({ queue: [{ fault: 'html502', times: 1 }] });
+  await fillConnection(sampleServiceUrl(), harness.dataset.tokens.valid);
+  await testConnection();
+  expect(await fieldError('baseUrl')).toMatch(/an intermediary error page, HTTP 502/);
+
+  expect(savedConnection()).toEqual({});
+  await testConnection();
+  expect(await page.locator('#status').textContent()).toBe(
+    'Connected: the service accepted this token. Save to keep it.',
+  );
+  expect(savedConnection()).toEqual({});
+});
+
+test('saving keeps the token out of sight: only its last four characters come back', async () => {
+  const { page } = dialog;
+  const token = harness.dataset.tokens.valid;
+  await fillConnection(sampleServiceUrl(), token);
+  await page.getByLabel('Upcoming within (days)').fill('45');
+  await page.getByLabel('Upcoming within (days)').press('Enter');
+  await waitForText(page, '#status', /^Saved\.$/);
+  expect(await page.locator('#token-status').textContent()).toBe(
+    `Token: set, ending in …${token.slice(-4)}. Leave empty to keep it.`,
+  );
+  expect(await page.getByLabel('API token').inputValue()).toBe('');
+  expect(await page.content()).not.toContain(token);
+  expect(Object.values(savedConnection())).toContain(token);
+
+  // Reopened, the dialog shows what was saved, and still not the token.
+  await dialog.close();
+  dialog = await openSettings();
+  expect(await dialog.page.getByLabel('Service address').inputValue()).toBe(sampleServiceUrl());
+  expect(await dialog.page.getByLabel('Upcoming within (days)').inputValue()).toBe('45');
+  expect(await dialog.page.content()).not.toContain(token);
+  // With the token field left empty, the test uses the saved token.
+  await testConnection();
+  expect(await dialog.page.locator('#status').textContent()).toBe(
+    'Connected: the service accepted your saved token.',
+  );
+  if (SCREENSHOTS) await dialog.page.screenshot({ path: `${SCREENSHOTS}/settings-dialog.png` });
+
+  await dialog.page.getByRole('button', { name: 'Remove token' }).click();
+  await waitForText(dialog.page, '#status', /Token removed/);
+  expect(await dialog.page.locator('#token-status').textContent()).toBe(
+    'Token: not set. Leave empty to keep it.',
+  );
+  expect(Object.values(savedConnection())).not.toContain(token);
+});
+
+test('a wrong import option is shown next to its field, and nothing is saved', async () => {
+  const { page } = dialog;
+  await fillConnection(sampleServiceUrl(), harness.dataset.tokens.valid);
+  await page.getByLabel('Pages at once').fill('0');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await waitForText(page, '#status', /Nothing was saved/);
+  expect(await fieldError('batchSize')).toBe('Enter a whole number from 1 to 100.');
+  expect(await page.evaluate('document.activeElement.id')).toBe('batchSize');
+  expect(savedConnection()).toEqual({});
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/settings-dialog-error.png` });
+});
+
+test('it fits the size it opens at, every control has a label, and Tab reaches each one in order', async () => {
+  expect(await overflow(dialog.page)).toEqual({ right: 0, bottom: 0 });
+  const visible = await controls(dialog.page);
+  for (const control of visible) expect(control.label).not.toBe('');
+  expect(visible.map((control) => control.label)).toEqual(
+    expect.arrayContaining(['Service address', 'API token', 'Formulas in this spreadsheet may use my token']),
+  );
+  expect(await tabOrder(dialog.page)).toEqual(visible.map((control) => control.id));
+});
+
+test('the schedule is one click away, and the formula opt-in answers with what changed', async () => {
+  const { page } = dialog;
+  harness.connect();
+  await page.getByLabel('Formulas in this spreadsheet may use my token').check();
+  await waitForText(page, '#status', /now use your token/);
+  expect(harness.callServer('getSettings')).toMatchObject({ formulaAccess: true });
+
+  expect(await page.locator('#refresh-state').textContent()).toBe('Not refreshed yet.');
+  await page.getByRole('button', { name: 'Schedule refresh…' }).click();
+  await waitForText(page, '#status', /Opening the schedule/);
+  await until(() => dialog.calls.includes('showScheduleDialog'));
+  const ui = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui;
+  expect(ui.dialogs.map((shown) => shown.title)).toEqual(['Safety Sync settings', 'Schedule refresh']);
+});
