@@ -10,15 +10,6 @@ import {
 import { EncodedList } from './protocol';
 import type { Dataset } from './store';
 
-/** Each record's JSON, made once: records never change (mutations replace them). */
-const recordJson = new WeakMap<object, string>();
-
-function encodedRecord(record: object): string {
-  let json = recordJson.get(record);
-  if (json === undefined) recordJson.set(record, (json = JSON.stringify(record)));
-  return json;
-}
-
 export type SuccessEnvelope = { ok: true } & Record<string, unknown>;
 
 type MethodHandler = (dataset: Dataset, data: RequestData) => SuccessEnvelope;
@@ -30,7 +21,9 @@ export const API_METHODS: Record<ApiMethodName, MethodHandler> = {
     const first = (parameters.page - 1) * parameters.limit;
     return {
       ok: true,
-      completedtrainings: new EncodedList(matching.slice(first, first + parameters.limit).map(encodedRecord)),
+      completedtrainings: new EncodedList(
+        matching.slice(first, first + parameters.limit).map((record) => dataset.encodedCompletion(record)),
+      ),
       paging: {
         page: parameters.page,
         limit: parameters.limit,

@@ -203,11 +203,7 @@ export function errorEnvelope(error: ApiError): { ok: false; error: ErrorIdentif
   return { ok: false, error: error.identifier, description: error.description };
 }
 
-/**
- * A list whose items are already JSON: a page of 1,000 records is then joined, not serialised again,
- * so the single-threaded server answers ten concurrent page requests about as fast as a real service
- * with many workers would, and its own CPU time does not distort what the add-on is measured against.
- */
+/** A list whose items are already JSON (see Dataset.encodedCompletion). */
 export class EncodedList {
   constructor(readonly itemsJson: readonly string[]) {}
 }
