@@ -137,7 +137,8 @@ export function renderMarkdown(
     'Requests: the listing method (completedtrainings.list, or equipmenttypes.list) + users.info. ' +
       'Fetch phase: first listing request sent → last answer received. Peak memory: growth of the ' +
       "process's peak resident set during the run. Round trips: HTTP requests + Spreadsheet calls. " +
-      'Lower bound: ceil(N / 1000) requests, latency × (1 + ceil((pages − 1) / batch size)), one value write per table.',
+      'Lower bound: ceil(N / 1000) requests, latency × (1 + ceil((pages − 1) / batch size)), one value write per table. ' +
+      'The largest full imports ran three times each; the run with the median fetch phase is shown.',
     '',
     buildTable(results),
     '',
