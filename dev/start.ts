@@ -89,36 +89,36 @@ function recordSomeInspections(emulator: Emulator, spreadsheetId: string): numbe
   return rolling.length;
 }
 
-/** One example of each custom function, typed into a "Formulas" tab as a user would. */
+/**
+ * One example of each custom function, typed into a "Formulas" tab as a user would: the inputs on
+ * top, then each function with the formula as text beside its live result.
+ */
 function fillFormulasTab(emulator: Emulator, spreadsheetId: string): void {
   const workbook = emulator.workbooks.get(spreadsheetId)!;
-  const completions = workbook.sheet('Completed trainings').displayValues();
-  const schedules = workbook.sheet('Inspection schedules').displayValues();
-  const userId = completions[1]![0]!;
-  const equipmentTypeId = schedules[1]![0]!;
+  const userId = workbook.sheet('Completed trainings').displayValues()[1]![0]!;
+  const equipmentTypeId = workbook.sheet('Inspection schedules').displayValues()[1]![0]!;
   emulator.callServer(spreadsheetId, 'setFormulaAccess', true);
-  workbook.addSheet('Formulas', { rows: 400, columns: 20 });
-  const formulas: [string, string][] = [
-    ['=SAFETY_USER(B2)', `User name of ${userId}`],
-    ['=SAFETY_NEXT_INSPECTION("dom"; B4; 30; B5; B6)', 'Next monthly inspection'],
-    ['=SAFETY_INSPECTION_STATUS(A3; 14; B6)', 'Its status'],
-    [`=SAFETY_SCHEDULES("${equipmentTypeId}")`, `Schedules of equipment type ${equipmentTypeId}`],
-    ['=SAFETY_EQUIPMENT_TYPES()', 'Equipment types'],
-    [`=SAFETY_COMPLETIONS("${userId}"; ; 50)`, `Completions of user ${userId} (first 50)`],
-  ];
-  workbook.typeValues('Formulas!A1:B6', [
-    ['Example', 'Input'],
-    [formulas[0]![1], userId],
-    [formulas[1]![0], ''],
+  workbook.addSheet('Formulas', { rows: 400, columns: 30 });
+  // A leading apostrophe keeps what follows as text, as in Sheets.
+  workbook.typeValues('Formulas!A1:B5', [
+    ['Inputs', ''],
+    ['User ID', `'${userId}`],
     ['Anchor date', '2024-01-31'],
     ['Last inspected', '2024-03-02'],
     ['Today', isoDaysAgo(0)],
   ]);
-  workbook.typeValues('Formulas!A2', [[formulas[0]![0]]]);
-  workbook.typeValues('Formulas!A7', [[formulas[2]![0]]]);
-  workbook.typeValues('Formulas!A10', [[formulas[3]![0]]]);
-  workbook.typeValues('Formulas!A40', [[formulas[4]![0]]]);
-  workbook.typeValues('Formulas!A90', [[formulas[5]![0]]]);
+  const examples: Array<[number, string, string]> = [
+    [8, 'Name of the user in B2', '=SAFETY_USER(B2)'],
+    [9, 'Next monthly inspection (dom, every 30 days)', '=SAFETY_NEXT_INSPECTION("dom"; B3; 30; B4; B5)'],
+    [10, 'Status of that due date (14 days expiring)', '=SAFETY_INSPECTION_STATUS(C9; 14; B5)'],
+    [12, `Schedules of equipment type ${equipmentTypeId}`, `=SAFETY_SCHEDULES("${equipmentTypeId}")`],
+    [40, 'Every equipment type', '=SAFETY_EQUIPMENT_TYPES()'],
+    [90, 'The newest 50 completions of the user in B2', '=SAFETY_COMPLETIONS(B2; ; 50)'],
+  ];
+  workbook.typeValues('Formulas!A7:C7', [['Function', 'Formula', 'Result']]);
+  for (const [row, what, formula] of examples) {
+    workbook.typeValues(`Formulas!A${row}:C${row}`, [[what, `'${formula}`, formula]]);
+  }
   workbook.recalculate();
 }
 
