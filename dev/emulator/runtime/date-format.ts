@@ -3,24 +3,10 @@
  * accepts but this emulator does not implement throw "not emulated"; letters Java rejects throw as
  * Java does, so a pattern that fails on Google fails here too.
  */
+import { MONTH_NAMES, WEEKDAY_NAMES } from '../english-calendar';
 import { AppsScriptException } from '../core';
 import { offsetMinutesAt, wallClockIn } from './time-zones';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const JAVA_PATTERN_LETTERS = 'GyYMLwWDdFEuaHkKhmsSzZX';
 const UNIMPLEMENTED_LETTERS = 'YwWFz';
 
@@ -104,15 +90,15 @@ export function formatDate(epochMs: number, timeZone: string, pattern: string): 
       }
       case 'M':
       case 'L':
-        if (count >= 4) return MONTHS[wall.month - 1]!;
-        if (count === 3) return MONTHS[wall.month - 1]!.slice(0, 3);
+        if (count >= 4) return MONTH_NAMES[wall.month - 1]!;
+        if (count === 3) return MONTH_NAMES[wall.month - 1]!.slice(0, 3);
         return pad(wall.month, count);
       case 'd':
         return pad(wall.day, count);
       case 'D':
         return pad(dayOfYear(wall.year, wall.month, wall.day), count);
       case 'E':
-        return count >= 4 ? DAYS[wall.weekday]! : DAYS[wall.weekday]!.slice(0, 3);
+        return count >= 4 ? WEEKDAY_NAMES[wall.weekday]! : WEEKDAY_NAMES[wall.weekday]!.slice(0, 3);
       case 'u':
         return pad(wall.weekday === 0 ? 7 : wall.weekday, count);
       case 'a':

@@ -8,6 +8,7 @@
  * conditions ([>100]), elapsed time ([h]), scientific patterns (shown as the automatic format), and
  * the thousands-scaling trailing comma.
  */
+import { MONTH_NAMES, WEEKDAY_NAMES } from '../english-calendar';
 import { wallClockOfSerial } from './serial-dates';
 
 /** What Sheets reports for a cell whose format was never set (automatic). */
@@ -167,22 +168,6 @@ function formatNumericSection(value: number, section: string): string {
   return `${sign}${text(pieces.slice(0, start))}${number}${text(pieces.slice(end))}`;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
 type DateToken =
   | { kind: 'literal'; text: string }
   | { kind: 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second'; width: number }
@@ -273,13 +258,13 @@ export function formatDateTime(serial: number, format: string): string {
         case 'year':
           return token.width <= 2 ? pad(clock.year % 100, 2) : pad(clock.year, 4);
         case 'month':
-          if (token.width >= 5) return MONTHS[clock.month - 1]![0]!;
-          if (token.width === 4) return MONTHS[clock.month - 1]!;
-          if (token.width === 3) return MONTHS[clock.month - 1]!.slice(0, 3);
+          if (token.width >= 5) return MONTH_NAMES[clock.month - 1]![0]!;
+          if (token.width === 4) return MONTH_NAMES[clock.month - 1]!;
+          if (token.width === 3) return MONTH_NAMES[clock.month - 1]!.slice(0, 3);
           return pad(clock.month, token.width);
         case 'day':
-          if (token.width >= 4) return WEEKDAYS[clock.weekday]!;
-          if (token.width === 3) return WEEKDAYS[clock.weekday]!.slice(0, 3);
+          if (token.width >= 4) return WEEKDAY_NAMES[clock.weekday]!;
+          if (token.width === 3) return WEEKDAY_NAMES[clock.weekday]!.slice(0, 3);
           return pad(clock.day, token.width);
         case 'hour':
           return pad(twelveHour ? ((clock.hours + 11) % 12) + 1 : clock.hours, Math.min(token.width, 2));
