@@ -103,9 +103,28 @@ export async function build(outDir = path.join(ROOT, 'dist')): Promise<void> {
     ['appsscript.json', renderManifest(manifest, process.env.SAFETY_SYNC_SERVICE_URL || undefined)],
   ]);
   for (const file of fs.existsSync(HTML_DIR) ? fs.readdirSync(HTML_DIR) : []) {
-    if (file.endsWith('.html')) outputs.set(file, fs.readFileSync(path.join(HTML_DIR, file), 'utf8'));
+    if (file.endsWith('.html'))
+      outputs.set(file, withPartials(fs.readFileSync(path.join(HTML_DIR, file), 'utf8')));
   }
   writeAtomically(outDir, outputs);
+}
+
+const PARTIALS_DIR = path.join(HTML_DIR, 'partials');
+const INCLUDE_LINE = /^([ \t]*)\/\* include: ([\w.-]+) \*\/$/gm;
+
+/**
+ * Writes what the dialogs share (their stylesheet) into each of them: a line `/* include: NAME *\/`
+ * becomes src/addon/html/partials/NAME, indented alike. Done here rather than with HtmlService
+ * templates, the page arrives whole and costs no server call to assemble.
+ */
+export function withPartials(html: string): string {
+  return html.replace(INCLUDE_LINE, (_line, indent: string, name: string) => {
+    const partial = fs.readFileSync(path.join(PARTIALS_DIR, name), 'utf8').trimEnd();
+    return partial
+      .split('\n')
+      .map((line) => (line ? indent + line : line))
+      .join('\n');
+  });
 }
 
 /**
