@@ -38,7 +38,7 @@ import {
   midnightOf,
 } from './formula-values';
 import { type InspectionCell, inspectionStatusCells, nextInspectionCells } from './inspection-formulas';
-import { readImportOptions } from './settings';
+import { DEFAULT_IMPORT_OPTIONS, type ImportOptions, readImportOptions } from './settings';
 import { todayIn, utcOffsetIn } from './time-zone';
 import { urlFetchTransport } from './url-fetch-transport';
 
@@ -64,10 +64,22 @@ function spreadsheetClock(): SpreadsheetClock {
   return { utcOffsetAt, today: () => todayIn(timeZone, utcOffsetAt) };
 }
 
+/**
+ * Google documents which Spreadsheet methods a custom function may call only loosely; if reading the
+ * options (developer metadata) is refused there, formulas work on with the defaults.
+ */
+function importOptionsForFormulas(): ImportOptions {
+  try {
+    return readImportOptions();
+  } catch {
+    return DEFAULT_IMPORT_OPTIONS;
+  }
+}
+
 function openReader(budget: TimeBudget): FormulaReader {
   const connection = readFormulaConnection();
   if (!connection) throw new FormulaAccessOffError();
-  const options = readImportOptions();
+  const options = importOptionsForFormulas();
   const client = new ServiceClient({
     ...connection,
     transport: urlFetchTransport,
