@@ -121,6 +121,14 @@ describe('custom functions', () => {
     expect(sheet.getRange('C1').getValue()).toBe('ok');
   });
 
+  it('pass an argument left out as an empty value', () => {
+    const calls: unknown[][] = [];
+    const { sheet, workbook } = setup((_, args) => calls.push(args));
+    sheet.getRange('A1').setFormula('=SAFETY_X("a"; ; 3)');
+    workbook.recalculate();
+    expect(calls).toEqual([['a', '', 3]]);
+  });
+
   it('pass the spreadsheet id of the cell', () => {
     const ids: string[] = [];
     const { sheet, workbook, id } = setup((_, __, spreadsheetId) => ids.push(spreadsheetId));

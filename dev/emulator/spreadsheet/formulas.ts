@@ -73,6 +73,8 @@ function splitArguments(text: string): string[] | null {
 
 function parseArgument(text: string): FormulaArgument | null {
   const trimmed = text.trim();
+  // An argument left out (=F(a;;c)) reaches the function as an empty value, as an empty cell does.
+  if (trimmed === '') return { kind: 'literal', value: '' };
   const string = /^"((?:[^"]|"")*)"$/.exec(trimmed);
   if (string) return { kind: 'literal', value: string[1]!.replace(/""/g, '"') };
   if (/^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(trimmed))

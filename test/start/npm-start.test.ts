@@ -1,0 +1,41 @@
+/**
+ * `npm start` as a newcomer runs it: the whole job on this machine, a summary on stdout and an HTML
+ * snapshot of the workbook.
+ */
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+test('npm start imports everything, flags inspections, and writes a snapshot with every tab', async () => {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'safety-sync-start-')), 'demo.html');
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'dev', 'start.ts'), '--completions', '2500', '--out', out],
+    { cwd: ROOT, timeout: 120_000 },
+  );
+  expect(stdout).toMatch(/^ {2}Completed trainings +2500 rows$/m);
+  expect(stdout).toMatch(/^ {2}Equipment types +40 rows$/m);
+  expect(stdout).toMatch(/^Inspections flagged: [1-9]\d* expired, \d+ expiring/m);
+  expect(stdout).toMatch(
+    /^HTTP requests: \d+ \(\d+ completedtrainings\.list, \d+ users\.info, \d+ equipmenttypes\.list\)$/m,
+  );
+  expect(stdout).toContain(`Snapshot of the workbook: ${out}`);
+  const html = fs.readFileSync(out, 'utf8');
+  for (const tab of [
+    'Completed trainings',
+    'Equipment types',
+    'Equipment metafields',
+    'Inspection schedules',
+    'Upcoming inspections',
+    'Sync log',
+    'Formulas',
+  ]) {
+    expect(html).toContain(`>${tab}</a>`);
+  }
+  expect(html).toContain('Expired');
+  expect(html).not.toMatch(/#ERROR!|#NAME\?/);
+});
