@@ -3,6 +3,7 @@
  * round of requests timed against the formula's budget, and work that clearly cannot fit refused
  * before it starts (after page 1 tells how many pages there are), which also spares the quota.
  */
+import { appendAll, prependAll } from '../model/arrays';
 import type { ServiceClient } from '../api/client';
 import {
   catchUpCompletions,
@@ -125,8 +126,8 @@ function readAllPages(
       () => tooManyPages(cursor.lastPage),
       () => continueCompletionsPaging(client, cursor, batchSize, held),
     );
-    records.push(...step.records);
-    rejected.push(...step.rejected);
+    appendAll(records, step.records);
+    appendAll(rejected, step.rejected);
   }
   if (step.cursor.changed) {
     const { cursor } = step;
@@ -134,8 +135,8 @@ function readAllPages(
       () => tooManyPages(cursor.lastPage),
       () => catchUpCompletions(client, cursor.filter, held),
     );
-    records.unshift(...caughtUp.records);
-    rejected.push(...caughtUp.rejected);
+    prependAll(records, caughtUp.records);
+    appendAll(rejected, caughtUp.rejected);
   }
   return { records, rejected };
 }

@@ -7,6 +7,7 @@
  * - Incremental refresh: records arrive newest first, so it reads page 1 onwards only until it
  *   reaches back past the newest record held, less an overlap of some days, and adds what is new.
  */
+import { appendAll, prependAll } from '../model/arrays';
 import {
   catchUpCompletions,
   checkFilter,
@@ -124,8 +125,8 @@ function fullImport(context: JobContext, job: CompletionsJobOptions, run: RunInP
     // Refuse before reading thousands of pages that could never fit.
     const fewestRows = (first.cursor.lastPage - 1) * MAX_PAGE_SIZE + first.records.length;
     checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, fewestRows, COMPLETION_COLUMNS.length);
-    records.push(...first.records);
-    rejected.push(...first.rejected);
+    appendAll(records, first.records);
+    appendAll(rejected, first.rejected);
     cursor = first.cursor;
   }
   const pause = () =>
@@ -140,15 +141,15 @@ function fullImport(context: JobContext, job: CompletionsJobOptions, run: RunInP
   while (cursor.nextPage <= cursor.lastPage) {
     if (batches++ > 0 && timeIsUp()) return pause();
     const step = continueCompletionsPaging(client, cursor, options.batchSize, held);
-    records.push(...step.records);
-    rejected.push(...step.rejected);
+    appendAll(records, step.records);
+    appendAll(rejected, step.rejected);
     cursor = step.cursor;
     context.progress(`Reading completed trainings: page ${cursor.nextPage - 1} of ${cursor.lastPage}`);
   }
   if (cursor.changed) {
     const caughtUp = catchUpCompletions(client, cursor.filter, held);
-    records.unshift(...caughtUp.records);
-    rejected.push(...caughtUp.rejected);
+    prependAll(records, caughtUp.records);
+    appendAll(rejected, caughtUp.rejected);
     cursor = { ...caughtUp.cursor, changed: false };
   }
   context.progress(`Resolving user names for ${records.length.toLocaleString('en-US')} records`);

@@ -8,6 +8,7 @@
  * on top meanwhile. Paging can stop between batches and resume from a small cursor, so an import
  * larger than one Apps Script execution continues in the next one.
  */
+import { appendAll, prependAll } from '../model/arrays';
 import type { ServiceClient } from './client';
 import { InvalidParameterError, TransportError } from './errors';
 import {
@@ -205,9 +206,9 @@ export function catchUpCompletions(
   let page: Page;
   for (let number = 1; ; number++) {
     [page] = fetchPages(client, filter, [number]) as [Page];
-    rejected.push(...page.rejected);
+    appendAll(rejected, page.rejected);
     const fresh = dedupe([page], held).records;
-    records.push(...fresh);
+    appendAll(records, fresh);
     if (fresh.length === 0 || number >= page.lastPage) break;
   }
   const cursor: PagingCursor = {
@@ -235,14 +236,14 @@ export function fetchAllCompletions(
   options.onProgress?.({ pagesFetched: 1, lastPage: step.cursor.lastPage });
   while (!step.done) {
     step = continueCompletionsPaging(client, step.cursor, batchSize, held);
-    records.push(...step.records);
-    rejected.push(...step.rejected);
+    appendAll(records, step.records);
+    appendAll(rejected, step.rejected);
     options.onProgress?.({ pagesFetched: step.cursor.nextPage - 1, lastPage: step.cursor.lastPage });
   }
   if (step.cursor.changed) {
     const caughtUp = catchUpCompletions(client, step.cursor.filter, held);
-    records.unshift(...caughtUp.records);
-    rejected.push(...caughtUp.rejected);
+    prependAll(records, caughtUp.records);
+    appendAll(rejected, caughtUp.rejected);
   }
   return { records, rejected };
 }
@@ -308,8 +309,8 @@ export function fetchRecentCompletions(
   const rejected: RejectedRecord[] = [];
   for (let number = 1; ; number++) {
     const [page] = fetchPages(client, checkedFilter, [number]) as [Page];
-    records.push(...dedupe([page], held).records);
-    rejected.push(...page.rejected);
+    appendAll(records, dedupe([page], held).records);
+    appendAll(rejected, page.rejected);
     const reachedBack = page.records.some((record) => record.dateNumber < sinceDateNumber);
     if (reachedBack || page.records.length === 0 || number >= page.lastPage) break;
   }
