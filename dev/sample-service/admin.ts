@@ -48,6 +48,9 @@ const faultSettingsSchema = z.strictObject({
 
 const mutationsSchema = z.strictObject({
   addCompletions: z.int().min(0).max(100_000).optional(),
+  addBackdatedCompletions: z
+    .strictObject({ count: z.int().min(1).max(10_000), daysBeforeNewest: z.int().min(1).max(3650) })
+    .optional(),
   removeCompletions: z.int().min(0).optional(),
   renameEquipmentTypes: z.array(z.strictObject({ id: z.string(), title: z.string() })).optional(),
   removeEquipmentTypes: z.array(z.string()).optional(),

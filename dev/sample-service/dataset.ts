@@ -278,6 +278,14 @@ export class CompletionFactory {
     return sortNewestFirst(made);
   }
 
+  /** `count` completions of trainings held `daysBefore` days before the date number given. */
+  completionsOnDayBefore(dateNumber: number, daysBefore: number, count: number): Completion[] {
+    const day = epochDayOfDateNumber(dateNumber) - daysBefore;
+    const made: Completion[] = [];
+    while (made.length < count) made.push(...this.groupTraining(day, count - made.length));
+    return sortNewestFirst(made);
+  }
+
   private groupTraining(day: number, maxSize: number): Completion[] {
     const groupNumber = ++this.groupsMade;
     const attendees = this.attendees(Math.min(maxSize, this.random.int(1, MAX_GROUP_SIZE)), groupNumber);
@@ -330,7 +338,7 @@ function timestamp(unit: CreatedUnit, seconds: number, milliseconds: number): nu
 }
 
 /** Newest date first, then newest `created`, then generation order (stable sort). */
-function sortNewestFirst(completions: Completion[]): Completion[] {
+export function sortNewestFirst(completions: Completion[]): Completion[] {
   return completions.sort((a, b) => Number(b.dateNumber) - Number(a.dateNumber) || b.created - a.created);
 }
 

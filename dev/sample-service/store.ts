@@ -5,6 +5,7 @@
  */
 import {
   generateData,
+  sortNewestFirst,
   type Completion,
   type CompletionFactory,
   type EquipmentType,
@@ -46,6 +47,8 @@ export interface RequestLogEntry {
 
 export interface Mutations {
   addCompletions?: number;
+  /** Completions entered late: dated some days before the newest, so they land inside the list. */
+  addBackdatedCompletions?: { count: number; daysBeforeNewest: number };
   removeCompletions?: number;
   renameEquipmentTypes?: Array<{ id: string; title: string }>;
   removeEquipmentTypes?: string[];
@@ -140,6 +143,25 @@ export class Dataset {
     return added;
   }
 
+  private addBackdatedCompletions({
+    count,
+    daysBeforeNewest,
+  }: {
+    count: number;
+    daysBeforeNewest: number;
+  }): Completion[] {
+    const newest = this.completionList[0];
+    if (newest === undefined)
+      throw new InvalidMutationError('Backdated completions need a newest completion to go before.');
+    const added = this.completionFactory.completionsOnDayBefore(
+      Number(newest.dateNumber),
+      daysBeforeNewest,
+      count,
+    );
+    this.replaceCompletions(sortNewestFirst([...added, ...this.completionList]));
+    return added;
+  }
+
   /** Validates every change first, so that a rejected request changes nothing. */
   mutate(mutations: Mutations): { added: Completion[]; removed: Completion[] } {
     const removeCount = mutations.removeCompletions ?? 0;
@@ -160,6 +182,8 @@ export class Dataset {
 
     const removed = this.removeSomeCompletions(removeCount);
     const added = mutations.addCompletions ? this.addNewestCompletions(mutations.addCompletions) : [];
+    if (mutations.addBackdatedCompletions)
+      added.push(...this.addBackdatedCompletions(mutations.addBackdatedCompletions));
     const titles = new Map((mutations.renameEquipmentTypes ?? []).map((rename) => [rename.id, rename.title]));
     const removedTypes = new Set(mutations.removeEquipmentTypes ?? []);
     this.equipmentTypeList = this.equipmentTypeList

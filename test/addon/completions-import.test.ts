@@ -178,6 +178,20 @@ describe('refreshes', () => {
     expect(signedBy.get(signed[1])).toBe('Grace');
   });
 
+  test('completions entered late land in date order among the rows, and user-added cells stay with theirs', async () => {
+    const before = harness.displayed(TAB);
+    const signedBy = (rows: string[][]) => new Map(rows.map((row) => [row[9], row[10]]));
+    await harness.dataset.mutate({ addBackdatedCompletions: { count: 5, daysBeforeNewest: 3 } });
+    harness.emulator.urlFetch.requests.length = 0;
+    harness.clickMenu('Refresh all');
+    expect(completionRequests(harness)).toBe(1);
+    const after = harness.displayed(TAB);
+    expect(after.slice(1).map((row) => row.slice(0, 10))).toEqual(
+      expectedRows(await harness.dataset.data(), 'Europe/London'),
+    );
+    for (const [key, note] of signedBy(before)) if (note) expect(signedBy(after).get(key)).toBe(note);
+  });
+
   test('a refresh with nothing new changes nothing and costs one request', () => {
     const before = harness.displayed(TAB);
     harness.emulator.urlFetch.requests.length = 0;

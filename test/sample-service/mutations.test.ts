@@ -29,6 +29,26 @@ test('added completions are newer than every existing one and lead the list', as
   expect(page.completedtrainings).toEqual([...added, ...before]);
 });
 
+test('backdated completions are dated the given days before the newest and sit inside the list', async () => {
+  const dataset = await create();
+  const before = (await dataset.data()).completions;
+  const { added } = await dataset.mutate({ addBackdatedCompletions: { count: 4, daysBeforeNewest: 3 } });
+  expect(added).toHaveLength(4);
+  const newest = Number(before[0]!.dateNumber);
+  const day = (dateNumber: number) => {
+    const text = String(dateNumber);
+    return (
+      Date.UTC(Number(text.slice(0, 4)), Number(text.slice(4, 6)) - 1, Number(text.slice(6, 8))) / 86_400_000
+    );
+  };
+  for (const completion of added) expect(day(newest) - day(Number(completion.dateNumber))).toBe(3);
+  const after = (await dataset.data()).completions;
+  expect(after).toHaveLength(before.length + 4);
+  expect(after[0]).toEqual(before[0]);
+  const dates = after.map((completion) => Number(completion.dateNumber));
+  expect(dates).toEqual([...dates].sort((a, b) => b - a));
+});
+
 test('removed completions are existing ones, gone from the API afterwards, and picked deterministically', async () => {
   const [one, twin] = await Promise.all([create(), create()]);
   const before = (await one.data()).completions;
