@@ -86,10 +86,6 @@ export function lastFullImportMs(
   return state && state.filterSignature === filterSignature(filter) ? state.lastFullAtMs : null;
 }
 
-export function hasCompletionsRunInProgress(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): boolean {
-  return readDocumentState<RunInProgress>(spreadsheet, RUN_KEY) !== null;
-}
-
 export function importCompletions(context: JobContext, job: CompletionsJobOptions): JobReport {
   const filter = context.options.completionsFilter;
   const signature = filterSignature(filter);

@@ -5,8 +5,6 @@
  */
 import { refreshStatusCaption } from './refresh-status';
 
-export const MENU_TITLE = 'Safety Sync';
-
 export interface MenuItem {
   caption: string;
   functionName: string;

@@ -21,7 +21,7 @@ function cachePrefix(baseUrl: string): string {
   return `safetySync.userNames.${fingerprint(baseUrl)}`;
 }
 
-export function readCachedNames(baseUrl: string): Map<string, string | null> {
+function readCachedNames(baseUrl: string): Map<string, string | null> {
   const prefix = cachePrefix(baseUrl);
   const store = cache();
   const count = Number(store.get(`${prefix}.chunks`) ?? 0);
@@ -38,7 +38,7 @@ export function readCachedNames(baseUrl: string): Map<string, string | null> {
   }
 }
 
-export function writeCachedNames(baseUrl: string, names: ReadonlyMap<string, string | null>): void {
+function writeCachedNames(baseUrl: string, names: ReadonlyMap<string, string | null>): void {
   const prefix = cachePrefix(baseUrl);
   const json = JSON.stringify(Object.fromEntries(names));
   const count = Math.ceil(json.length / CHUNK_LENGTH);

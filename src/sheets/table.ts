@@ -51,10 +51,3 @@ export function formulaString(text: string): string {
 export function rowLinkFormula(sheetId: number, row: number, label: string): string {
   return `=HYPERLINK(${formulaString(`#gid=${sheetId}&range=A${row}`)}; ${formulaString(label)})`;
 }
-
-export function columnLetter(column: number): string {
-  let letters = '';
-  for (let n = column; n > 0; n = Math.floor((n - 1) / 26))
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return letters;
-}
