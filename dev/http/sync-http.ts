@@ -65,7 +65,3 @@ export function requestAllSync(requests: readonly SyncHttpRequest[]): SyncHttpRe
   }
   return message.message as SyncHttpResult[];
 }
-
-export function requestSync(request: SyncHttpRequest): SyncHttpResult {
-  return requestAllSync([request])[0]!;
-}

@@ -31,11 +31,6 @@ export function boxA1(box: GridBox): string {
     : `${start}:${cellA1(box.bottom, box.right)}`;
 }
 
-/** A sheet name as a formula or A1 reference writes it: quoted unless it is a plain identifier. */
-export function sheetReference(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
-}
-
 /** Bounds as written; null where the notation leaves them open ("A:C" has no rows). */
 export interface A1Reference {
   sheetName: string | null;

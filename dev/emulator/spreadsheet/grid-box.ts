@@ -26,10 +26,6 @@ export function boxContains(box: GridBox, row: number, column: number): boolean 
   return row >= box.top && row <= box.bottom && column >= box.left && column <= box.right;
 }
 
-export function boxesIntersect(a: GridBox, b: GridBox): boolean {
-  return a.top <= b.bottom && b.top <= a.bottom && a.left <= b.right && b.left <= a.right;
-}
-
 interface Interval {
   start: number;
   end: number;
