@@ -4,25 +4,8 @@
  * its memory from the kernel's record of this process's peak resident set.
  */
 import type { Emulator, RecordedRequest } from '../emulator';
+import { spreadsheetServiceCalls } from '../emulator/spreadsheet';
 import type { Implementation, Measurement, Scenario } from './measurement';
-
-/**
- * The classes of the Spreadsheet service the emulator implements: every call to one of them is a
- * round trip to the Sheets backend on Google's side. (Ui, Menu and PromptResponse belong to the
- * Base service's dialogs.)
- */
-const SPREADSHEET_SERVICE_CLASSES = new Set([
-  'SpreadsheetApp',
-  'Spreadsheet',
-  'Sheet',
-  'Range',
-  'Filter',
-  'Protection',
-  'DeveloperMetadata',
-  'ConditionalFormatRule',
-  'ConditionalFormatRuleBuilder',
-  'BooleanCondition',
-]);
 
 /** Spreadsheet calls that write cell values: what "one write per table" counts. */
 const VALUE_WRITES = new Set([
@@ -104,13 +87,12 @@ export function measureRun(emulator: Emulator, description: RunDescription, run:
   run();
   const runMs = performance.now() - startedMs;
   const peakAfter = peakRssMb();
-  const callCounts = Object.entries(emulator.counter.snapshot());
+  const counts = emulator.counter.snapshot();
+  const callCounts = Object.entries(counts);
   return {
     ...identity,
     requestsByMethod: requestsByMethod(emulator.urlFetch.requests),
-    spreadsheetCalls: sumOf(
-      callCounts.filter(([call]) => SPREADSHEET_SERVICE_CLASSES.has(call.split('.')[0]!)),
-    ),
+    spreadsheetCalls: sumOf(Object.entries(spreadsheetServiceCalls(counts))),
     valueWrites: sumOf(callCounts.filter(([call]) => VALUE_WRITES.has(call))),
     fetchMs: fetchPhaseMs(emulator.urlFetch.requests, fetchMethod),
     runMs: Math.round(runMs),

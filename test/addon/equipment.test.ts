@@ -12,6 +12,7 @@ import { nextInspection, type InspectionResult } from '../../src/model/inspectio
 import { type AddonHarness, createAddonHarness, DIST_DIR } from '../support/addon-harness';
 import { type EquipmentType, SampleDataset, sampleServiceUrl } from '../support/sample-service';
 import { dateTimeIn, isoOfDateNumber } from '../support/displayed-dates';
+import { spreadsheetServiceCalls } from '../../dev/emulator/spreadsheet';
 
 const TYPES_TAB = 'Equipment types';
 const METAFIELDS_TAB = 'Equipment metafields';
@@ -455,25 +456,6 @@ describe('a second refresh after the service renamed and removed types', () => {
   });
 });
 
-/** The Spreadsheet service's share of the calls counted (not UrlFetch, Properties, Utilities, …). */
-const SPREADSHEET_CLASSES = new Set([
-  'SpreadsheetApp',
-  'Spreadsheet',
-  'Sheet',
-  'Range',
-  'Filter',
-  'ConditionalFormatRule',
-  'ConditionalFormatRuleBuilder',
-  'BooleanCondition',
-  'Ui',
-]);
-
-function spreadsheetCalls(snapshot: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(
-    Object.entries(snapshot).filter(([key]) => SPREADSHEET_CLASSES.has(key.slice(0, key.indexOf('.')))),
-  );
-}
-
 describe('Spreadsheet service calls do not grow with the number of types', () => {
   async function importCalls(equipmentTypes: number) {
     const harness = await createAddonHarness({ dataset: { equipmentTypes, seed: 2, anomalies: true } });
@@ -481,10 +463,10 @@ describe('Spreadsheet service calls do not grow with the number of types', () =>
       harness.connect();
       harness.emulator.counter.reset();
       harness.clickMenu(IMPORT);
-      const first = spreadsheetCalls(harness.emulator.counter.snapshot());
+      const first = spreadsheetServiceCalls(harness.emulator.counter.snapshot());
       harness.emulator.counter.reset();
       harness.clickMenu(IMPORT);
-      const refresh = spreadsheetCalls(harness.emulator.counter.snapshot());
+      const refresh = spreadsheetServiceCalls(harness.emulator.counter.snapshot());
       return { first, refresh, metafieldRows: tab(harness, METAFIELDS_TAB).lastRow - 1 };
     } finally {
       await harness.done();

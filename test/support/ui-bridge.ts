@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { ScriptError } from '../../dev/emulator';
 import type { RecordedDialog } from '../../dev/emulator/spreadsheet';
+import type { AddonHarness } from './addon-harness';
 import { topLevelFunctionNames } from './entry-points';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -57,6 +58,25 @@ interface HtmlOutputView {
 }
 
 type ServerAnswer = { ok: true; value: unknown } | { ok: false; name: string; message: string };
+
+/**
+ * What a user does to open one of the add-on's dialogs: clicks its Safety Sync menu item (as `user`,
+ * by default the spreadsheet's owner); the dialog it showed opens in a new page, its google.script.run
+ * reaching the server functions as that same user.
+ */
+export async function openMenuDialog(
+  browser: Browser,
+  harness: AddonHarness,
+  caption: string,
+  user?: string,
+): Promise<DialogPage> {
+  const entryPoints = user ? harness.emulator.asUser(user) : harness.emulator;
+  entryPoints.clickMenu(harness.spreadsheetId, 'Safety Sync', caption);
+  const dialogs = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui.dialogs;
+  return openDialog(browser, dialogs[dialogs.length - 1]!, (name, args) =>
+    entryPoints.callServer(harness.spreadsheetId, name, ...args),
+  );
+}
 
 /** Opens a dialog the script showed (from the emulator's UI record) in a new browser page. */
 export async function openDialog(

@@ -9,7 +9,7 @@ import {
   controls,
   type DialogPage,
   launchChromium,
-  openDialog,
+  openMenuDialog,
   overflow,
   tabOrder,
   waitForText,
@@ -25,11 +25,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   harness = await createAddonHarness({ dataset: { seed: 95, completions: 250 } });
   harness.connect();
-  harness.clickMenu('Import completed trainings…');
-  const dialogs = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui.dialogs;
-  dialog = await openDialog(browser, dialogs[dialogs.length - 1]!, (name, args) =>
-    harness.callServer(name, ...args),
-  );
+  dialog = await openMenuDialog(browser, harness, 'Import completed trainings…');
 });
 afterAll(async () => {
   await dialog.close();

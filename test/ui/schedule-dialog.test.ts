@@ -9,7 +9,7 @@ import {
   controls,
   type DialogPage,
   launchChromium,
-  openDialog,
+  openMenuDialog,
   overflow,
   tabOrder,
   waitForText,
@@ -39,12 +39,7 @@ afterEach(async () => {
 });
 
 async function openSchedule(user?: string): Promise<DialogPage> {
-  const entryPoints = user ? harness.emulator.asUser(user) : harness.emulator;
-  entryPoints.clickMenu(harness.spreadsheetId, 'Safety Sync', 'Schedule refresh…');
-  const dialogs = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui.dialogs;
-  const opened = await openDialog(browser, dialogs[dialogs.length - 1]!, (name, args) =>
-    entryPoints.callServer(harness.spreadsheetId, name, ...args),
-  );
+  const opened = await openMenuDialog(browser, harness, 'Schedule refresh…', user);
   await waitForText(opened.page, '#owner-line', /schedul/i);
   return opened;
 }

@@ -10,7 +10,7 @@ import {
   controls,
   type DialogPage,
   launchChromium,
-  openDialog,
+  openMenuDialog,
   overflow,
   tabOrder,
   until,
@@ -38,11 +38,7 @@ afterEach(async () => {
 });
 
 async function openSettings(): Promise<DialogPage> {
-  harness.clickMenu('Settings…');
-  const dialogs = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui.dialogs;
-  const opened = await openDialog(browser, dialogs[dialogs.length - 1]!, (name, args) =>
-    harness.callServer(name, ...args),
-  );
+  const opened = await openMenuDialog(browser, harness, 'Settings…');
   await waitForText(opened.page, '#token-status', /Token:/);
   return opened;
 }

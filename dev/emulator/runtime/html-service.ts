@@ -6,26 +6,10 @@
  * Apps Script does (custom functions, triggers).
  */
 import { AppsScriptException } from '../core';
+import { escapeHtml } from '../html-escape';
 import type { Enum } from './service-object';
 import type { ServiceEnvironment } from './service-object';
 import { defineEnum, expose, isEnumOf, signatureMismatch } from './service-object';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/**
- * Escapes for HTML text and attributes. Google's `<?= ?>` is context-aware (inside <script> it
- * writes a JavaScript literal); this one is not, so pass data to client scripts explicitly
- * (`<?!= JSON.stringify(…) ?>` of safe data, or google.script.run).
- */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
-}
 
 /** Pushed files by their Apps Script name: 'dialogs/settings.html' is the file 'dialogs/settings'. */
 export class HtmlFiles {

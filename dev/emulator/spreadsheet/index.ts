@@ -12,6 +12,7 @@ import type { WorkbookModel } from './workbook-model';
 import { WorkbookStore } from './workbook-store';
 
 export { UnknownFunctionError } from './formulas';
+export { SPREADSHEET_SERVICE_CLASSES, spreadsheetServiceCalls } from './service-classes';
 export type {
   ButtonName,
   ButtonSetName,
