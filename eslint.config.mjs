@@ -40,6 +40,12 @@ export default tseslint.config(
     },
   },
   {
+    // Dialog script written into the dialogs' pages by the build: browser code, used by those pages.
+    files: ['src/addon/html/partials/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^dialogForm$' }] },
+  },
+  {
     files: ['dev/**/*.{ts,cjs,mjs}', 'test/**/*.ts', '*.config.{js,mjs}', 'jest.config.js'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
