@@ -76,7 +76,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
   });
   const logLine = { startedAtMs, user: currentUserEmail(), action: options.action };
   try {
-    const report = job({
+    const jobReport = job({
       spreadsheet: options.spreadsheet,
       client,
       options: readImportOptions(options.spreadsheet),
@@ -84,6 +84,9 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
       today: todayIn(timeZone, utcOffsetAt),
       progress: progressToasts(options),
     });
+    const durationMs = Date.now() - startedAtMs;
+    const cost = `${client.stats.requests} requests, ${Math.round(durationMs / 1000)} s`;
+    const report = { ...jobReport, summary: `${jobReport.summary} (${cost})` };
     recordRun(
       options.spreadsheet,
       {
@@ -91,7 +94,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
         added: report.added,
         removed: report.removed,
         requests: client.stats.requests,
-        durationMs: Date.now() - startedAtMs,
+        durationMs,
         outcome: report.continuing ? 'Continuing' : 'Success',
         details: report.details ?? report.summary,
       },

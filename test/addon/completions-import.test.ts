@@ -71,11 +71,12 @@ async function importedHarness(options: HarnessOptions): Promise<AddonHarness> {
 describe('a full import', () => {
   let harness: AddonHarness;
   let callsAt25k: number;
+  let summaries: string[];
   beforeAll(async () => {
     harness = await importedHarness({ dataset: { seed: 31, completions: 25_000, users: 60 } });
     harness.emulator.counter.reset();
     harness.emulator.urlFetch.requests.length = 0;
-    importViaDialog(harness);
+    summaries = importViaDialog(harness);
     callsAt25k = totalOf(spreadsheetServiceCalls(harness.emulator.counter.snapshot()));
   });
   afterAll(() => harness.done());
@@ -88,6 +89,17 @@ describe('a full import', () => {
 
   test('costs ceil(25,000 / 1,000) completion requests', () => {
     expect(completionRequests(harness)).toBe(25);
+  });
+
+  test('ends with a summary: records, how many are new, requests and time', () => {
+    const requests = harness.emulator.urlFetch.requests.length;
+    expect(summaries).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Imported 25,000 completed trainings \\(25000 new, 0 removed\\); \\d+ user names looked up\\. \\(${requests} requests, \\d+ s\\)$`,
+        ),
+      ),
+    ]);
   });
 
   test('ids and names stay literal text; dates are date cells', () => {

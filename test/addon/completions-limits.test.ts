@@ -121,3 +121,23 @@ test('an import that would cross the 10 million cell limit is refused before any
   expect(harness.emulator.urlFetch.requests).toHaveLength(1);
   await harness.done();
 });
+
+test('a long import shows its progress page by page, at most one toast every few seconds', async () => {
+  const harness = await createAddonHarness({
+    dataset: { seed: 56, completions: 6_000, users: 10 },
+    // Each round trip takes 5 s of emulated time: a slow network, where progress matters.
+    emulator: { urlFetchRoundTripMs: 5_000 },
+  });
+  harness.connect();
+  const settings = harness.callServer('getSettings') as { baseUrl: string };
+  harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 1 });
+  harness.clickMenu('Reconcile completed trainings');
+  const toasts = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui.toasts.map((toast) => toast.message);
+  // Page 1 comes at 5 s, then one page every 5 s; a toast goes out once 8 s have passed since the last.
+  expect(toasts).toEqual([
+    'Reading completed trainings: page 2 of 6',
+    'Reading completed trainings: page 4 of 6',
+    'Reading completed trainings: page 6 of 6',
+  ]);
+  await harness.done();
+});
