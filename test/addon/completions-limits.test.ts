@@ -132,7 +132,9 @@ test('a long import shows its progress page by page, at most one toast every few
   const settings = harness.callServer('getSettings') as { baseUrl: string };
   harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 1 });
   harness.clickMenu('Reconcile completed trainings');
-  const toasts = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui.toasts.map((toast) => toast.message);
+  const toasts = harness.emulator.workbooks
+    .get(harness.spreadsheetId)!
+    .ui.toasts.map((toast) => toast.message);
   // Page 1 comes at 5 s, then one page every 5 s; a toast goes out once 8 s have passed since the last.
   expect(toasts).toEqual([
     'Reading completed trainings: page 2 of 6',
