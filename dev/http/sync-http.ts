@@ -36,9 +36,18 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 
 let worker: Worker | undefined;
 
+/**
+ * Starts the worker thread now rather than at the first request: a thread takes tens of
+ * milliseconds to boot, a cost of this emulation that no UrlFetchApp call on Google's side pays.
+ */
+export function startSyncHttpWorker(): void {
+  sharedWorker();
+}
+
 function sharedWorker(): Worker {
   if (!worker) {
-    worker = new Worker(path.join(__dirname, 'sync-http-worker.cjs'));
+    // Plain CommonJS: the worker needs none of the loaders (tsx) the process was started with.
+    worker = new Worker(path.join(__dirname, 'sync-http-worker.cjs'), { execArgv: [] });
     // The worker only ever runs while a caller is blocked on it; it must not keep the process alive.
     worker.unref();
   }

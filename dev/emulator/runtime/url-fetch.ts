@@ -5,7 +5,7 @@
  * network failure throws even when muted. Real UrlFetchApp cannot reach loopback or private
  * addresses ("Address unavailable"); this one can, because the sample service runs on 127.0.0.1.
  */
-import { requestAllSync, isFailure, type SyncHttpResponse } from '../../http/sync-http';
+import { isFailure, requestAllSync, startSyncHttpWorker, type SyncHttpResponse } from '../../http/sync-http';
 import { AppsScriptException } from '../core';
 import type { ServiceEnvironment } from './service-object';
 import { expose, isPlainRecord, requireAuthMode, signatureMismatch, toSignedBytes } from './service-object';
@@ -236,6 +236,7 @@ export function createUrlFetchApp(
   env: ServiceEnvironment,
   recorder: UrlFetchRecorder,
 ): GoogleAppsScript.URL_Fetch.UrlFetchApp {
+  startSyncHttpWorker();
   const authorize = (method: string) =>
     requireAuthMode(env, method, ['FULL', 'CUSTOM_FUNCTION'], EXTERNAL_REQUEST_SCOPE);
 
