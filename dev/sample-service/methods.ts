@@ -7,7 +7,7 @@ import {
   type ApiMethodName,
   type RequestData,
 } from './protocol';
-import { EncodedList } from './protocol';
+import { EncodedJson } from './protocol';
 import type { Dataset } from './store';
 
 export type SuccessEnvelope = { ok: true } & Record<string, unknown>;
@@ -21,9 +21,7 @@ export const API_METHODS: Record<ApiMethodName, MethodHandler> = {
     const first = (parameters.page - 1) * parameters.limit;
     return {
       ok: true,
-      completedtrainings: new EncodedList(
-        matching.slice(first, first + parameters.limit).map((record) => dataset.encodedCompletion(record)),
-      ),
+      completedtrainings: new EncodedJson(dataset.completionsPageJson(parameters, first, parameters.limit)),
       paging: {
         page: parameters.page,
         limit: parameters.limit,

@@ -203,28 +203,28 @@ export function errorEnvelope(error: ApiError): { ok: false; error: ErrorIdentif
   return { ok: false, error: error.identifier, description: error.description };
 }
 
-/** A list whose items are already JSON (see Dataset.encodedCompletion). */
-export class EncodedList {
-  constructor(readonly itemsJson: readonly string[]) {}
+/** A value already encoded as JSON (see Dataset.completionsPageJson). */
+export class EncodedJson {
+  constructor(readonly json: string) {}
 }
 
-const ENCODED_LIST_MARK = '\u0000encoded-list\u0000';
+const ENCODED_JSON_MARK = '\u0000encoded-json\u0000';
 
 /** `pretty: true` asks for indented JSON; it applies to error responses too. */
 export function encodeEnvelope(envelope: object, pretty: boolean): string {
   if (pretty) {
     const decoded = (_key: string, value: unknown) =>
-      value instanceof EncodedList ? value.itemsJson.map((item) => JSON.parse(item) as unknown) : value;
+      value instanceof EncodedJson ? (JSON.parse(value.json) as unknown) : value;
     return JSON.stringify(envelope, decoded, 2);
   }
-  const lists: EncodedList[] = [];
+  const encoded: EncodedJson[] = [];
   const json = JSON.stringify(envelope, (_key, value: unknown) => {
-    if (!(value instanceof EncodedList)) return value;
-    lists.push(value);
-    return ENCODED_LIST_MARK;
+    if (!(value instanceof EncodedJson)) return value;
+    encoded.push(value);
+    return ENCODED_JSON_MARK;
   });
-  const parts = json.split(JSON.stringify(ENCODED_LIST_MARK));
-  return parts.reduce((joined, part, index) => `${joined}[${lists[index - 1]!.itemsJson.join(',')}]${part}`);
+  const parts = json.split(JSON.stringify(ENCODED_JSON_MARK));
+  return parts.reduce((joined, part, index) => `${joined}${encoded[index - 1]!.json}${part}`);
 }
 
 /** The request object as the request log keeps it: the token never leaves the request. */
