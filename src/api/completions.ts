@@ -107,11 +107,6 @@ export interface PagingCursor {
   lastPage: number;
   /** The last page and total the last accepted batch agreed on. */
   signature: string;
-  /**
-   * Keys of the last records of the last accepted page: a shift of the next batch repeats them. A
-   * few suffice, and keep the cursor small.
-   */
-  boundary: string[];
   /** Whether records changed upstream during this run (then it ends with a catch-up). */
   changed: boolean;
 }
@@ -130,13 +125,12 @@ const MAX_BATCH_READS = 4;
 export function startCompletionsPaging(client: ServiceClient, filter: CompletionsFilter): PagingStep {
   const checkedFilter = checkFilter(filter);
   const [first] = fetchPages(client, checkedFilter, [1]);
-  const { records } = dedupe([first!], new Set());
+  const { records } = takeNew([first!], new Set());
   const cursor: PagingCursor = {
     filter: checkedFilter,
     nextPage: 2,
     lastPage: first!.lastPage,
     signature: signatureOf(first!),
-    boundary: boundaryOf(first!),
     changed: records.length !== first!.records.length,
   };
   return { cursor, records, rejected: first!.rejected, done: cursor.nextPage > cursor.lastPage };
@@ -144,7 +138,8 @@ export function startCompletionsPaging(client: ServiceClient, filter: Completion
 
 /**
  * Reads the next batch of pages. `held` holds the keys of every record already taken in this run
- * and is updated with the new ones.
+ * and is updated with the new ones. A batch that repeats any record held or read in the batch
+ * (a shift), or whose pages disagree on the last page or total, is read again.
  */
 export function continueCompletionsPaging(
   client: ServiceClient,
@@ -158,9 +153,12 @@ export function continueCompletionsPaging(
     numbers.push(page);
   }
   let batch = fetchPages(client, cursor.filter, numbers);
+  // Taking the records is also the check for a shift: one pass over the keys, not two.
+  let taken = takeNew(batch, held);
   let changed = cursor.changed;
-  for (let reads = 1; isShifted(batch, cursor); reads++) {
+  for (let reads = 1; taken.duplicates > 0 || !agreesWith(batch, cursor); reads++) {
     changed = true;
+    for (const key of taken.keys) held.delete(key);
     if (reads === MAX_BATCH_READS) {
       throw new TransportError(
         COMPLETIONS_METHOD,
@@ -171,9 +169,10 @@ export function continueCompletionsPaging(
     const again = fetchPages(client, cursor.filter, numbers);
     const stable = sameRecords(batch, again);
     batch = again;
+    taken = takeNew(batch, held);
     if (stable) break;
   }
-  const { records, duplicates } = dedupe(batch, held);
+  const { records, duplicates } = taken;
   const last = batch[batch.length - 1]!;
   const lastPage = Math.max(cursor.lastPage, ...batch.map((page) => page.lastPage));
   const next: PagingCursor = {
@@ -181,7 +180,6 @@ export function continueCompletionsPaging(
     nextPage: last.number + 1,
     lastPage,
     signature: signatureOf(last),
-    boundary: boundaryOf(last),
     changed: changed || duplicates > 0 || lastPage !== cursor.lastPage,
   };
   return {
@@ -207,7 +205,7 @@ export function catchUpCompletions(
   for (let number = 1; ; number++) {
     [page] = fetchPages(client, filter, [number]) as [Page];
     appendAll(rejected, page.rejected);
-    const fresh = dedupe([page], held).records;
+    const fresh = takeNew([page], held).records;
     appendAll(records, fresh);
     if (fresh.length === 0 || number >= page.lastPage) break;
   }
@@ -216,7 +214,6 @@ export function catchUpCompletions(
     nextPage: page.lastPage + 1,
     lastPage: page.lastPage,
     signature: signatureOf(page),
-    boundary: boundaryOf(page),
     changed: false,
   };
   return { cursor, records, rejected, done: true };
@@ -276,22 +273,9 @@ function signatureOf(page: Page): string {
   return `${page.lastPage}/${page.total ?? ''}`;
 }
 
-const BOUNDARY_SIZE = 20;
-
-function boundaryOf(page: Page): string[] {
-  return page.keys.slice(-BOUNDARY_SIZE);
-}
-
-/** A batch read while records changed: its pages disagree, or one repeats records of the page before. */
-function isShifted(batch: readonly Page[], cursor: PagingCursor): boolean {
-  if (batch.some((page) => signatureOf(page) !== cursor.signature)) return true;
-  const boundary = new Set(cursor.boundary);
-  if (batch[0]!.keys.some((key) => boundary.has(key))) return true;
-  for (let index = 1; index < batch.length; index++) {
-    const previous = new Set(batch[index - 1]!.keys);
-    if (batch[index]!.keys.some((key) => previous.has(key))) return true;
-  }
-  return false;
+/** Whether every page of the batch tells the last page and total the cursor holds. */
+function agreesWith(batch: readonly Page[], cursor: PagingCursor): boolean {
+  return batch.every((page) => signatureOf(page) === cursor.signature);
 }
 
 /**
@@ -309,7 +293,7 @@ export function fetchRecentCompletions(
   const rejected: RejectedRecord[] = [];
   for (let number = 1; ; number++) {
     const [page] = fetchPages(client, checkedFilter, [number]) as [Page];
-    appendAll(records, dedupe([page], held).records);
+    appendAll(records, takeNew([page], held).records);
     appendAll(rejected, page.rejected);
     const reachedBack = page.records.some((record) => record.dateNumber < sinceDateNumber);
     if (reachedBack || page.records.length === 0 || number >= page.lastPage) break;
@@ -322,18 +306,29 @@ function sameRecords(a: readonly Page[], b: readonly Page[]): boolean {
   return keys(a) === keys(b) && a.every((page, index) => signatureOf(page) === signatureOf(b[index]!));
 }
 
-/** The pages' records whose key is not in `held`, adding theirs; and how many were already there. */
-function dedupe(pages: readonly Page[], held: Set<string>): { records: Completion[]; duplicates: number } {
-  const fresh: Completion[] = [];
+/**
+ * The pages' records whose key is not in `held`, adding their keys (also listed, to take them back
+ * when the batch is read again); and how many repeat a record of an earlier page, which only a
+ * shift causes. A record repeated within its own page is the same record twice in the service's
+ * data, not a shift: it is taken once and not counted.
+ */
+function takeNew(
+  pages: readonly Page[],
+  held: Set<string>,
+): { records: Completion[]; keys: string[]; duplicates: number } {
+  const records: Completion[] = [];
+  const keys: string[] = [];
   let duplicates = 0;
   for (const page of pages) {
     page.keys.forEach((key, index) => {
-      if (held.has(key)) duplicates++;
-      else {
+      if (!held.has(key)) {
         held.add(key);
-        fresh.push(page.records[index]!);
+        keys.push(key);
+        records.push(page.records[index]!);
+      } else if (page.keys.indexOf(key) === index) {
+        duplicates++;
       }
     });
   }
-  return { records: fresh, duplicates };
+  return { records, keys, duplicates };
 }

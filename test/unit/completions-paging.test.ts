@@ -86,3 +86,34 @@ test('records that keep changing on every read end the run with a clear error, n
     /records kept changing while they were read.*Try again in a few minutes/,
   );
 });
+
+function clientOf(transport: Transport): ServiceClient {
+  return new ServiceClient({ baseUrl: 'https://service.example', token: 'T', transport, sleep: () => {} });
+}
+
+test('a record the service holds twice is one record and costs no extra read', () => {
+  const records = Array.from({ length: 2_500 }, (_, i) => completion(i));
+  // The same completion twice in page 2 (identical in every field: indistinguishable).
+  records.splice(1_500, 0, { ...records[1_500]! });
+  const answer = (request: HttpRequest) =>
+    pageOf(records, (JSON.parse(request.payload!) as { page: number }).page);
+  const client = clientOf({ fetch: answer, fetchAll: (requests) => requests.map(answer) });
+
+  const result = fetchAllCompletions(client, {}, { batchSize: 5 });
+
+  expect(result.records).toHaveLength(2_500);
+  expect(new Set(result.records.map(completionKey)).size).toBe(2_500);
+  // Pages 1–3 once each: no batch read again, no catch-up from page 1.
+  expect(client.stats.requests).toBe(3);
+});
+
+test('a shift of more than a page between batches loses and doubles nothing', () => {
+  // Pages 1 and 2 before 1,200 completions arrive on top; every later request after.
+  const client = clientOf(scriptedService(3_500, 1_200, ['before', 'before']));
+
+  const result = fetchAllCompletions(client, {}, { batchSize: 1 });
+
+  const keys = result.records.map(completionKey);
+  expect(keys).toHaveLength(4_700);
+  expect(new Set(keys)).toEqual(new Set(snapshot(3_500, 1_200).map(completionKey)));
+});
