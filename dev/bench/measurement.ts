@@ -58,6 +58,11 @@ export interface BenchConfig {
   seed: number;
   users: number;
   sizes: readonly number[];
+  /**
+   * How many times the cases whose timings are gated (the largest full imports) run, each in a
+   * fresh process; the run with the median fetch phase counts.
+   */
+  timedRuns: number;
 }
 
 export interface BenchResults {

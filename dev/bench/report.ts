@@ -138,7 +138,7 @@ export function renderMarkdown(
       'Fetch phase: first listing request sent → last answer received. Peak memory: growth of the ' +
       "process's peak resident set during the run. Round trips: HTTP requests + Spreadsheet calls. " +
       'Lower bound: ceil(N / 1000) requests, latency × (1 + ceil((pages − 1) / batch size)), one value write per table. ' +
-      'The largest full imports ran three times each; the run with the median fetch phase is shown.',
+      `The largest full imports ran ${config.timedRuns} times each; the run with the median fetch phase is shown.`,
     '',
     buildTable(results),
     '',

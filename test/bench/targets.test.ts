@@ -5,7 +5,7 @@
 import type { BenchResults, Measurement } from '../../dev/bench/measurement';
 import { checkTargets, lowerBoundFetchMs, lowerBoundOf, pagesOf, TARGETS } from '../../dev/bench/targets';
 
-const CONFIG = { latencyMs: 100, batchSize: 10, seed: 1, users: 50, sizes: [1_000, 100_000] };
+const CONFIG = { latencyMs: 100, batchSize: 10, seed: 1, users: 50, sizes: [1_000, 100_000], timedRuns: 3 };
 
 function measurement(
   overrides: Partial<Measurement> & Pick<Measurement, 'scenario' | 'implementation'>,
