@@ -51,10 +51,20 @@ interface ImportState {
   lastFullAtMs: number;
 }
 
+/** Records of the wrong shape: the first few, to list, and how many in all. */
+interface RejectedSummary {
+  listed: RejectedRecord[];
+  count: number;
+}
+
+const REJECTED_LISTED = 20;
+
 interface RunInProgress {
   filterSignature: string;
   cursor: PagingCursor;
   startedAtMs: number;
+  /** What earlier executions of this import skipped: the final summary lists them too. */
+  rejected: RejectedSummary;
 }
 
 export interface CompletionsJobOptions {
@@ -113,6 +123,7 @@ function fullImport(context: JobContext, job: CompletionsJobOptions, run: RunInP
   /** Records read by earlier executions, already in the staging tab. */
   const alreadyStaged = records.length;
   const rejected: RejectedRecord[] = [];
+  const rejectedSoFar = () => summarizeRejected(rejected, run?.rejected);
   let cursor: PagingCursor;
   if (run) {
     cursor = run.cursor;
@@ -130,6 +141,7 @@ function fullImport(context: JobContext, job: CompletionsJobOptions, run: RunInP
       filterSignature: filterSignature(options.completionsFilter),
       cursor,
       startedAtMs: run?.startedAtMs ?? job.executionStartMs,
+      rejected: rejectedSoFar(),
     });
   const held = new Set(records.map(completionKey));
   // Every execution makes progress: the budget is checked only after its first batch.
@@ -158,7 +170,7 @@ function fullImport(context: JobContext, job: CompletionsJobOptions, run: RunInP
     () => batches++ > 0 && timeIsUp(),
   );
   if (!resolved.complete) return pause();
-  const report = replaceAllRows(context, records, resolved, rejected);
+  const report = replaceAllRows(context, records, resolved, rejectedSoFar());
   writeDocumentState(spreadsheet, STATE_KEY, {
     filterSignature: filterSignature(options.completionsFilter),
     lastFullAtMs: Date.now(),
@@ -200,7 +212,7 @@ function replaceAllRows(
   context: JobContext,
   records: readonly Completion[],
   { names, requested }: ResolvedNames,
-  rejected: readonly RejectedRecord[],
+  rejected: RejectedSummary,
 ): JobReport {
   const { spreadsheet } = context;
   const table = completionsTable(records, names, context.utcOffsetAt);
@@ -223,11 +235,18 @@ function replaceAllRows(
   };
 }
 
-function describeRejected(rejected: readonly RejectedRecord[]): string | undefined {
-  if (rejected.length === 0) return undefined;
-  const listed = rejected.slice(0, 20).map((record) => `${record.source} (${record.problem})`);
-  const more = rejected.length > listed.length ? `; and ${rejected.length - listed.length} more` : '';
-  return `${rejected.length} records skipped because they do not have the documented shape: ${listed.join('; ')}${more}`;
+function summarizeRejected(rejected: readonly RejectedRecord[], earlier?: RejectedSummary): RejectedSummary {
+  const all = [...(earlier?.listed ?? []), ...rejected.slice(0, REJECTED_LISTED)];
+  return { listed: all.slice(0, REJECTED_LISTED), count: (earlier?.count ?? 0) + rejected.length };
+}
+
+function describeRejected({ listed, count }: RejectedSummary): string | undefined {
+  if (count === 0) return undefined;
+  const described = listed.map((record) => `${record.source} (${record.problem})`);
+  const more = count > listed.length ? `; and ${count - listed.length} more` : '';
+  const skipped =
+    count === 1 ? '1 record skipped because it does' : `${count} records skipped because they do`;
+  return `${skipped} not have the documented shape: ${described.join('; ')}${more}`;
 }
 
 const DATE_COLUMNS = COMPLETION_COLUMNS.flatMap((column, index) =>
@@ -257,7 +276,7 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
   const since = toDateNumber(addDays(newest, -options.overlapDays));
   const recent = fetchRecentCompletions(client, options.completionsFilter, since);
   const fresh = recent.records.filter((record) => !heldKeys.has(recordFingerprint(record)));
-  const details = describeRejected(recent.rejected);
+  const details = describeRejected(summarizeRejected(recent.rejected));
   if (fresh.length === 0) return { added: 0, removed: 0, summary: 'No new completed trainings.', details };
 
   const { names } = resolveNames(client, readConnection().baseUrl!, userIdsOf(fresh), options.batchSize);
