@@ -25,6 +25,7 @@ type Call = [method: string, call: () => unknown];
 function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls: Call[] }[] {
   const { spreadsheet, sheet, SpreadsheetApp } = fixture;
   const range = sheet.getRange('A1');
+  const rangeList = sheet.getRangeList(['A1', 'B2']);
   const other = spreadsheet.getSheetByName('Other')!;
   const filter = sheet.getRange('A1:B2').createFilter();
   const protection = range.protect();
@@ -43,6 +44,8 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
         ['setValue', () => range.setValue(1)],
         ['setFormulas', () => range.setFormulas([['=1']])],
         ['setFormula', () => range.setFormula('=1')],
+        ['setFormulasR1C1', () => range.setFormulasR1C1([['=R[0]C[1]']])],
+        ['setFormulaR1C1', () => range.setFormulaR1C1('=R[0]C[1]')],
         ['setNumberFormats', () => range.setNumberFormats([['@']])],
         ['setNumberFormat', () => range.setNumberFormat('@')],
         ['setFontWeights', () => range.setFontWeights([['bold']])],
@@ -59,6 +62,14 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
         ['clearNote', () => range.clearNote()],
         ['createFilter', () => sheet.getRange('C1:C2').createFilter()],
         ['protect', () => range.protect()],
+      ],
+    },
+    {
+      target: rangeList,
+      calls: [
+        ['setFormulaR1C1', () => rangeList.setFormulaR1C1('=R[0]C[1]')],
+        ['setValue', () => rangeList.setValue(1)],
+        ['clearContent', () => rangeList.clearContent()],
       ],
     },
     {

@@ -5,6 +5,8 @@
 import type { GridBox } from './grid-box';
 
 export const MAX_COLUMNS = 18_278; // ZZZ
+/** Sheets holds at most ten million cells, so no sheet has more rows. */
+export const MAX_ROWS = 10_000_000;
 
 export function columnLetters(column: number): string {
   let letters = '';

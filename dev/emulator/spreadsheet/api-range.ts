@@ -18,8 +18,9 @@ import { checkCellInput, writeCellInput } from './cell-input';
 import { cellValue, displayValue, reportedNumberFormat } from './cell-values';
 import { type Cell, type HorizontalAlignment, clearCellContent, clearCellFormat, hasContent } from './cells';
 import { applyFormula, isPositionIndependent } from './formulas';
-import { type GridBox, boxHeight, boxOf, boxWidth } from './grid-box';
+import { type GridBox, boxHeight, boxOf, boxWidth, forEachCell } from './grid-box';
 import { normalizeNumberFormat } from './number-formats';
+import { formulaFromR1C1, formulaToR1C1 } from './r1c1';
 import { type ServiceEnv, checkInsideSheet, readableSheet, writableSheet } from './service-env';
 import { type SheetModel, newProtection } from './workbook-model';
 
@@ -93,6 +94,10 @@ type RangeMethod =
   | 'getFormula'
   | 'setFormulas'
   | 'setFormula'
+  | 'getFormulasR1C1'
+  | 'getFormulaR1C1'
+  | 'setFormulasR1C1'
+  | 'setFormulaR1C1'
   | 'getNumberFormats'
   | 'getNumberFormat'
   | 'setNumberFormats'
@@ -161,22 +166,22 @@ class RangeApi implements Pick<Range, RangeMethod> {
   }
 
   /** A 2D array of one property of every cell of the range, made in the script's realm. */
-  #grid<T>(read: (cell: Cell | undefined) => T): T[][] {
+  #grid<T>(read: (cell: Cell | undefined, row: number, column: number) => T): T[][] {
     const sheet = this.#read();
     const rows: T[][] = [];
     for (let row = this.#box.top; row <= this.#box.bottom; row++) {
       const values: T[] = [];
       for (let column = this.#box.left; column <= this.#box.right; column++) {
-        values.push(read(sheet.cells.get(row, column)));
+        values.push(read(sheet.cells.get(row, column), row, column));
       }
       rows.push(values);
     }
     return this.#env.realm.toScript(rows);
   }
 
-  #topLeft<T>(read: (cell: Cell | undefined) => T): T {
+  #topLeft<T>(read: (cell: Cell | undefined, row: number, column: number) => T): T {
     const sheet = this.#read();
-    return read(sheet.cells.get(this.#box.top, this.#box.left));
+    return read(sheet.cells.get(this.#box.top, this.#box.left), this.#box.top, this.#box.left);
   }
 
   /** Validates a 2D argument of the range's size (each cell with `check`), then applies `write`. */
@@ -201,9 +206,7 @@ class RangeApi implements Pick<Range, RangeMethod> {
   /** Applies one value to every cell of the range. */
   #setAll(method: string, write: (sheet: SheetModel, row: number, column: number) => void): Range {
     const sheet = this.#write(method);
-    for (let row = this.#box.top; row <= this.#box.bottom; row++) {
-      for (let column = this.#box.left; column <= this.#box.right; column++) write(sheet, row, column);
-    }
+    forEachCell(this.#box, (row, column) => write(sheet, row, column));
     return this.#range;
   }
 
@@ -255,19 +258,12 @@ class RangeApi implements Pick<Range, RangeMethod> {
     return this.#topLeft((cell) => cell?.formula ?? '');
   }
 
-  #writeFormula(sheet: SheetModel, row: number, column: number, formula: string): void {
-    const cell = sheet.cells.edit(row, column);
-    if (formula === '') clearCellContent(cell);
-    else applyFormula({ sheet, row, column, cell }, formula, this.#env.evaluateCustomFunction !== undefined);
-    sheet.cells.prune(row, column);
-  }
-
   setFormulas(formulas: string[][]): Range {
     return this.#setGrid(
       'setFormulas',
       [formulas],
       (formula) => checkFormula('Range.setFormulas', [formulas], formula),
-      (sheet, row, column, formula) => this.#writeFormula(sheet, row, column, formula as string),
+      (sheet, row, column, formula) => writeFormula(this.#env, sheet, row, column, formula as string),
     );
   }
 
@@ -279,7 +275,33 @@ class RangeApi implements Pick<Range, RangeMethod> {
       throw new AppsScriptException('not emulated: Range.setFormula with references on a multi-cell range');
     }
     return this.#setAll('setFormula', (sheet, row, column) =>
-      this.#writeFormula(sheet, row, column, formula),
+      writeFormula(this.#env, sheet, row, column, formula),
+    );
+  }
+
+  getFormulasR1C1(): string[][] {
+    return this.#grid(formulaR1C1Of);
+  }
+
+  getFormulaR1C1(): string {
+    return this.#topLeft(formulaR1C1Of);
+  }
+
+  setFormulasR1C1(formulas: string[][]): Range {
+    return this.#setGrid(
+      'setFormulasR1C1',
+      [formulas],
+      (formula) => checkFormula('Range.setFormulasR1C1', [formulas], formula),
+      (sheet, row, column, formula) =>
+        writeFormula(this.#env, sheet, row, column, formulaFromR1C1(formula as string, row, column)),
+    );
+  }
+
+  /** Each cell gets the formula with its references relative to that cell, as Sheets fills a range. */
+  setFormulaR1C1(formula: string): Range {
+    checkFormula('Range.setFormulaR1C1', [formula], formula);
+    return this.#setAll('setFormulaR1C1', (sheet, row, column) =>
+      writeFormula(this.#env, sheet, row, column, formulaFromR1C1(formula, row, column)),
     );
   }
 
@@ -525,7 +547,25 @@ class RangeApi implements Pick<Range, RangeMethod> {
   }
 }
 
-function checkFormula(method: string, args: unknown[], formula: unknown): void {
+/** Writes a formula already accepted by checkFormula; '' clears the cell's content. */
+export function writeFormula(
+  env: ServiceEnv,
+  sheet: SheetModel,
+  row: number,
+  column: number,
+  formula: string,
+): void {
+  const cell = sheet.cells.edit(row, column);
+  if (formula === '') clearCellContent(cell);
+  else applyFormula({ sheet, row, column, cell }, formula, env.evaluateCustomFunction !== undefined);
+  sheet.cells.prune(row, column);
+}
+
+function formulaR1C1Of(cell: Cell | undefined, row: number, column: number): string {
+  return cell?.formula === undefined ? '' : formulaToR1C1(cell.formula, row, column);
+}
+
+export function checkFormula(method: string, args: unknown[], formula: unknown): void {
   requireString(method, args, formula);
   if (formula !== '' && !formula.startsWith('=')) {
     throw new AppsScriptException(`A formula must start with "=" (got "${formula.slice(0, 50)}").`);

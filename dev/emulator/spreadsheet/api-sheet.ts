@@ -6,6 +6,7 @@ import { exposeConditionalFormatRule, ruleDataOf } from './api-conditional-forma
 import { exposeFilter } from './api-filter';
 import { exposeProtection } from './api-protection';
 import { type ClearOptions, checkedBox, clearBox, exposeRange } from './api-range';
+import { exposeRangeList } from './api-range-list';
 import { exposeSpreadsheet } from './api-spreadsheet';
 import { checkCellInput, writeCellInput } from './cell-input';
 import { displayValue } from './cell-values';
@@ -62,6 +63,7 @@ type SheetMethod =
   | 'getParent'
   | 'activate'
   | 'getRange'
+  | 'getRangeList'
   | 'getDataRange'
   | 'getLastRow'
   | 'getLastColumn'
@@ -163,6 +165,18 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     requireIntegers('Sheet.getRange', args, args);
     const box = boxOf(rowOrA1 as number, column!, numRows ?? 1, numColumns ?? 1);
     return exposeRange(this.#env, sheet, checkedBox(sheet, box));
+  }
+
+  getRangeList(a1Notations: string[]): GoogleAppsScript.Spreadsheet.RangeList {
+    if (!Array.isArray(a1Notations) || !a1Notations.every((a1) => typeof a1 === 'string')) {
+      throw signatureMismatch('Sheet.getRangeList', [a1Notations]);
+    }
+    const sheet = this.#read();
+    return exposeRangeList(
+      this.#env,
+      sheet,
+      a1Notations.map((a1) => boxOfA1(sheet, a1)),
+    );
   }
 
   getDataRange(): Range {

@@ -22,6 +22,12 @@ export function boxWidth(box: GridBox): number {
   return box.right - box.left + 1;
 }
 
+export function forEachCell(box: GridBox, visit: (row: number, column: number) => void): void {
+  for (let row = box.top; row <= box.bottom; row++) {
+    for (let column = box.left; column <= box.right; column++) visit(row, column);
+  }
+}
+
 export function boxContains(box: GridBox, row: number, column: number): boolean {
   return row >= box.top && row <= box.bottom && column >= box.left && column <= box.right;
 }

@@ -8,6 +8,7 @@ export const SPREADSHEET_SERVICE_CLASSES: ReadonlySet<string> = new Set([
   'Spreadsheet',
   'Sheet',
   'Range',
+  'RangeList',
   'Filter',
   'Protection',
   'DeveloperMetadata',

@@ -1,0 +1,84 @@
+/**
+ * The script-visible RangeList: ranges of one sheet changed together. A change is one call however many
+ * ranges it covers, and every range is checked before any is written, so a failed call writes nothing.
+ */
+import { strict } from '../core';
+import { checkFormula, clearBox, exposeRange, writeFormula } from './api-range';
+import { checkCellInput, writeCellInput } from './cell-input';
+import { type GridBox, forEachCell } from './grid-box';
+import { formulaFromR1C1 } from './r1c1';
+import {
+  type ServiceEnv,
+  checkInsideSheet,
+  readableSheet,
+  toScriptArray,
+  writableSheet,
+} from './service-env';
+import type { SheetModel } from './workbook-model';
+
+type RangeList = GoogleAppsScript.Spreadsheet.RangeList;
+
+export function exposeRangeList(env: ServiceEnv, sheet: SheetModel, boxes: readonly GridBox[]): RangeList {
+  return new RangeListApi(env, sheet, boxes) as unknown as RangeList;
+}
+
+class RangeListApi implements Pick<RangeList, 'getRanges' | 'setFormulaR1C1' | 'setValue' | 'clearContent'> {
+  readonly #env: ServiceEnv;
+  readonly #sheet: SheetModel;
+  readonly #boxes: readonly GridBox[];
+  readonly #self: RangeListApi;
+
+  constructor(env: ServiceEnv, sheet: SheetModel, boxes: readonly GridBox[]) {
+    this.#env = env;
+    this.#sheet = sheet;
+    this.#boxes = boxes;
+    this.#self = strict('RangeList', this, env.counter);
+    return this.#self;
+  }
+
+  get #public(): RangeList {
+    return this.#self as unknown as RangeList;
+  }
+
+  #write(method: string): SheetModel {
+    const sheet = writableSheet(this.#env, this.#sheet, method);
+    for (const box of this.#boxes) checkInsideSheet(sheet, box);
+    return sheet;
+  }
+
+  getRanges(): GoogleAppsScript.Spreadsheet.Range[] {
+    const sheet = readableSheet(this.#env, this.#sheet);
+    return toScriptArray(
+      this.#env.realm,
+      this.#boxes.map((box) => exposeRange(this.#env, sheet, box)),
+    );
+  }
+
+  /** Each cell gets the formula with its references relative to that cell, as Range.setFormulaR1C1. */
+  setFormulaR1C1(formula: string): RangeList {
+    checkFormula('RangeList.setFormulaR1C1', [formula], formula);
+    const sheet = this.#write('setFormulaR1C1');
+    for (const box of this.#boxes) {
+      forEachCell(box, (row, column) =>
+        writeFormula(this.#env, sheet, row, column, formulaFromR1C1(formula, row, column)),
+      );
+    }
+    return this.#public;
+  }
+
+  setValue(value: unknown): RangeList {
+    checkCellInput(value, 'the value');
+    const sheet = this.#write('setValue');
+    const customFunctions = this.#env.evaluateCustomFunction !== undefined;
+    for (const box of this.#boxes) {
+      forEachCell(box, (row, column) => writeCellInput(sheet, row, column, value, customFunctions));
+    }
+    return this.#public;
+  }
+
+  clearContent(): RangeList {
+    const sheet = this.#write('clearContent');
+    for (const box of this.#boxes) clearBox(sheet, box, { contentsOnly: true }, 'RangeList.clearContent');
+    return this.#public;
+  }
+}
