@@ -15,6 +15,10 @@ const VALUE_WRITES = new Set([
   'Range.setFormulas',
   'Range.setRichTextValue',
   'Range.setRichTextValues',
+  'Range.setFormulaR1C1',
+  'Range.setFormulasR1C1',
+  'RangeList.setValue',
+  'RangeList.setFormulaR1C1',
   'Sheet.appendRow',
 ]);
 

@@ -1,10 +1,12 @@
 /**
  * Writes a Table into a tab in place, with a number of Spreadsheet service calls that does not grow
- * with the row count: one read of what is there, one write of the formats, one of the values (one
- * more for columns the user added). Tabs are never deleted and re-created, so formulas elsewhere
- * that point at them keep working; columns the user added to the right keep their values, matched
- * by the row's key.
+ * with the row count: one read of what is there, one write of the formats, one of the values. Tabs
+ * are never deleted and re-created, so formulas elsewhere that point at them keep working. Columns
+ * the user added to the right follow their rows, matched by the row's key: their values, and their
+ * formulas written back relative to the row's new position (a read and a write more, and two calls
+ * per distinct formula).
  */
+import { columnRunA1 } from './a1-notation';
 import { type CellValue, type ColumnSpec, numberFormatOf, type Table } from './table';
 
 export interface WriteResult {
@@ -17,10 +19,17 @@ export function getOrCreateSheet(spreadsheet: GoogleAppsScript.Spreadsheet.Sprea
   return spreadsheet.getSheetByName(name) ?? spreadsheet.insertSheet(name);
 }
 
+/** One row's cells in the columns the user added. */
+interface UserCells {
+  values: CellValue[];
+  /** In R1C1 notation, so that a formula means the same on whichever row its record lands; '' for none. */
+  formulas: string[];
+}
+
 interface ExistingContent {
-  /** Headers of the columns right of the table, which belong to the user. */
-  userHeaders: CellValue[];
-  userValuesByKey: Map<string, CellValue[]>;
+  userWidth: number;
+  header: UserCells;
+  cellsByKey: Map<string, UserCells>;
   lastRow: number;
 }
 
@@ -28,26 +37,32 @@ function readExisting(sheet: GoogleAppsScript.Spreadsheet.Sheet, table: Table): 
   const lastRow = sheet.getLastRow();
   const lastColumn = sheet.getLastColumn();
   const tableWidth = table.columns.length;
-  if (lastRow === 0 || lastColumn <= tableWidth) {
-    return { userHeaders: [], userValuesByKey: new Map(), lastRow };
+  const userWidth = Math.max(0, lastColumn - tableWidth);
+  if (lastRow === 0 || userWidth === 0) {
+    return { userWidth: 0, header: { values: [], formulas: [] }, cellsByKey: new Map(), lastRow };
   }
   const values = sheet.getRange(1, 1, lastRow, lastColumn).getValues() as CellValue[][];
-  const userHeaders = values[0]!.slice(tableWidth);
-  const userValuesByKey = new Map<string, CellValue[]>();
-  for (const row of values.slice(1)) {
-    const userValues = row.slice(tableWidth);
-    if (userValues.some((value) => value !== '' && value !== null)) {
-      userValuesByKey.set(String(row[table.keyColumn]), userValues);
-    }
+  const formulas = sheet.getRange(1, tableWidth + 1, lastRow, userWidth).getFormulasR1C1();
+  const cellsOf = (index: number): UserCells => ({
+    values: values[index]!.slice(tableWidth),
+    formulas: formulas[index]!.map((formula) => formula ?? ''),
+  });
+  const cellsByKey = new Map<string, UserCells>();
+  for (let index = 1; index < lastRow; index++) {
+    const cells = cellsOf(index);
+    const filled =
+      cells.values.some((value) => value !== '' && value !== null) ||
+      cells.formulas.some((formula) => formula !== '');
+    if (filled) cellsByKey.set(String(values[index]![table.keyColumn]), cells);
   }
-  return { userHeaders, userValuesByKey, lastRow };
+  return { userWidth, header: cellsOf(0), cellsByKey, lastRow };
 }
 
 export function writeTable(sheet: GoogleAppsScript.Spreadsheet.Sheet, table: Table): WriteResult {
   const existing = readExisting(sheet, table);
   const width = table.columns.length;
   const height = table.rows.length + 1;
-  const userWidth = existing.userHeaders.length;
+  const { userWidth } = existing;
 
   const spareRows = sheet.getMaxRows() - height;
   if (spareRows < 0) sheet.insertRowsAfter(sheet.getMaxRows(), -spareRows);
@@ -70,17 +85,63 @@ export function writeTable(sheet: GoogleAppsScript.Spreadsheet.Sheet, table: Tab
   let userRowsDropped = 0;
   if (userWidth > 0) {
     const keys = new Set<string>();
+    const empty: UserCells = {
+      values: new Array<CellValue>(userWidth).fill(''),
+      formulas: new Array<string>(userWidth).fill(''),
+    };
     const userRows = table.rows.map((row) => {
       const key = String(row[table.keyColumn]);
       keys.add(key);
-      return existing.userValuesByKey.get(key) ?? new Array<CellValue>(userWidth).fill('');
+      return existing.cellsByKey.get(key) ?? empty;
     });
-    for (const key of existing.userValuesByKey.keys()) if (!keys.has(key)) userRowsDropped++;
-    sheet.getRange(1, width + 1, height, userWidth).setValues([existing.userHeaders, ...userRows]);
+    for (const key of existing.cellsByKey.keys()) if (!keys.has(key)) userRowsDropped++;
+    writeUserColumns(sheet, width + 1, [existing.header, ...userRows]);
   }
 
   formatHeaderAndColumns(sheet, table.columns, height);
   return { rowsWritten: table.rows.length, userRowsDropped };
+}
+
+/**
+ * A formula whose result fills the cells below it. The values it filled are not the user's: writing
+ * them back would block the formula from filling them again (#REF!), so its column gets only formulas.
+ */
+const SPILLING_FORMULA =
+  /^=\s*(?:IFERROR\s*\(\s*)?(?:\{|(?:ARRAYFORMULA|FILTER|SORTN?|UNIQUE|QUERY|SEQUENCE|IMPORTRANGE|FLATTEN|TRANSPOSE)\s*\()/i;
+
+/**
+ * Values in one write; then each distinct formula in one write to every run of rows that holds it
+ * (a formula filled down a column is one run, whatever the row count).
+ */
+function writeUserColumns(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  firstColumn: number,
+  rows: readonly UserCells[],
+): void {
+  const width = rows[0]!.values.length;
+  const spills = Array.from({ length: width }, (_, column) =>
+    rows.some((row) => SPILLING_FORMULA.test(row.formulas[column]!)),
+  );
+  const values = rows.map((row) =>
+    row.values.map((value, column) => (row.formulas[column] || spills[column] ? '' : value)),
+  );
+  sheet.getRange(1, firstColumn, rows.length, width).setValues(values);
+
+  const runsByFormula = new Map<string, string[]>();
+  for (let column = 0; column < width; column++) {
+    for (let start = 0; start < rows.length;) {
+      const formula = rows[start]!.formulas[column]!;
+      let end = start + 1;
+      while (end < rows.length && rows[end]!.formulas[column] === formula) end++;
+      if (formula) {
+        const runs = runsByFormula.get(formula) ?? [];
+        runs.push(columnRunA1(firstColumn + column, start + 1, end));
+        runsByFormula.set(formula, runs);
+      }
+      start = end;
+    }
+  }
+  for (const [formula, runs] of runsByFormula) sheet.getRangeList(runs).setFormulaR1C1(formula);
 }
 
 /** Bold frozen header, a filter over the whole table, column widths; constant in the row count. */

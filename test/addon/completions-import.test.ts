@@ -257,3 +257,57 @@ describe.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago'])('a spreadsheet in %s'
     await harness.done();
   });
 });
+
+describe('formulas in columns the user added', () => {
+  let harness: AddonHarness;
+  beforeEach(async () => {
+    harness = await importedHarness({ dataset: { seed: 33, completions: 3_000, users: 30 } });
+    importViaDialog(harness);
+  });
+  afterEach(() => harness.done());
+
+  test('follow their records when late completions reorder the rows, still pointing at their own row', async () => {
+    const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
+    const before = harness.displayed(TAB);
+    // A "Due" formula filled down next to every record, and a value typed next to one.
+    workbook.typeValues(`'${TAB}'!K1:L${before.length}`, [
+      ['Due', 'Checked by'],
+      ...before.slice(1).map((_, index) => [`=D${index + 2}+365`, index === 100 ? 'Ada' : '']),
+    ]);
+    const heldKeys = new Set(before.map((row) => row[9]));
+    const checkedKey = before[101]![9];
+
+    await harness.dataset.mutate({ addBackdatedCompletions: { count: 5, daysBeforeNewest: 3 } });
+    harness.emulator.counter.reset();
+    harness.clickMenu('Refresh all');
+
+    const after = harness.displayed(TAB);
+    expect(after).toHaveLength(before.length + 5);
+    const formulas = workbook.sheet(TAB).formulas();
+    expect(after[0]!.slice(10, 12)).toEqual(['Due', 'Checked by']);
+    after.slice(1).forEach((row, index) => {
+      const isNew = !heldKeys.has(row[9]);
+      expect(formulas[index + 1]![10]).toBe(isNew ? '' : `=D${index + 2}+365`);
+      expect(row[11]).toBe(row[9] === checkedKey ? 'Ada' : '');
+    });
+    // The filled-down formula is one write, whatever the row count.
+    expect(harness.emulator.counter.snapshot()['RangeList.setFormulaR1C1']).toBe(1);
+  });
+
+  test('an array formula heading a column is kept, and the cells it fills are left for it', () => {
+    const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
+    workbook.typeValues(`'${TAB}'!K1:L2`, [
+      ['={"Due"; ARRAYFORMULA(D2:D+365)}', 'Checked by'],
+      ['', 'Grace'],
+    ]);
+    const graceKey = harness.displayed(TAB)[1]![9];
+
+    harness.clickMenu('Reconcile completed trainings');
+
+    const formulas = workbook.sheet(TAB).formulas();
+    expect(formulas[0]![10]).toBe('={"Due"; ARRAYFORMULA(D2:D+365)}');
+    const after = harness.displayed(TAB);
+    expect(after.slice(1).every((row) => row[10] === '')).toBe(true);
+    expect(after.find((row) => row[9] === graceKey)![11]).toBe('Grace');
+  });
+});
