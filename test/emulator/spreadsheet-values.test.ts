@@ -287,11 +287,15 @@ describe('formulas and formats through Range', () => {
     expect(() => range.setFormulas([['1+2', '']])).toThrow('A formula must start with "="');
   });
 
-  it('setFormula on many cells only takes formulas without references', () => {
+  it('setFormula on many cells shifts relative references cell by cell, as a fill does', () => {
     const { sheet } = setup();
     sheet.getRange('A1:A2').setFormula('=HYPERLINK("https://example.com", "x")');
     expect(sheet.getRange('A1:A2').getValues()).toEqual([['x'], ['x']]);
-    expect(() => sheet.getRange('A1:A2').setFormula('=B1')).toThrow('not emulated: Range.setFormula');
+    sheet.getRange('C2:D3').setFormula('=B1+$B$1');
+    expect(sheet.getRange('C2:D3').getFormulas()).toEqual([
+      ['=B1+$B$1', '=C1+$B$1'],
+      ['=B2+$B$1', '=C2+$B$1'],
+    ]);
   });
 
   it('reports the automatic format as Sheets does, and resets to it', () => {

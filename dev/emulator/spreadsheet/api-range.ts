@@ -17,7 +17,7 @@ import { exposeSheet } from './api-sheet';
 import { checkCellInput, writeCellInput } from './cell-input';
 import { cellValue, displayValue, reportedNumberFormat } from './cell-values';
 import { type Cell, type HorizontalAlignment, clearCellContent, clearCellFormat, hasContent } from './cells';
-import { applyFormula, isPositionIndependent } from './formulas';
+import { applyFormula } from './formulas';
 import { type GridBox, boxHeight, boxOf, boxWidth, forEachCell } from './grid-box';
 import { normalizeNumberFormat } from './number-formats';
 import { formulaFromR1C1, formulaToR1C1 } from './r1c1';
@@ -269,13 +269,10 @@ class RangeApi implements Pick<Range, RangeMethod> {
 
   setFormula(formula: string): Range {
     checkFormula('Range.setFormula', [formula], formula);
-    // Sheets shifts relative references from cell to cell; the emulator only writes formulas that
-    // mean the same in every cell to a multi-cell range.
-    if ((boxHeight(this.#box) > 1 || boxWidth(this.#box) > 1) && !isPositionIndependent(formula)) {
-      throw new AppsScriptException('not emulated: Range.setFormula with references on a multi-cell range');
-    }
+    // The formula is the top-left cell's; Sheets shifts its relative references cell by cell.
+    const relative = formulaToR1C1(formula, this.#box.top, this.#box.left);
     return this.#setAll('setFormula', (sheet, row, column) =>
-      writeFormula(this.#env, sheet, row, column, formula),
+      writeFormula(this.#env, sheet, row, column, formulaFromR1C1(relative, row, column)),
     );
   }
 

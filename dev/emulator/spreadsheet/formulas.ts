@@ -345,12 +345,3 @@ export function recalculateWorkbook(
     }
   }
 }
-
-/** Whether a formula gives the same result in every cell (no references), so it can be written to many. */
-export function isPositionIndependent(formula: string): boolean {
-  const parsed = parseFormula(formula);
-  return (
-    parsed.kind === 'arithmetic' ||
-    (parsed.kind === 'call' && parsed.args.every((arg) => arg.kind === 'literal'))
-  );
-}
