@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { BUNDLE_VARIABLE, bundleOptions, listEntryPoints } from '../../dev/build';
+import { APPS_SCRIPT_GLOBALS } from '../support/apps-script-globals';
 
 const DIST = path.resolve(__dirname, '../../dist');
 const code = fs.readFileSync(path.join(DIST, 'Code.js'), 'utf8');
@@ -95,21 +96,8 @@ test('the top-level functions are exactly the intended entry points, and only th
 
 test('loading the script touches no Apps Script service (onOpen may run in AuthMode.NONE)', () => {
   const touched: string[] = [];
-  const services = [
-    'SpreadsheetApp',
-    'UrlFetchApp',
-    'PropertiesService',
-    'CacheService',
-    'LockService',
-    'ScriptApp',
-    'HtmlService',
-    'Utilities',
-    'Session',
-    'Logger',
-    'console',
-  ];
   const globals = Object.fromEntries(
-    services.map((name) => [
+    APPS_SCRIPT_GLOBALS.map((name) => [
       name,
       new Proxy({}, { get: (_target, member) => touched.push(`${name}.${String(member)}`) }),
     ]),

@@ -5,6 +5,7 @@
  */
 import { ScriptError } from '../../dev/emulator';
 import { emulate } from './fixtures/script-emulator';
+import { APPS_SCRIPT_GLOBALS } from '../support/apps-script-globals';
 
 const FORBIDDEN_GLOBALS = [
   'setTimeout',
@@ -39,20 +40,6 @@ const FORBIDDEN_GLOBALS = [
   'EventTarget',
   'MessageChannel',
   'Blob',
-];
-
-const APPS_SCRIPT_GLOBALS = [
-  'SpreadsheetApp',
-  'UrlFetchApp',
-  'PropertiesService',
-  'CacheService',
-  'LockService',
-  'ScriptApp',
-  'HtmlService',
-  'Utilities',
-  'Session',
-  'Logger',
-  'console',
 ];
 
 describe('the bare script context', () => {
