@@ -3,8 +3,8 @@
  * with the row count: one read of what is there, one write of the formats, one of the values. Tabs
  * are never deleted and re-created, so formulas elsewhere that point at them keep working. Columns
  * the user added to the right follow their rows, matched by the row's key: their values, and their
- * formulas written back relative to the row's new position (a read and a write more, and two calls
- * per distinct formula).
+ * formulas written back relative to the row's new position (a read and a write more, one write per
+ * column of formulas, two calls per distinct formula among values).
  */
 import { columnRunA1 } from './a1-notation';
 import { type CellValue, type ColumnSpec, numberFormatOf, type Table } from './table';
@@ -110,8 +110,9 @@ const SPILLING_FORMULA =
   /^=\s*(?:IFERROR\s*\(\s*)?(?:\{|(?:ARRAYFORMULA|FILTER|SORTN?|UNIQUE|QUERY|SEQUENCE|IMPORTRANGE|FLATTEN|TRANSPOSE)\s*\()/i;
 
 /**
- * Values in one write; then each distinct formula in one write to every run of rows that holds it
- * (a formula filled down a column is one run, whatever the row count).
+ * Values in one write; then formulas: a column whose records hold formulas and no values in one
+ * write of all its rows (whatever its formulas, even one per row), and any other formula (a header's,
+ * or one among values) in one write per distinct formula to the runs of rows that hold it.
  */
 function writeUserColumns(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
@@ -119,26 +120,40 @@ function writeUserColumns(
   rows: readonly UserCells[],
 ): void {
   const width = rows[0]!.values.length;
-  const spills = Array.from({ length: width }, (_, column) =>
-    rows.some((row) => SPILLING_FORMULA.test(row.formulas[column]!)),
-  );
+  const columns = Array.from({ length: width }, (_, column) => column);
+  const spills = columns.map((column) => rows.some((row) => SPILLING_FORMULA.test(row.formulas[column]!)));
   const values = rows.map((row) =>
     row.values.map((value, column) => (row.formulas[column] || spills[column] ? '' : value)),
   );
   sheet.getRange(1, firstColumn, rows.length, width).setValues(values);
 
+  const records = rows.slice(1);
+  const formulaOnly = columns.map((column) => {
+    let hasFormula = false;
+    for (let index = 1; index < rows.length; index++) {
+      if (rows[index]!.formulas[column]) hasFormula = true;
+      else if (values[index]![column] !== '') return false;
+    }
+    return hasFormula;
+  });
   const runsByFormula = new Map<string, string[]>();
-  for (let column = 0; column < width; column++) {
-    for (let start = 0; start < rows.length;) {
+  for (const column of columns) {
+    if (formulaOnly[column]) {
+      sheet
+        .getRange(2, firstColumn + column, records.length, 1)
+        .setFormulasR1C1(records.map((row) => [row.formulas[column]!]));
+    }
+    const end = formulaOnly[column] ? 1 : rows.length;
+    for (let start = 0; start < end;) {
       const formula = rows[start]!.formulas[column]!;
-      let end = start + 1;
-      while (end < rows.length && rows[end]!.formulas[column] === formula) end++;
+      let next = start + 1;
+      while (next < end && rows[next]!.formulas[column] === formula) next++;
       if (formula) {
         const runs = runsByFormula.get(formula) ?? [];
-        runs.push(columnRunA1(firstColumn + column, start + 1, end));
+        runs.push(columnRunA1(firstColumn + column, start + 1, next));
         runsByFormula.set(formula, runs);
       }
-      start = end;
+      start = next;
     }
   }
   for (const [formula, runs] of runsByFormula) sheet.getRangeList(runs).setFormulaR1C1(formula);

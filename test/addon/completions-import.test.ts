@@ -290,8 +290,33 @@ describe('formulas in columns the user added', () => {
       expect(formulas[index + 1]![10]).toBe(isNew ? '' : `=D${index + 2}+365`);
       expect(row[11]).toBe(row[9] === checkedKey ? 'Ada' : '');
     });
-    // The filled-down formula is one write, whatever the row count.
-    expect(harness.emulator.counter.snapshot()['RangeList.setFormulaR1C1']).toBe(1);
+    // A column of formulas is one write, whatever the row count.
+    const calls = harness.emulator.counter.snapshot();
+    expect(calls['Range.setFormulasR1C1']).toBe(1);
+    expect(calls['RangeList.setFormulaR1C1']).toBeUndefined();
+  });
+
+  test('a formula among typed values follows its record, one write per distinct formula', async () => {
+    const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
+    const keyOnRow = (row: number) => harness.displayed(TAB)[row - 1]![9];
+    // Notes, two of them formulas alike (the same relative formula), one different.
+    workbook.typeValues(`'${TAB}'!K1:K5`, [['Notes'], ['checked'], ['=D3+30'], ['=D4+30'], ['=$D$2']]);
+    const noted = [2, 3, 4, 5].map(keyOnRow);
+    // Newer completions arrive on top and push every record down.
+    await harness.dataset.mutate({ addCompletions: 5 });
+    harness.emulator.counter.reset();
+
+    harness.clickMenu('Reconcile completed trainings');
+
+    const after = harness.displayed(TAB);
+    const formulas = workbook.sheet(TAB).formulas();
+    const rowOf = (key: string | undefined) => after.findIndex((row) => row[9] === key) + 1;
+    expect(after[rowOf(noted[0]) - 1]![10]).toBe('checked');
+    expect(formulas[rowOf(noted[1]) - 1]![10]).toBe(`=D${rowOf(noted[1])}+30`);
+    expect(formulas[rowOf(noted[2]) - 1]![10]).toBe(`=D${rowOf(noted[2])}+30`);
+    expect(rowOf(noted[1])).toBe(8);
+    expect(formulas[rowOf(noted[3]) - 1]![10]).toBe('=$D$2');
+    expect(harness.emulator.counter.snapshot()['RangeList.setFormulaR1C1']).toBe(2);
   });
 
   test('an array formula heading a column is kept, and the cells it fills are left for it', () => {
