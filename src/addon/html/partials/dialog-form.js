@@ -4,6 +4,7 @@
  * concern. `options`: the status element's id, the ids of the buttons, the ids of the fields (each
  * with an element "<id>-error" for its message), and the field an unknown field name falls back to.
  */
+/* global google -- the client side of google.script.run, present in every Apps Script dialog */
 function dialogForm(options) {
   var statusLine = document.getElementById(options.status);
   var buttons = options.buttons.map(function (id) {
@@ -21,19 +22,35 @@ function dialogForm(options) {
     });
   }
 
+  function fail(error) {
+    setButtonsDisabled(false);
+    show(error && error.message ? error.message : String(error), 'error');
+  }
+
+  function showFieldError(field, message) {
+    var input = document.getElementById(field) || document.getElementById(options.fallbackField);
+    document.getElementById(input.id + '-error').textContent = message;
+    input.setAttribute('aria-invalid', 'true');
+    input.focus();
+  }
+
   return {
     show: show,
-    /** While the server works: the buttons wait, and the status says what is happening. */
-    busy: function (message) {
+    fail: fail,
+    /**
+     * A server call: while it runs the buttons wait and the status says `message`; its answer goes
+     * to `done` once they are back, a failure to the status line. Returns google.script.run, ready
+     * for the server function: dialog.call('Saving…', render).saveSettings(values).
+     */
+    call: function (message, done) {
       setButtonsDisabled(true);
       show(message);
-    },
-    idle: function () {
-      setButtonsDisabled(false);
-    },
-    fail: function (error) {
-      setButtonsDisabled(false);
-      show(error && error.message ? error.message : String(error), 'error');
+      return google.script.run
+        .withSuccessHandler(function (answer) {
+          setButtonsDisabled(false);
+          done(answer);
+        })
+        .withFailureHandler(fail);
     },
     clearFieldErrors: function () {
       options.fields.forEach(function (id) {
@@ -41,11 +58,10 @@ function dialogForm(options) {
         document.getElementById(id).removeAttribute('aria-invalid');
       });
     },
-    showFieldError: function (field, message) {
-      var input = document.getElementById(field) || document.getElementById(options.fallbackField);
-      document.getElementById(input.id + '-error').textContent = message;
-      input.setAttribute('aria-invalid', 'true');
-      input.focus();
+    /** The server refused a field: its message next to it, and `summary` in the status line. */
+    refuse: function (outcome, summary) {
+      showFieldError(outcome.field, outcome.message);
+      show(summary, 'error');
     },
   };
 }
