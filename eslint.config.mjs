@@ -41,7 +41,7 @@ export default tseslint.config(
   },
   {
     // Dialog script written into the dialogs' pages by the build: browser code, used by those pages.
-    files: ['src/addon/html/partials/*.js'],
+    files: ['src/platform/dialog/*.js'],
     languageOptions: { globals: { ...globals.browser } },
     rules: { '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^dialogForm$' }] },
   },

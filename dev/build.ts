@@ -15,7 +15,7 @@ import ts from 'typescript';
 export const BUNDLE_VARIABLE = 'SafetySync_';
 const ROOT = path.resolve(__dirname, '..');
 const ENTRY = path.join(ROOT, 'src', 'main.ts');
-const HTML_DIR = path.join(ROOT, 'src', 'addon', 'html');
+const SRC_DIR = path.join(ROOT, 'src');
 
 export interface EntryPoint {
   name: string;
@@ -102,19 +102,29 @@ export async function build(outDir = path.join(ROOT, 'dist')): Promise<void> {
     ['Code.js', `${header}${code}\n${renderWrappers(listEntryPoints())}`],
     ['appsscript.json', renderManifest(manifest, process.env.SAFETY_SYNC_SERVICE_URL || undefined)],
   ]);
-  for (const file of fs.existsSync(HTML_DIR) ? fs.readdirSync(HTML_DIR) : []) {
-    if (file.endsWith('.html'))
-      outputs.set(file, withPartials(fs.readFileSync(path.join(HTML_DIR, file), 'utf8')));
+  for (const file of dialogPages()) {
+    const name = path.basename(file);
+    if (outputs.has(name)) throw new Error(`Two dialog pages are called ${name}; dist/ is one folder.`);
+    outputs.set(name, withPartials(fs.readFileSync(file, 'utf8')));
   }
   writeAtomically(outDir, outputs);
 }
 
-const PARTIALS_DIR = path.join(HTML_DIR, 'partials');
+/** Each capability keeps its dialog pages beside its code; clasp pushes them side by side. */
+function dialogPages(dir = SRC_DIR): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return dialogPages(file);
+    return entry.name.endsWith('.html') ? [file] : [];
+  });
+}
+
+const PARTIALS_DIR = path.join(SRC_DIR, 'platform', 'dialog');
 const INCLUDE_LINE = /^([ \t]*)\/\* include: ([\w.-]+) \*\/$/gm;
 
 /**
  * Writes what the dialogs share (their stylesheet) into each of them: a line `/* include: NAME *\/`
- * becomes src/addon/html/partials/NAME, indented alike. Done here rather than with HtmlService
+ * becomes src/platform/dialog/NAME, indented alike. Done here rather than with HtmlService
  * templates, the page arrives whole and costs no server call to assemble.
  */
 export function withPartials(html: string): string {

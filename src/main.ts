@@ -1,18 +1,18 @@
 // The add-on's Apps Script surface: every export here becomes one top-level function in dist/Code.js
 // (see dev/build.ts), and every top-level function can be typed into a cell by any editor.
-export { onInstall, onOpen } from './addon/menu';
+export { onInstall, onOpen } from './menu';
 export {
   continueCompletionsImport,
   getCompletionsFilter,
   reconcileCompletedTrainings,
   showImportCompletionsDialog,
   startCompletionsImport,
-} from './addon/completions-actions';
-export { importEquipmentTypes } from './addon/equipment-actions';
-export { refreshAll } from './addon/refresh';
-export { getSchedule, removeSchedule, saveSchedule, showScheduleDialog } from './addon/schedule-dialog';
-export { runScheduledRefresh } from './addon/scheduled-refresh';
-export { showUpcomingInspections } from './addon/upcoming-actions';
+} from './completions/actions';
+export { importEquipmentTypes } from './equipment/actions';
+export { refreshAll } from './refresh/refresh-all';
+export { getSchedule, removeSchedule, saveSchedule, showScheduleDialog } from './refresh/schedule-dialog';
+export { runScheduledRefresh } from './refresh/scheduled-refresh';
+export { showUpcomingInspections } from './equipment/upcoming-actions';
 export {
   getSettings,
   removeToken,
@@ -20,7 +20,7 @@ export {
   setFormulaAccess,
   showSettingsDialog,
   testConnection,
-} from './addon/settings-dialog';
+} from './settings/settings-dialog';
 export {
   SAFETY_COMPLETIONS,
   SAFETY_EQUIPMENT_TYPES,
@@ -28,4 +28,4 @@ export {
   SAFETY_NEXT_INSPECTION,
   SAFETY_SCHEDULES,
   SAFETY_USER,
-} from './addon/custom-functions';
+} from './formulas/custom-functions';

@@ -8,7 +8,7 @@
  * on top meanwhile. Paging can stop between batches and resume from a small cursor, so an import
  * larger than one Apps Script execution continues in the next one.
  */
-import { appendAll, prependAll } from '../model/arrays';
+import { appendAll, prependAll } from '../lib/arrays';
 import type { ServiceClient } from './client';
 import { InvalidParameterError, TransportError } from './errors';
 import {

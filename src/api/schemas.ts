@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 // Named imports from zod's core keep the bundle tree-shaken (z.core.… would pull in all of it).
 import { $constructor, $ZodObjectJIT, type $ZodShape } from 'zod/v4/core';
-import { fromDateNumber } from '../model/dates';
+import { fromDateNumber } from '../lib/dates';
 
 const integer = z.number().check(z.int());
 /** A date number in the form YYYYMMDD that names a real calendar day. */

@@ -1,6 +1,6 @@
 /**
  * How the service client reaches the network. Apps Script's UrlFetchApp is synchronous, so this is
- * too; the add-on wraps UrlFetchApp (src/addon/url-fetch-transport.ts) and Node tooling wraps a
+ * too; the add-on wraps UrlFetchApp (src/platform/url-fetch-transport.ts) and Node tooling wraps a
  * blocking HTTP client (dev/http), so the same client code runs in both places.
  */
 export interface HttpRequest {

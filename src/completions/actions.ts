@@ -1,0 +1,79 @@
+/**
+ * The entry points around the completions import: the menu items, and the functions the import
+ * dialog calls step by step (each call is a new execution with its own time limit, so an import
+ * larger than one execution goes on across calls while the dialog shows progress).
+ */
+import type { CompletionsFilter } from '../api/completions';
+import { describeFilter, importCompletions, type CompletionsMode } from './import';
+import { activeSpreadsheet, requireUi, showFailure } from '../platform/interactive';
+import { type JobReport, runJob } from '../platform/job-runner';
+import { missingConnectionParts, readConnection, readImportOptions, saveImportOptions } from '../platform/settings-store';
+import { showSettingsDialog } from '../settings/settings-dialog';
+
+export const IMPORT_ACTION = 'Import completed trainings';
+
+export interface ImportStepResult {
+  done: boolean;
+  summary: string;
+}
+
+/** Safety Sync → Import completed trainings…: the dialog to choose what to import. */
+export function showImportCompletionsDialog(): void {
+  const ui = requireUi(IMPORT_ACTION);
+  if (!openSettingsIfNotConfigured(ui)) return;
+  const html = HtmlService.createHtmlOutputFromFile('import-completions').setWidth(400).setHeight(330);
+  ui.showModalDialog(html, 'Import completed trainings');
+}
+
+/** Not configured: say what is missing and open Settings instead; nothing is fetched. */
+export function openSettingsIfNotConfigured(ui: GoogleAppsScript.Base.Ui): boolean {
+  const missing = missingConnectionParts(readConnection());
+  if (!missing) return true;
+  ui.alert('Safety Sync', missing, ui.ButtonSet.OK);
+  showSettingsDialog();
+  return false;
+}
+
+/** The filter the dialog starts from: the one remembered for this spreadsheet. */
+export function getCompletionsFilter(): CompletionsFilter {
+  return readImportOptions().completionsFilter;
+}
+
+function runCompletions(mode: CompletionsMode, interactive: boolean): JobReport {
+  const spreadsheet = activeSpreadsheet();
+  const executionStartMs = Date.now();
+  const action = `${IMPORT_ACTION}: ${describeFilter(readImportOptions().completionsFilter)} (${mode})`;
+  return runJob({ action, spreadsheet, interactive }, (context) =>
+    importCompletions(context, { mode, executionStartMs }),
+  );
+}
+
+/** Dialog: remember the filter, then read the first part (or all) of the records. */
+export function startCompletionsImport(filter: { user_id?: string; training_id?: string }): ImportStepResult {
+  requireUi(IMPORT_ACTION);
+  const options = readImportOptions();
+  const completionsFilter: CompletionsFilter = {};
+  if (filter.user_id?.trim()) completionsFilter.user_id = filter.user_id.trim();
+  if (filter.training_id?.trim()) completionsFilter.training_id = filter.training_id.trim();
+  saveImportOptions({ ...options, completionsFilter });
+  return continueCompletionsImport();
+}
+
+/** Dialog: the next part of an import that did not fit in one execution. */
+export function continueCompletionsImport(): ImportStepResult {
+  requireUi(IMPORT_ACTION);
+  const report = runCompletions('full', true);
+  return { done: !report.continuing, summary: report.summary };
+}
+
+/** Safety Sync → Reconcile completed trainings: re-read everything, drop what is gone upstream. */
+export function reconcileCompletedTrainings(): void {
+  const ui = requireUi('Reconcile completed trainings');
+  if (!openSettingsIfNotConfigured(ui)) return;
+  try {
+    const report = runCompletions('full', true);
+    ui.alert('Safety Sync', `${report.summary}`, ui.ButtonSet.OK);
+  } catch (error) {
+    showFailure(ui, 'Reconcile completed trainings', error);
+  }
+}

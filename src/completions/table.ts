@@ -1,0 +1,78 @@
+/**
+ * Completed-training records as the rows of the "Completed trainings" tab: ids as literal text,
+ * completion and expiration dates as date-only serials (the service's day, whatever the
+ * spreadsheet's time zone), `created` as a date-time in the spreadsheet's time zone, and a hidden
+ * key that identifies the record across refreshes (completions have no id of their own).
+ */
+import { completionKey } from '../api/completions';
+import type { Completion } from '../api/schemas';
+import type { CellValue, ColumnSpec, Table } from '../sheets/table';
+import { fingerprint } from '../lib/fingerprint';
+import {
+  createdToEpochMs,
+  epochMsToSheetSerial,
+  fromDateNumber,
+  toSheetSerial,
+  type UtcOffsetAt,
+} from '../lib/dates';
+
+export const COMPLETIONS_SHEET = 'Completed trainings';
+
+export const COMPLETION_COLUMNS: readonly ColumnSpec[] = [
+  { header: 'User ID', kind: 'text', width: 110 },
+  { header: 'User name', kind: 'text', width: 180 },
+  { header: 'Training ID', kind: 'text', width: 110 },
+  { header: 'Completion date', kind: 'date', width: 120 },
+  { header: 'Special expiration date', kind: 'date', width: 160 },
+  { header: 'Instructor ID', kind: 'text', width: 110 },
+  { header: 'Instructor name', kind: 'text', width: 180 },
+  { header: 'Group training ID', kind: 'text', width: 130 },
+  { header: 'Created', kind: 'datetime', width: 160 },
+  { header: 'Record key', kind: 'text', width: 100, hidden: true },
+];
+
+export const COMPLETION_COLUMN = {
+  completionDate: 3,
+  created: 8,
+  key: 9,
+} as const;
+
+/** What the hidden key column holds: 100,000 rows need not carry 100,000 JSON keys. */
+export function recordFingerprint(record: Completion): string {
+  return fingerprint(completionKey(record));
+}
+
+/** A date number (validated as a calendar date by the schema) as a date-only cell. */
+function dateCell(dateNumber: number | undefined): CellValue {
+  const date = dateNumber === undefined ? null : fromDateNumber(dateNumber);
+  return date === null ? null : toSheetSerial(date);
+}
+
+export type UserNames = ReadonlyMap<string, string | null>;
+
+export function completionRow(record: Completion, names: UserNames, utcOffsetAt: UtcOffsetAt): CellValue[] {
+  return [
+    record.user_id,
+    names.get(record.user_id) ?? '',
+    record.training_id,
+    dateCell(record.dateNumber),
+    dateCell(record.specialExpirationDateNumber),
+    record.instructor_id,
+    names.get(record.instructor_id) ?? '',
+    record.groupTraining_id,
+    epochMsToSheetSerial(createdToEpochMs(record.created), utcOffsetAt),
+    recordFingerprint(record),
+  ];
+}
+
+export function completionsTable(
+  records: readonly Completion[],
+  names: UserNames,
+  utcOffsetAt: UtcOffsetAt,
+): Table {
+  return {
+    columns: COMPLETION_COLUMNS,
+    rows: records.map((record) => completionRow(record, names, utcOffsetAt)),
+    keyColumn: COMPLETION_COLUMN.key,
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * User and instructor names, resolved through users.info and remembered in the document cache so
+ * the next import asks only for ids it has not seen. The cache holds one JSON map split into chunks
+ * under the 100 KB value limit, read and written with one call each; it may vanish at any time,
+ * which only costs requests.
+ */
+import type { ServiceClient } from '../api/client';
+import { fetchUsers } from '../api/users';
+import { fingerprint } from '../lib/fingerprint';
+
+/** UTF-16 units per chunk: at most 3 UTF-8 bytes each, so a chunk stays under 100 KB. */
+const CHUNK_LENGTH = 30_000;
+const MAX_CHUNKS = 200;
+const CACHE_SECONDS = 21_600;
+
+function cache(): GoogleAppsScript.Cache.Cache {
+  return CacheService.getDocumentCache() ?? CacheService.getUserCache();
+}
+
+function cachePrefix(baseUrl: string): string {
+  return `safetySync.userNames.${fingerprint(baseUrl)}`;
+}
+
+function readCachedNames(baseUrl: string): Map<string, string | null> {
+  const prefix = cachePrefix(baseUrl);
+  const store = cache();
+  const count = Number(store.get(`${prefix}.chunks`) ?? 0);
+  if (!count) return new Map();
+  const keys = Array.from({ length: count }, (_, index) => `${prefix}.${index}`);
+  const chunks = store.getAll(keys);
+  if (keys.some((key) => chunks[key] === undefined)) return new Map();
+  try {
+    return new Map(
+      Object.entries(JSON.parse(keys.map((key) => chunks[key]).join('')) as Record<string, string | null>),
+    );
+  } catch {
+    return new Map();
+  }
+}
+
+function writeCachedNames(baseUrl: string, names: ReadonlyMap<string, string | null>): void {
+  const prefix = cachePrefix(baseUrl);
+  const json = JSON.stringify(Object.fromEntries(names));
+  const count = Math.ceil(json.length / CHUNK_LENGTH);
+  if (count > MAX_CHUNKS) return;
+  const values: Record<string, string> = { [`${prefix}.chunks`]: String(count) };
+  for (let index = 0; index < count; index++) {
+    values[`${prefix}.${index}`] = json.slice(index * CHUNK_LENGTH, (index + 1) * CHUNK_LENGTH);
+  }
+  cache().putAll(values, CACHE_SECONDS);
+}
+
+export interface ResolvedNames {
+  names: Map<string, string | null>;
+  /** Ids asked of the service in this run (the rest came from the cache). */
+  requested: number;
+  /** False when `shouldStop` ended the lookups early; what was found is cached for the next run. */
+  complete: boolean;
+}
+
+/**
+ * Names for every id, from the cache where possible; an unknown user resolves to null. Between
+ * batches `shouldStop` may end the run (the execution's time is up); the first batch always runs.
+ */
+export function resolveNames(
+  client: ServiceClient,
+  baseUrl: string,
+  ids: Iterable<string>,
+  batchSize: number,
+  shouldStop: () => boolean = () => false,
+): ResolvedNames {
+  const names = readCachedNames(baseUrl);
+  const missing = [...new Set(ids)].filter((id) => id !== '' && !names.has(id));
+  let requested = 0;
+  for (let start = 0; start < missing.length; start += batchSize) {
+    if (start > 0 && shouldStop()) {
+      writeCachedNames(baseUrl, names);
+      return { names, requested, complete: false };
+    }
+    const batch = missing.slice(start, start + batchSize);
+    for (const [id, user] of fetchUsers(client, batch, batchSize)) names.set(id, user?.name ?? null);
+    requested += batch.length;
+  }
+  if (requested > 0) writeCachedNames(baseUrl, names);
+  return { names, requested, complete: true };
+}

@@ -1,0 +1,183 @@
+/**
+ * Inspection schedules: when the next inspection is due, and its status. Every rule lives here.
+ *
+ * A schedule's trigger must have type "time", a timing, a whole frequencyInDays of at least 1 and a
+ * whole expiringPeriodInDays of at least 0; "dom" and "dow" also need timingDateNumber (YYYYMMDD, a
+ * real date), the anchor. All dates are calendar days in the spreadsheet's time zone; "today" is given.
+ *
+ * Timings:
+ * - rolling: due = last inspection + frequencyInDays. With no inspection recorded there is no due date
+ *   and the status is "No inspection recorded". A timingDateNumber, if any, is ignored.
+ * - dow: occurrences fall on the anchor and every frequencyInDays days after it (so a multiple of 7
+ *   keeps the weekday).
+ * - dom: occurrences fall on the anchor's day of month, every round(frequencyInDays / 30) months
+ *   (halves round up: 45 days → 2 months; at least 1: 10 days → 1 month). A day the month lacks
+ *   becomes its last day, and months that have the day use it again: Jan 31 → Feb 28/29 → Mar 31.
+ * - There are no occurrences before the anchor.
+ *
+ * Due date (dom, dow): the first occurrence strictly after the last inspection; with none recorded,
+ * the first occurrence on or after today. So an anchor in the future is the first due date, and a
+ * schedule without a recorded inspection is never Expired (nothing shows that an occurrence was missed).
+ *
+ * Status, with daysLeft = due date − today (negative when overdue):
+ * - "Expired"    when daysLeft < 0 (the due date has passed);
+ * - "Expiring"   when 0 ≤ daysLeft ≤ expiringPeriodInDays (with a period of 0, only a due date of today);
+ * - "Up to date" when daysLeft > expiringPeriodInDays.
+ * Without a due date daysLeft and dueDate are null and a reason explains why:
+ * - "Unsupported schedule": a type other than "time", a timing other than rolling/dom/dow, or a
+ *   missing or invalid field above. The schedule is checked first, so this wins over the next one.
+ * - "Last inspected is not a date": the "Last inspected" cell holds something other than a date.
+ * Nothing here throws: whatever the service or a user puts in, the result is a status.
+ */
+import { addDays, addMonths, daysBetween, fromDateNumber, toIsoDate, toParts } from '../lib/dates';
+import type { CalendarDate, DateCell } from '../lib/dates';
+
+export const InspectionStatus = {
+  expired: 'Expired',
+  expiring: 'Expiring',
+  upToDate: 'Up to date',
+  noInspectionRecorded: 'No inspection recorded',
+  lastInspectedNotADate: 'Last inspected is not a date',
+  unsupportedSchedule: 'Unsupported schedule',
+} as const;
+export type InspectionStatus = (typeof InspectionStatus)[keyof typeof InspectionStatus];
+
+export interface InspectionInput {
+  /** The schedule's trigger object as the service sent it; validated here. */
+  trigger: unknown;
+  /** The parsed "Last inspected" cell; absent means no inspection recorded. */
+  lastInspected?: DateCell;
+  /** Today in the spreadsheet's time zone. */
+  today: CalendarDate;
+}
+
+export interface InspectionResult {
+  status: InspectionStatus;
+  dueDate: CalendarDate | null;
+  /** Due date − today: negative when overdue; null without a due date. */
+  daysLeft: number | null;
+  /** Why there is no due date, in words for the user. */
+  reason?: string;
+}
+
+type Schedule =
+  | { timing: 'rolling'; frequencyInDays: number; expiringPeriodInDays: number }
+  | { timing: 'dow'; frequencyInDays: number; expiringPeriodInDays: number; anchor: CalendarDate }
+  | { timing: 'dom'; monthsBetween: number; expiringPeriodInDays: number; anchor: CalendarDate };
+
+type ScheduleOrProblem = { schedule: Schedule } | { problem: string };
+
+const SUPPORTED_TIMINGS = ['rolling', 'dom', 'dow'];
+const DAYS_PER_MONTH_IN_FREQUENCIES = 30;
+
+/** A field's value as the reason quotes it; safe for anything JSON or a caller could hold. */
+function describe(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object' && value !== null) return 'an object';
+  return String(value);
+}
+
+function isWholeNumberAtLeast(value: unknown, minimum: number): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= minimum;
+}
+
+function readSchedule(trigger: unknown): ScheduleOrProblem {
+  if (typeof trigger !== 'object' || trigger === null) return { problem: 'The schedule has no trigger' };
+  const fields = trigger as Record<string, unknown>;
+  const { type, timing, frequencyInDays, expiringPeriodInDays, timingDateNumber } = fields;
+  if (type !== 'time') return { problem: `Trigger type ${describe(type)} is not supported (only "time")` };
+  if (typeof timing !== 'string' || !SUPPORTED_TIMINGS.includes(timing)) {
+    return { problem: `Timing ${describe(timing)} is not supported (only rolling, dom or dow)` };
+  }
+  if (!isWholeNumberAtLeast(frequencyInDays, 1)) {
+    return { problem: `frequencyInDays ${describe(frequencyInDays)} is not a whole number of days ≥ 1` };
+  }
+  if (!isWholeNumberAtLeast(expiringPeriodInDays, 0)) {
+    return {
+      problem: `expiringPeriodInDays ${describe(expiringPeriodInDays)} is not a whole number of days ≥ 0`,
+    };
+  }
+  if (timing === 'rolling') return { schedule: { timing, frequencyInDays, expiringPeriodInDays } };
+
+  const anchor = fromDateNumber(timingDateNumber);
+  if (anchor === null) {
+    return {
+      problem: `timingDateNumber ${describe(timingDateNumber)} is not a date (YYYYMMDD) for ${timing}`,
+    };
+  }
+  if (timing === 'dow') return { schedule: { timing, frequencyInDays, expiringPeriodInDays, anchor } };
+  const monthsBetween = Math.max(1, Math.round(frequencyInDays / DAYS_PER_MONTH_IN_FREQUENCIES));
+  return { schedule: { timing: 'dom', monthsBetween, expiringPeriodInDays, anchor } };
+}
+
+/** The first occurrence of a dom or dow schedule strictly after `day`. */
+function firstOccurrenceAfter(
+  schedule: Exclude<Schedule, { timing: 'rolling' }>,
+  day: CalendarDate,
+): CalendarDate {
+  const { anchor } = schedule;
+  if (day < anchor) return anchor;
+  if (schedule.timing === 'dow') {
+    const periodsElapsed = Math.floor((day - anchor) / schedule.frequencyInDays);
+    return addDays(anchor, (periodsElapsed + 1) * schedule.frequencyInDays);
+  }
+  // The occurrence in day's month or the last one before it; if that is not after day, the next one is.
+  const dayParts = toParts(day);
+  const anchorParts = toParts(anchor);
+  const monthsElapsed = (dayParts.year - anchorParts.year) * 12 + (dayParts.month - anchorParts.month);
+  const periodsElapsed = Math.floor(monthsElapsed / schedule.monthsBetween);
+  const candidate = addMonths(anchor, periodsElapsed * schedule.monthsBetween);
+  return candidate > day ? candidate : addMonths(anchor, (periodsElapsed + 1) * schedule.monthsBetween);
+}
+
+function findDueDate(
+  schedule: Schedule,
+  lastInspected: CalendarDate | null,
+  today: CalendarDate,
+): CalendarDate | null {
+  if (schedule.timing === 'rolling') {
+    return lastInspected === null ? null : addDays(lastInspected, schedule.frequencyInDays);
+  }
+  return firstOccurrenceAfter(schedule, lastInspected ?? addDays(today, -1));
+}
+
+export function nextInspection({ trigger, lastInspected, today }: InspectionInput): InspectionResult {
+  const read = readSchedule(trigger);
+  if ('problem' in read) {
+    return {
+      status: InspectionStatus.unsupportedSchedule,
+      dueDate: null,
+      daysLeft: null,
+      reason: read.problem,
+    };
+  }
+  if (lastInspected?.kind === 'notADate') {
+    return {
+      status: InspectionStatus.lastInspectedNotADate,
+      dueDate: null,
+      daysLeft: null,
+      reason: `Last inspected is not a date: ${lastInspected.text}. Enter a date such as ${toIsoDate(today)}`,
+    };
+  }
+  const { schedule } = read;
+  const due = findDueDate(schedule, lastInspected?.kind === 'date' ? lastInspected.date : null, today);
+  if (due === null) {
+    return {
+      status: InspectionStatus.noInspectionRecorded,
+      dueDate: null,
+      daysLeft: null,
+      reason:
+        'A rolling schedule is due frequencyInDays after the last inspection: enter it in "Last inspected"',
+    };
+  }
+  const daysLeft = daysBetween(today, due);
+  const status =
+    daysLeft < 0
+      ? InspectionStatus.expired
+      : daysLeft <= schedule.expiringPeriodInDays
+        ? InspectionStatus.expiring
+        : InspectionStatus.upToDate;
+  return { status, dueDate: due, daysLeft };
+}

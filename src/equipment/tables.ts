@@ -1,0 +1,300 @@
+/**
+ * Equipment types as three linked tabs: "Equipment types" (one row per type), "Equipment metafields"
+ * and "Inspection schedules" (one row per metafield or schedule, in type order). Every link is an
+ * in-sheet link to the exact row it names, so the tables are built together, once the tabs' sheet
+ * ids are known, and rebuilt on every refresh (rows move when types come and go).
+ *
+ * Links:
+ * - a type's Metafields and Schedules counts link to its first metafield and first schedule row; a
+ *   count of 0 is a plain 0 (nothing to link to, so no broken link);
+ * - a type's Title links to its first schedule row (inspections are what the tabs are for), else to
+ *   its first metafield row, else to its own row: every title is a link, none is broken;
+ * - on the metafields and schedules tabs the equipment type title links back to the type's row.
+ *
+ * The schedules tab carries the inspection of each schedule (Next due, Status, Status note) next to
+ * the user's own "Last inspected" column, which the caller reads before a refresh and hands back
+ * by schedule id. A hidden column keeps the trigger as the service sent it, so that "Show upcoming
+ * inspections" recomputes from the sheet alone exactly what the import computed.
+ */
+import type { EquipmentType, Metafield, Schedule } from '../api/schemas';
+import { type CellValue, type ColumnSpec, formulaString, rowLinkFormula, type Table } from '../sheets/table';
+import {
+  type CalendarDate,
+  createdToEpochMs,
+  epochMsToSheetSerial,
+  fromDateNumber,
+  parseDateCell,
+  toSheetSerial,
+  type UtcOffsetAt,
+} from '../lib/dates';
+import { type InspectionResult, InspectionStatus, nextInspection } from './inspections';
+import type { ScheduleEntry } from './upcoming';
+
+export const EQUIPMENT_TYPES_SHEET = 'Equipment types';
+export const METAFIELDS_SHEET = 'Equipment metafields';
+export const SCHEDULES_SHEET = 'Inspection schedules';
+
+export const EQUIPMENT_TYPE_COLUMNS: readonly ColumnSpec[] = [
+  { header: 'Equipment type ID', kind: 'text', width: 130 },
+  { header: 'Title', kind: 'formula', width: 220 },
+  { header: 'Created', kind: 'datetime', width: 150 },
+  { header: 'Metafields', kind: 'formula', width: 90 },
+  { header: 'Schedules', kind: 'formula', width: 90 },
+  { header: 'Next inspection due', kind: 'date', width: 140 },
+  { header: 'Status', kind: 'text', width: 170 },
+];
+export const EQUIPMENT_TYPE_COLUMN = {
+  id: 0,
+  title: 1,
+  metafields: 3,
+  schedules: 4,
+  nextDue: 5,
+  status: 6,
+} as const;
+
+export const METAFIELD_COLUMNS: readonly ColumnSpec[] = [
+  { header: 'Equipment type ID', kind: 'text', width: 130 },
+  { header: 'Equipment type', kind: 'formula', width: 220 },
+  { header: 'Metafield ID', kind: 'text', width: 110 },
+  { header: 'Name', kind: 'text', width: 180 },
+  { header: 'Type', kind: 'text', width: 80 },
+  { header: 'List ID', kind: 'integer', width: 70 },
+  { header: 'Note', kind: 'text', width: 320 },
+];
+export const METAFIELD_COLUMN = { typeId: 0, typeTitle: 1, id: 2, note: 6 } as const;
+
+export const SCHEDULE_COLUMNS: readonly ColumnSpec[] = [
+  { header: 'Equipment type ID', kind: 'text', width: 130 },
+  { header: 'Equipment type', kind: 'formula', width: 220 },
+  { header: 'Schedule ID', kind: 'text', width: 110 },
+  { header: 'Name', kind: 'text', width: 180 },
+  { header: 'Form ID', kind: 'integer', width: 70 },
+  { header: 'Instructions', kind: 'text', width: 260 },
+  { header: 'Attachments required', kind: 'boolean', width: 100 },
+  { header: 'Trigger type', kind: 'text', width: 90 },
+  { header: 'Timing', kind: 'text', width: 80 },
+  { header: 'Timing date', kind: 'date', width: 100 },
+  { header: 'Frequency (days)', kind: 'integer', width: 100 },
+  { header: 'Expiring period (days)', kind: 'integer', width: 120 },
+  { header: 'Next due', kind: 'date', width: 100 },
+  { header: 'Status', kind: 'text', width: 170 },
+  { header: 'Status note', kind: 'text', width: 320 },
+  { header: 'Last inspected', kind: 'date', width: 110 },
+  { header: 'Trigger as sent', kind: 'text', width: 100, hidden: true },
+];
+export const SCHEDULE_COLUMN = {
+  typeId: 0,
+  typeTitle: 1,
+  id: 2,
+  name: 3,
+  nextDue: 12,
+  status: 13,
+  statusNote: 14,
+  lastInspected: 15,
+  trigger: 16,
+} as const;
+/** Next due, Status and Status note: the columns an inspection fills, side by side. */
+export const INSPECTION_COLUMNS = SCHEDULE_COLUMNS.slice(
+  SCHEDULE_COLUMN.nextDue,
+  SCHEDULE_COLUMN.statusNote + 1,
+);
+
+const METAFIELD_TYPES = ['text', 'number', 'list'];
+
+/** The sheet ids (gids) of the three tabs, for the links between them. */
+export interface EquipmentSheetIds {
+  types: number;
+  metafields: number;
+  schedules: number;
+}
+
+export interface EquipmentTablesInput {
+  types: readonly EquipmentType[];
+  sheetIds: EquipmentSheetIds;
+  /** The "Last inspected" cells as read from the schedules tab (getValues), by schedule id. */
+  lastInspectedById: ReadonlyMap<string, unknown>;
+  today: CalendarDate;
+  utcOffsetAt: UtcOffsetAt;
+}
+
+export interface EquipmentTables {
+  types: Table;
+  metafields: Table;
+  schedules: Table;
+  /** Every schedule with its inspection, in the schedules tab's order. */
+  scheduleEntries: ScheduleEntry[];
+  /** Metafields whose row carries a note (unknown type, list without list_id, …). */
+  metafieldsWithNotes: number;
+}
+
+/** The first data row is row 2 (row 1 is the header). */
+const FIRST_DATA_ROW = 2;
+
+/** Whatever the sheet or the service holds, the inspection: never throws. */
+export function inspectSchedule(
+  trigger: unknown,
+  lastInspectedCell: unknown,
+  today: CalendarDate,
+  utcOffsetAt: UtcOffsetAt,
+): InspectionResult {
+  return nextInspection({ trigger, lastInspected: parseDateCell(lastInspectedCell, utcOffsetAt), today });
+}
+
+/** Next due, Status and Status note for one schedule (see INSPECTION_COLUMNS). */
+export function inspectionCells(inspection: InspectionResult): CellValue[] {
+  return [
+    inspection.dueDate === null ? null : toSheetSerial(inspection.dueDate),
+    inspection.status,
+    inspection.reason ?? '',
+  ];
+}
+
+/**
+ * What needs attention first, first: a type's Status is the first of its schedules' statuses in
+ * this order, so one expired schedule shows on the type whatever its other schedules say.
+ */
+const STATUS_URGENCY: readonly InspectionStatus[] = [
+  InspectionStatus.expired,
+  InspectionStatus.expiring,
+  InspectionStatus.lastInspectedNotADate,
+  InspectionStatus.noInspectionRecorded,
+  InspectionStatus.unsupportedSchedule,
+  InspectionStatus.upToDate,
+];
+
+/**
+ * A type's "Next inspection due" (the earliest due date of its schedules) and "Status" (the most
+ * urgent of their statuses); both empty for a type without schedules.
+ */
+export function typeInspectionCells(inspections: readonly InspectionResult[]): CellValue[] {
+  const dueDates = inspections.flatMap((inspection) =>
+    inspection.dueDate === null ? [] : [inspection.dueDate],
+  );
+  const statuses = new Set(inspections.map((inspection) => inspection.status));
+  const status = STATUS_URGENCY.find((candidate) => statuses.has(candidate)) ?? '';
+  return [dueDates.length ? toSheetSerial(Math.min(...dueDates) as CalendarDate) : null, status];
+}
+
+/** Why a metafield's row deserves a look, or '' when it has the documented shape. */
+function metafieldNote(metafield: Metafield): string {
+  if (!METAFIELD_TYPES.includes(metafield.type)) {
+    return `Type ${JSON.stringify(metafield.type)} is not one of ${METAFIELD_TYPES.join(', ')}.`;
+  }
+  if (metafield.type === 'list' && metafield.list_id === undefined) {
+    return 'A list metafield without list_id: which list it uses is unknown.';
+  }
+  if (metafield.type !== 'list' && metafield.list_id !== undefined) {
+    return `list_id is only expected for type list, not ${metafield.type}.`;
+  }
+  return '';
+}
+
+/**
+ * The "Last inspected" value written back: a date as a date-only serial; anything else exactly as
+ * the user left it (text that is not a date stays, and the Status says so).
+ */
+function lastInspectedValue(cell: unknown, utcOffsetAt: UtcOffsetAt): CellValue {
+  const parsed = parseDateCell(cell, utcOffsetAt);
+  if (parsed.kind === 'date') return toSheetSerial(parsed.date);
+  if (parsed.kind === 'empty') return null;
+  return typeof cell === 'string' || typeof cell === 'number' || typeof cell === 'boolean'
+    ? cell
+    : parsed.text;
+}
+
+/** A count that links to the first row of what it counts; 0 is a plain number. */
+function countLinkFormula(sheetId: number, firstRow: number, count: number): CellValue {
+  return count === 0 ? 0 : `=HYPERLINK(${formulaString(`#gid=${sheetId}&range=A${firstRow}`)}; ${count})`;
+}
+
+function scheduleCells(schedule: Schedule): CellValue[] {
+  const { trigger } = schedule;
+  const timingDate = fromDateNumber(trigger.timingDateNumber);
+  return [
+    schedule.id,
+    schedule.name,
+    schedule.form_id ?? null,
+    schedule.instructions,
+    schedule.doRequireAttachments,
+    trigger.type,
+    trigger.timing,
+    timingDate === null ? null : toSheetSerial(timingDate),
+    trigger.frequencyInDays ?? null,
+    trigger.expiringPeriodInDays ?? null,
+  ];
+}
+
+export function equipmentTables(input: EquipmentTablesInput): EquipmentTables {
+  const { sheetIds, today, utcOffsetAt } = input;
+  const typeRows: CellValue[][] = [];
+  const metafieldRows: CellValue[][] = [];
+  const scheduleRows: CellValue[][] = [];
+  const scheduleEntries: ScheduleEntry[] = [];
+  let metafieldsWithNotes = 0;
+
+  input.types.forEach((type, index) => {
+    const typeRow = FIRST_DATA_ROW + index;
+    const firstMetafieldRow = FIRST_DATA_ROW + metafieldRows.length;
+    const firstScheduleRow = FIRST_DATA_ROW + scheduleRows.length;
+    const linkBack = rowLinkFormula(sheetIds.types, typeRow, type.title);
+
+    for (const metafield of type.metafields) {
+      const note = metafieldNote(metafield);
+      if (note) metafieldsWithNotes++;
+      metafieldRows.push([
+        type.id,
+        linkBack,
+        metafield.id,
+        metafield.name,
+        metafield.type,
+        metafield.list_id ?? null,
+        note,
+      ]);
+    }
+
+    const inspections = type.schedules.map((schedule) => {
+      const lastInspected = input.lastInspectedById.get(schedule.id);
+      const inspection = inspectSchedule(schedule.trigger, lastInspected, today, utcOffsetAt);
+      scheduleEntries.push({
+        typeId: type.id,
+        typeTitle: type.title,
+        scheduleId: schedule.id,
+        scheduleName: schedule.name,
+        row: FIRST_DATA_ROW + scheduleRows.length,
+        inspection,
+      });
+      scheduleRows.push([
+        type.id,
+        linkBack,
+        ...scheduleCells(schedule),
+        ...inspectionCells(inspection),
+        lastInspectedValue(lastInspected, utcOffsetAt),
+        JSON.stringify(schedule.trigger),
+      ]);
+      return inspection;
+    });
+
+    const titleTarget =
+      type.schedules.length > 0
+        ? { sheetId: sheetIds.schedules, row: firstScheduleRow }
+        : type.metafields.length > 0
+          ? { sheetId: sheetIds.metafields, row: firstMetafieldRow }
+          : { sheetId: sheetIds.types, row: typeRow };
+    typeRows.push([
+      type.id,
+      rowLinkFormula(titleTarget.sheetId, titleTarget.row, type.title),
+      epochMsToSheetSerial(createdToEpochMs(type.created), utcOffsetAt),
+      countLinkFormula(sheetIds.metafields, firstMetafieldRow, type.metafields.length),
+      countLinkFormula(sheetIds.schedules, firstScheduleRow, type.schedules.length),
+      ...typeInspectionCells(inspections),
+    ]);
+  });
+
+  return {
+    types: { columns: EQUIPMENT_TYPE_COLUMNS, rows: typeRows, keyColumn: EQUIPMENT_TYPE_COLUMN.id },
+    metafields: { columns: METAFIELD_COLUMNS, rows: metafieldRows, keyColumn: METAFIELD_COLUMN.id },
+    schedules: { columns: SCHEDULE_COLUMNS, rows: scheduleRows, keyColumn: SCHEDULE_COLUMN.id },
+    scheduleEntries,
+    metafieldsWithNotes,
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * The "Upcoming inspections" tab: every schedule that is Expired or Expiring, or falls due within the
+ * horizon the user set, soonest first, each linking to its row on the "Inspection schedules" tab;
+ * and the counts a run reports. Schedules without a due date (no inspection recorded, a "Last
+ * inspected" that is not a date, an unsupported schedule) cannot be placed on a timeline: they are
+ * counted, and their rows on the schedules tab say why.
+ */
+import { type CellValue, type ColumnSpec, rowLinkFormula, type Table } from '../sheets/table';
+import { toSheetSerial } from '../lib/dates';
+import { type InspectionResult, InspectionStatus } from './inspections';
+
+export const UPCOMING_SHEET = 'Upcoming inspections';
+
+export const UPCOMING_COLUMNS: readonly ColumnSpec[] = [
+  { header: 'Equipment type ID', kind: 'text', width: 130 },
+  { header: 'Equipment type', kind: 'text', width: 220 },
+  { header: 'Schedule ID', kind: 'text', width: 110 },
+  { header: 'Schedule', kind: 'formula', width: 200 },
+  { header: 'Due date', kind: 'date', width: 100 },
+  { header: 'Days left', kind: 'integer', width: 80 },
+  { header: 'Status', kind: 'text', width: 100 },
+];
+export const UPCOMING_COLUMN = { scheduleId: 2, schedule: 3, dueDate: 4, daysLeft: 5, status: 6 } as const;
+
+/** One schedule, where it sits on the schedules tab, and its inspection. */
+export interface ScheduleEntry {
+  typeId: string;
+  typeTitle: string;
+  scheduleId: string;
+  scheduleName: string;
+  /** Its row on the "Inspection schedules" tab (the header is row 1). */
+  row: number;
+  inspection: InspectionResult;
+}
+
+export interface InspectionCounts {
+  expired: number;
+  expiring: number;
+  /** Rows of the Upcoming inspections tab. */
+  upcoming: number;
+  unsupported: number;
+  lastInspectedNotADate: number;
+  noInspectionRecorded: number;
+}
+
+function isUpcoming(inspection: InspectionResult, horizonDays: number): boolean {
+  const { status, daysLeft } = inspection;
+  if (status === InspectionStatus.expired || status === InspectionStatus.expiring) return true;
+  return daysLeft !== null && daysLeft <= horizonDays;
+}
+
+/** Upcoming schedules by due date; schedules due the same day keep the schedules tab's order. */
+function upcomingEntries(entries: readonly ScheduleEntry[], horizonDays: number): ScheduleEntry[] {
+  return entries
+    .filter((entry) => isUpcoming(entry.inspection, horizonDays))
+    .sort((a, b) => a.inspection.dueDate! - b.inspection.dueDate! || a.row - b.row);
+}
+
+export function upcomingTable(
+  entries: readonly ScheduleEntry[],
+  schedulesSheetId: number,
+  horizonDays: number,
+): Table {
+  const rows = upcomingEntries(entries, horizonDays).map((entry): CellValue[] => [
+    entry.typeId,
+    entry.typeTitle,
+    entry.scheduleId,
+    rowLinkFormula(schedulesSheetId, entry.row, entry.scheduleName),
+    toSheetSerial(entry.inspection.dueDate!),
+    entry.inspection.daysLeft,
+    entry.inspection.status,
+  ]);
+  return { columns: UPCOMING_COLUMNS, rows, keyColumn: UPCOMING_COLUMN.scheduleId };
+}
+
+export function countInspections(entries: readonly ScheduleEntry[], horizonDays: number): InspectionCounts {
+  const counts: InspectionCounts = {
+    expired: 0,
+    expiring: 0,
+    upcoming: 0,
+    unsupported: 0,
+    lastInspectedNotADate: 0,
+    noInspectionRecorded: 0,
+  };
+  for (const { inspection } of entries) {
+    if (isUpcoming(inspection, horizonDays)) counts.upcoming++;
+    if (inspection.status === InspectionStatus.expired) counts.expired++;
+    else if (inspection.status === InspectionStatus.expiring) counts.expiring++;
+    else if (inspection.status === InspectionStatus.unsupportedSchedule) counts.unsupported++;
+    else if (inspection.status === InspectionStatus.lastInspectedNotADate) counts.lastInspectedNotADate++;
+    else if (inspection.status === InspectionStatus.noInspectionRecorded) counts.noInspectionRecorded++;
+  }
+  return counts;
+}
+
+/** The counts in one sentence, for a run's summary and its Sync log line. */
+export function describeInspectionCounts(counts: InspectionCounts, horizonDays: number): string {
+  const parts = [
+    `${counts.expired} expired`,
+    `${counts.expiring} expiring`,
+    `${counts.upcoming} listed as upcoming (horizon ${horizonDays} days)`,
+  ];
+  if (counts.unsupported) parts.push(`${counts.unsupported} unsupported`);
+  if (counts.lastInspectedNotADate)
+    parts.push(`${counts.lastInspectedNotADate} with a "Last inspected" that is not a date`);
+  if (counts.noInspectionRecorded) parts.push(`${counts.noInspectionRecorded} with no inspection recorded`);
+  return `Inspections: ${parts.join(', ')}.`;
+}
+
+/** The horizon as set, or the default when the stored setting is not a whole number of days ≥ 0. */
+export function checkedHorizonDays(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : fallback;
+}

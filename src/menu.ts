@@ -1,0 +1,62 @@
+/**
+ * The "Safety Sync" menu. onOpen runs as a simple trigger, possibly in AuthMode.NONE, where the
+ * document, properties and network are off limits: it only builds the menu, with a "Last refreshed"
+ * line at the end when the mode lets it read the document.
+ */
+import { refreshStatusCaption } from './refresh/status';
+
+export interface MenuItem {
+  caption: string;
+  functionName: string;
+}
+
+/** Items in menu order; null stands for a separator. Each function name is an export of src/main.ts. */
+export const MENU_ITEMS: ReadonlyArray<MenuItem | null> = [
+  { caption: 'Import completed trainings…', functionName: 'showImportCompletionsDialog' },
+  { caption: 'Reconcile completed trainings', functionName: 'reconcileCompletedTrainings' },
+  { caption: 'Import equipment types', functionName: 'importEquipmentTypes' },
+  null,
+  { caption: 'Refresh all', functionName: 'refreshAll' },
+  { caption: 'Show upcoming inspections', functionName: 'showUpcomingInspections' },
+  null,
+  { caption: 'Schedule refresh…', functionName: 'showScheduleDialog' },
+  { caption: 'Settings…', functionName: 'showSettingsDialog' },
+];
+
+/** The status line's item opens the schedule, where the details are. */
+const STATUS_FUNCTION = 'showScheduleDialog';
+
+/** @param status "Last refreshed …" (or a warning) as a last item, when known. */
+export function buildMenu(ui: GoogleAppsScript.Base.Ui, status: string | null = null): void {
+  const menu = ui.createAddonMenu();
+  for (const item of MENU_ITEMS) {
+    if (item) menu.addItem(item.caption, item.functionName);
+    else menu.addSeparator();
+  }
+  if (status) menu.addSeparator().addItem(status, STATUS_FUNCTION);
+  menu.addToUi();
+}
+
+/**
+ * The status line needs the document, which AuthMode.NONE (or no event at all) forbids; and it
+ * must never cost the menu itself.
+ */
+function menuStatus(event: GoogleAppsScript.Events.SheetsOnOpen | undefined): string | null {
+  if (!event || event.authMode === ScriptApp.AuthMode.NONE) return null;
+  try {
+    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    return spreadsheet ? refreshStatusCaption(spreadsheet) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** @param event The simple trigger's event; its authMode may be NONE, where only the menu is built. */
+export function onOpen(event?: GoogleAppsScript.Events.SheetsOnOpen): void {
+  buildMenu(SpreadsheetApp.getUi(), menuStatus(event));
+}
+
+/** Runs when a user installs the add-on from inside an open spreadsheet: show the menu at once. */
+export function onInstall(event?: GoogleAppsScript.Events.AddonOnInstall): void {
+  onOpen(event as GoogleAppsScript.Events.SheetsOnOpen | undefined);
+}

@@ -1,0 +1,176 @@
+/**
+ * Runs one job (an import, a refresh) the same way from a menu, a dialog or a trigger: checks the
+ * connection, takes the document lock so two runs never interleave, builds the service client,
+ * measures the run, and writes the Sync log line whatever the outcome. A failed job has written
+ * nothing (jobs fetch and validate everything before they write), so the tabs keep their content.
+ */
+import { ServiceClient } from '../api/client';
+import { InvalidParameterError, redact, ServiceError, TransportError } from '../api/errors';
+import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
+import { tryLockDocument } from './document-lock';
+import { missingConnectionParts, readConnection, readImportOptions, type ImportOptions } from './settings-store';
+import { appendSyncLog, type SyncLogEntry } from './sync-log';
+import { todayIn, utcOffsetIn } from './time-zone';
+import { urlFetchTransport } from './url-fetch-transport';
+
+/** How long a run waits for another one to finish before it gives up. */
+const LOCK_WAIT_MS = 10_000;
+
+export interface JobContext {
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
+  client: ServiceClient;
+  options: ImportOptions;
+  utcOffsetAt: UtcOffsetAt;
+  today: CalendarDate;
+  /** Shows how far the job is (a toast in menus; nothing in triggers). */
+  progress(message: string): void;
+}
+
+export interface JobReport {
+  added: number;
+  removed: number;
+  /** One sentence for the user: what the run did. */
+  summary: string;
+  details?: string;
+  /** True when the job stopped early to stay inside the execution limit and will continue. */
+  continuing?: boolean;
+}
+
+/** A problem the user can fix; its message says how. */
+export class UserFacingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UserFacingError';
+  }
+}
+
+export class NotConfiguredError extends UserFacingError {}
+
+/** Another run (another user's, or the schedule's) is working on this spreadsheet. */
+export class SpreadsheetBusyError extends UserFacingError {}
+
+export interface RunOptions {
+  action: string;
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
+  interactive: boolean;
+}
+
+export function runJob(options: RunOptions, job: (context: JobContext) => JobReport): JobReport {
+  const connection = readConnection();
+  const missing = missingConnectionParts(connection);
+  if (missing) throw new NotConfiguredError(missing);
+  const lock = tryLockDocument(options.spreadsheet, LOCK_WAIT_MS);
+  if (!lock) {
+    throw new SpreadsheetBusyError(
+      'An import is already running in this spreadsheet. Try again when it has finished.',
+    );
+  }
+  const startedAtMs = Date.now();
+  const timeZone = options.spreadsheet.getSpreadsheetTimeZone();
+  const utcOffsetAt = utcOffsetIn(timeZone);
+  const client = new ServiceClient({
+    baseUrl: connection.baseUrl!,
+    token: connection.token!,
+    transport: urlFetchTransport,
+    sleep: (ms) => Utilities.sleep(ms),
+  });
+  const logLine = { startedAtMs, user: currentUserEmail(), action: options.action };
+  try {
+    const jobReport = job({
+      spreadsheet: options.spreadsheet,
+      client,
+      options: readImportOptions(options.spreadsheet),
+      utcOffsetAt,
+      today: todayIn(timeZone, utcOffsetAt),
+      progress: progressToasts(options),
+    });
+    const durationMs = Date.now() - startedAtMs;
+    const cost = `${client.stats.requests} requests, ${Math.round(durationMs / 1000)} s`;
+    const report = { ...jobReport, summary: `${jobReport.summary} (${cost})` };
+    recordRun(
+      options.spreadsheet,
+      {
+        ...logLine,
+        added: report.added,
+        removed: report.removed,
+        requests: client.stats.requests,
+        durationMs,
+        outcome: report.continuing ? 'Continuing' : 'Success',
+        details: report.details ?? report.summary,
+      },
+      utcOffsetAt,
+    );
+    return report;
+  } catch (error) {
+    const message = redact(error instanceof Error ? error.message : String(error), connection.token!);
+    recordRun(
+      options.spreadsheet,
+      {
+        ...logLine,
+        added: 0,
+        removed: 0,
+        requests: client.stats.requests,
+        durationMs: Date.now() - startedAtMs,
+        outcome: 'Failed',
+        error: errorIdentifier(error),
+        requestId:
+          error instanceof ServiceError || error instanceof TransportError ? error.requestId : undefined,
+        details: message,
+      },
+      utcOffsetAt,
+    );
+    throw error;
+  } finally {
+    lock.release();
+  }
+}
+
+/**
+ * Progress as toasts, at most one every few seconds: a toast is a Spreadsheet service call, and a
+ * run short enough to need none should cost none.
+ */
+const PROGRESS_INTERVAL_MS = 8_000;
+
+function progressToasts(options: RunOptions): (message: string) => void {
+  let lastShownMs = Date.now();
+  return (message) => {
+    if (!options.interactive || Date.now() - lastShownMs < PROGRESS_INTERVAL_MS) return;
+    lastShownMs = Date.now();
+    options.spreadsheet.toast(message, 'Safety Sync', 10);
+  };
+}
+
+/**
+ * The Sync log line is a record of the run, not part of it: failing to write it (the spreadsheet is
+ * full, say) must neither fail a run that worked nor hide why a run failed.
+ */
+export function recordRun(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  entry: SyncLogEntry,
+  utcOffsetAt: UtcOffsetAt,
+): void {
+  try {
+    appendSyncLog(spreadsheet, entry, utcOffsetAt);
+  } catch (error) {
+    console.warn(
+      `Safety Sync could not write the Sync log: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+/** What the Sync log's Error column shows: the service's identifier, or the kind of failure. */
+export function errorIdentifier(error: unknown): string {
+  if (error instanceof ServiceError) return error.identifier;
+  if (error instanceof TransportError) return `transport: ${error.kind}`;
+  if (error instanceof InvalidParameterError) return 'invalid_input';
+  return 'error';
+}
+
+/** The e-mail when the user's domain shares it; '' otherwise (and in anonymous contexts). */
+export function currentUserEmail(): string {
+  try {
+    return Session.getActiveUser().getEmail() || Session.getEffectiveUser().getEmail();
+  } catch {
+    return '';
+  }
+}

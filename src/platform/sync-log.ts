@@ -1,0 +1,76 @@
+/**
+ * The "Sync log" tab: one line per run, newest first, so a manager can see when data was last
+ * fetched, by whom, what changed, and why a run failed (identifier and request ID for support).
+ */
+import { epochMsToSheetSerial, type UtcOffsetAt } from '../lib/dates';
+import { getOrCreateSheet } from '../sheets/table-writer';
+import { type CellValue, type ColumnSpec, numberFormatOf } from '../sheets/table';
+
+export const SYNC_LOG_SHEET = 'Sync log';
+/** Older lines are dropped so the log never grows without bound. */
+export const SYNC_LOG_MAX_LINES = 500;
+
+export interface SyncLogEntry {
+  startedAtMs: number;
+  user: string;
+  action: string;
+  added: number;
+  removed: number;
+  requests: number;
+  durationMs: number;
+  /** Skipped and Paused are the scheduled refresh's: another run held the spreadsheet; it stopped itself. */
+  outcome: 'Success' | 'Failed' | 'Continuing' | 'Skipped' | 'Paused';
+  error?: string;
+  requestId?: string;
+  details?: string;
+}
+
+const COLUMNS: ColumnSpec[] = [
+  { header: 'Time', kind: 'datetime', width: 150 },
+  { header: 'User', kind: 'text', width: 180 },
+  { header: 'Action', kind: 'text', width: 200 },
+  { header: 'Added', kind: 'integer', width: 70 },
+  { header: 'Removed', kind: 'integer', width: 70 },
+  { header: 'Requests', kind: 'integer', width: 80 },
+  { header: 'Duration (s)', kind: 'integer', width: 90 },
+  { header: 'Outcome', kind: 'text', width: 90 },
+  { header: 'Error', kind: 'text', width: 160 },
+  { header: 'Request ID', kind: 'text', width: 140 },
+  { header: 'Details', kind: 'text', width: 400 },
+];
+
+export function appendSyncLog(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  entry: SyncLogEntry,
+  utcOffsetAt: UtcOffsetAt,
+): void {
+  const sheet = getOrCreateSheet(spreadsheet, SYNC_LOG_SHEET);
+  const width = COLUMNS.length;
+  if (sheet.getLastRow() === 0) {
+    const header = sheet.getRange(1, 1, 1, width);
+    header.setValues([COLUMNS.map((column) => column.header)]);
+    header.setFontWeight('bold');
+    sheet.setFrozenRows(1);
+    COLUMNS.forEach((column, index) => sheet.setColumnWidth(index + 1, column.width));
+  }
+  sheet.insertRowsBefore(2, 1);
+  const line: CellValue[] = [
+    epochMsToSheetSerial(entry.startedAtMs, utcOffsetAt),
+    entry.user,
+    entry.action,
+    entry.added,
+    entry.removed,
+    entry.requests,
+    Math.round(entry.durationMs / 1000),
+    entry.outcome,
+    entry.error ?? '',
+    entry.requestId ?? '',
+    (entry.details ?? '').slice(0, 45_000),
+  ];
+  const range = sheet.getRange(2, 1, 1, width);
+  range.setNumberFormats([COLUMNS.map((column) => numberFormatOf(column.kind))]);
+  range.setValues([line]);
+  range.setFontWeight('normal');
+  const excess = sheet.getLastRow() - 1 - SYNC_LOG_MAX_LINES;
+  if (excess > 0) sheet.deleteRows(SYNC_LOG_MAX_LINES + 2, excess);
+}

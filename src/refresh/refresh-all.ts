@@ -1,0 +1,108 @@
+/**
+ * Refreshing brings every import this spreadsheet has into date, cheaply (completions incrementally:
+ * usually one request). Equipment types are refreshed when their tab exists, which also recomputes
+ * the upcoming inspections; each import is its own run with its own Sync log line, and one failing
+ * does not stop the other. Safety Sync → Refresh all and the scheduled refresh both run it.
+ */
+import { ServiceError } from '../api/errors';
+import { EQUIPMENT_TYPES_SHEET } from '../equipment/tables';
+import { openSettingsIfNotConfigured } from '../completions/actions';
+import { type CompletionsMode, importCompletions } from '../completions/import';
+import { importEquipment } from '../equipment/import';
+import { activeSpreadsheet, requireUi, showFailure } from '../platform/interactive';
+import { markRefreshed, showRefreshStatus } from './status';
+import { type JobContext, type JobReport, NotConfiguredError, runJob, SpreadsheetBusyError } from '../platform/job-runner';
+
+export interface RefreshOptions {
+  /** Who starts it, for the Sync log: "Refresh" (a person) or "Scheduled refresh". */
+  actionPrefix: string;
+  interactive: boolean;
+  completionsMode: CompletionsMode;
+  /** When this execution started (Date.now()), for the completions import's time budget. */
+  executionStartMs: number;
+}
+
+export interface RefreshOutcome {
+  summaries: string[];
+  failures: unknown[];
+  /** Every import ran to its end: the tabs hold what the service holds. */
+  complete: boolean;
+}
+
+/** Identifiers that mean the token or its account is refused: every request fails until a person acts. */
+const TOKEN_REFUSALS = [
+  'token_missing',
+  'token_invalid',
+  'token_inactive',
+  'token_permission',
+  'account_inactive',
+];
+
+export function isTokenRefused(error: unknown): boolean {
+  if (error instanceof NotConfiguredError) return true;
+  return error instanceof ServiceError && TOKEN_REFUSALS.includes(error.identifier);
+}
+
+interface Refresh {
+  action: string;
+  job: (context: JobContext) => JobReport;
+}
+
+function configuredRefreshes(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  options: RefreshOptions,
+): Refresh[] {
+  const { completionsMode, executionStartMs } = options;
+  const refreshes: Refresh[] = [
+    {
+      action: `${options.actionPrefix} completed trainings${completionsMode === 'full' ? ' (full reconciliation)' : ''}`,
+      job: (context) => importCompletions(context, { mode: completionsMode, executionStartMs }),
+    },
+  ];
+  if (spreadsheet.getSheetByName(EQUIPMENT_TYPES_SHEET)) {
+    refreshes.push({ action: `${options.actionPrefix} equipment types`, job: importEquipment });
+  }
+  return refreshes;
+}
+
+/** Runs every configured import; stamps "Last refreshed" when all of them ran to their end. */
+export function refreshImports(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  options: RefreshOptions,
+): RefreshOutcome {
+  const outcome: RefreshOutcome = { summaries: [], failures: [], complete: true };
+  for (const { action, job } of configuredRefreshes(spreadsheet, options)) {
+    try {
+      const report = runJob({ action, spreadsheet, interactive: options.interactive }, job);
+      outcome.summaries.push(report.summary);
+      if (report.continuing) {
+        // This execution's time is spent: the other imports wait for the next refresh.
+        outcome.complete = false;
+        break;
+      }
+    } catch (error) {
+      outcome.failures.push(error);
+      outcome.complete = false;
+      // Another run holds the spreadsheet, or the token is refused: the next import would fail the same way.
+      if (error instanceof SpreadsheetBusyError || isTokenRefused(error)) break;
+    }
+  }
+  if (outcome.complete) markRefreshed(spreadsheet, Date.now());
+  return outcome;
+}
+
+/** Safety Sync → Refresh all. */
+export function refreshAll(): void {
+  const ui = requireUi('Refresh all');
+  if (!openSettingsIfNotConfigured(ui)) return;
+  const spreadsheet = activeSpreadsheet();
+  const outcome = refreshImports(spreadsheet, {
+    actionPrefix: 'Refresh',
+    interactive: true,
+    completionsMode: 'incremental',
+    executionStartMs: Date.now(),
+  });
+  showRefreshStatus(spreadsheet);
+  if (outcome.summaries.length) spreadsheet.toast(outcome.summaries.join(' '), 'Safety Sync', 10);
+  for (const error of outcome.failures) showFailure(ui, 'Refresh all', error);
+}

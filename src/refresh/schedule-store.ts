@@ -1,0 +1,67 @@
+/**
+ * Where the scheduled refresh is kept. The schedule belongs to the spreadsheet (its document state):
+ * every editor sees whose it is, how it goes, and why it paused. Its trigger belongs to the user who
+ * created it, and runs as them with no active spreadsheet; so that user's own properties map each of
+ * their trigger ids to the spreadsheet it refreshes.
+ */
+import { deleteDocumentState, readDocumentState, writeDocumentState } from '../platform/document-state';
+import type { Frequency } from './schedule-frequency';
+
+const SCHEDULE_KEY = 'safetySync.schedule';
+const TRIGGER_KEY_PREFIX = 'safetySync.scheduleTrigger.';
+
+/** What went wrong in the last failed scheduled run: never a message that could hold a secret. */
+export interface RunProblem {
+  /** The service's error identifier, or "transport: …", or "not_configured". */
+  identifier: string;
+  requestId?: string;
+  atMs: number;
+}
+
+export interface Schedule {
+  frequency: Frequency;
+  /** The spreadsheet's time zone when the schedule was saved: the daily hour is in it. */
+  timeZone: string;
+  triggerUid: string;
+  /** Who created it (their e-mail, when Google reveals it): the trigger uses their token. */
+  ownerEmail: string;
+  /** Session.getTemporaryActiveUserKey() of the creator, to tell "yours" when the e-mail is hidden. */
+  ownerKey: string;
+  createdAtMs: number;
+  lastRunAtMs: number | null;
+  /** One sentence on how the last scheduled run went. */
+  lastRunSummary: string | null;
+  lastProblem: RunProblem | null;
+  /** Runs in a row that failed because the token or account was refused. */
+  authFailuresInARow: number;
+  /** Set when the schedule stopped itself; its trigger is deleted then. */
+  paused: { atMs: number; identifier: string } | null;
+}
+
+export function readSchedule(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): Schedule | null {
+  return readDocumentState<Schedule>(spreadsheet, SCHEDULE_KEY);
+}
+
+export function writeSchedule(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  schedule: Schedule,
+): void {
+  writeDocumentState(spreadsheet, SCHEDULE_KEY, schedule);
+}
+
+export function deleteSchedule(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void {
+  deleteDocumentState(spreadsheet, SCHEDULE_KEY);
+}
+
+/** Run by the creator: remembers which spreadsheet their new trigger refreshes. */
+export function rememberTriggerSpreadsheet(triggerUid: string, spreadsheetId: string): void {
+  PropertiesService.getUserProperties().setProperty(TRIGGER_KEY_PREFIX + triggerUid, spreadsheetId);
+}
+
+export function spreadsheetIdOfTrigger(triggerUid: string): string | null {
+  return PropertiesService.getUserProperties().getProperty(TRIGGER_KEY_PREFIX + triggerUid);
+}
+
+export function forgetTrigger(triggerUid: string): void {
+  PropertiesService.getUserProperties().deleteProperty(TRIGGER_KEY_PREFIX + triggerUid);
+}

@@ -1,0 +1,190 @@
+/**
+ * What the schedule's time-driven trigger runs: as the user who created it (so with their token), in
+ * no UI, and with no active spreadsheet, so it opens the one kept with its trigger id. It runs every
+ * configured import (incrementally, with a full reconciliation once a day) under the spreadsheet's
+ * run lock, so it never interleaves with an import someone started by hand.
+ *
+ * A failed run leaves the tabs as they were (every import fetches before it writes), logs the error
+ * identifier and request ID, and marks the data stale once the last good refresh is older than twice
+ * the interval. Runs that fail because the token or account is refused will keep failing, so after
+ * a few in a row the schedule pauses itself instead of spending the user's quota every hour.
+ *
+ * The function is top-level, so any editor could type it into a cell or call it from a dialog: it
+ * returns nothing, refuses to run without its trigger's event, and does nothing for a trigger id
+ * that is not the spreadsheet's current schedule of the calling user.
+ */
+import { ServiceError, TransportError } from '../api/errors';
+import { lastFullImportMs } from '../completions/import';
+import { isTokenRefused, refreshImports, type RefreshOutcome } from './refresh-all';
+import { describeProblem, showRefreshStatus } from './status';
+import {
+  currentUserEmail,
+  errorIdentifier,
+  NotConfiguredError,
+  recordRun,
+  SpreadsheetBusyError,
+} from '../platform/job-runner';
+import { deleteTriggerById } from './schedule-trigger';
+import {
+  type RunProblem,
+  readSchedule,
+  type Schedule,
+  spreadsheetIdOfTrigger,
+  writeSchedule,
+} from './schedule-store';
+import { readImportOptions } from '../platform/settings-store';
+import { utcOffsetIn } from '../platform/time-zone';
+
+/** Runs in a row refused for the token or account before the schedule pauses itself. */
+const AUTH_FAILURES_BEFORE_PAUSE = 3;
+const FULL_RECONCILIATION_EVERY_MS = 24 * 3_600_000;
+const SCHEDULED = 'Scheduled refresh';
+
+export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven): void {
+  const triggerUid = typeof event === 'object' && event !== null ? event.triggerUid : undefined;
+  if (typeof triggerUid !== 'string' || triggerUid === '') {
+    throw new Error(
+      'The scheduled refresh runs only from its trigger. Use Safety Sync → Refresh all instead.',
+    );
+  }
+  const spreadsheet = openScheduledSpreadsheet(triggerUid);
+  if (!spreadsheet) return;
+  const schedule = readSchedule(spreadsheet);
+  if (!schedule || schedule.triggerUid !== triggerUid || schedule.paused) {
+    // Replaced by a newer schedule (maybe another user's), removed, or paused: only the trigger's
+    // creator can delete it, and that is who runs now.
+    deleteTriggerById(triggerUid);
+    console.log('Safety Sync: a scheduled refresh that was replaced or removed deleted its trigger.');
+    return;
+  }
+  const startedAtMs = Date.now();
+  const outcome = refreshImports(spreadsheet, {
+    actionPrefix: SCHEDULED,
+    interactive: false,
+    completionsMode: fullReconciliationDue(spreadsheet) ? 'full' : 'incremental',
+    executionStartMs: startedAtMs,
+  });
+  // Someone may have replaced or removed the schedule while it ran: then this run's record is void.
+  const current = readSchedule(spreadsheet);
+  if (current?.triggerUid === triggerUid) recordScheduledRun(spreadsheet, current, outcome, startedAtMs);
+  showRefreshStatus(spreadsheet);
+}
+
+/** The active spreadsheet, else the one kept with the trigger; null (and the trigger gone) when it no longer exists. */
+function openScheduledSpreadsheet(triggerUid: string): GoogleAppsScript.Spreadsheet.Spreadsheet | null {
+  const active = SpreadsheetApp.getActiveSpreadsheet();
+  if (active) return active;
+  const spreadsheetId = spreadsheetIdOfTrigger(triggerUid);
+  if (spreadsheetId) {
+    try {
+      return SpreadsheetApp.openById(spreadsheetId);
+    } catch (error) {
+      // Anything but "deleted, or no longer shared with you" may pass: let the next run try again.
+      if (!/missing|permission/i.test(error instanceof Error ? error.message : String(error))) throw error;
+    }
+  }
+  deleteTriggerById(triggerUid);
+  console.log(
+    'Safety Sync: the spreadsheet of a scheduled refresh is gone or no longer shared; its trigger deleted itself.',
+  );
+  return null;
+}
+
+function fullReconciliationDue(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): boolean {
+  const lastFullMs = lastFullImportMs(spreadsheet, readImportOptions(spreadsheet).completionsFilter);
+  return lastFullMs === null || Date.now() - lastFullMs >= FULL_RECONCILIATION_EVERY_MS;
+}
+
+function problemOf(error: unknown, atMs: number): RunProblem {
+  const identifier = error instanceof NotConfiguredError ? 'not_configured' : errorIdentifier(error);
+  const requestId =
+    error instanceof ServiceError || error instanceof TransportError ? error.requestId : undefined;
+  return requestId ? { identifier, requestId, atMs } : { identifier, atMs };
+}
+
+/** One sentence for the dialog; the Sync log holds the full message of a failure. */
+function describeRun(outcome: RefreshOutcome, problem: RunProblem | null): string {
+  if (problem) return `Failed with ${describeProblem(problem)}; see the Sync log tab.`;
+  if (!outcome.complete) return `${outcome.summaries.join(' ')} It continues at the next scheduled run.`;
+  return `Refreshed: ${outcome.summaries.join(' ')}`;
+}
+
+function recordScheduledRun(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  schedule: Schedule,
+  outcome: RefreshOutcome,
+  startedAtMs: number,
+): void {
+  const failure = outcome.failures[0];
+  const skipped = failure instanceof SpreadsheetBusyError;
+  const problem = failure && !skipped ? problemOf(failure, startedAtMs) : null;
+  if (problem) {
+    console.warn(
+      `Safety Sync: a scheduled refresh failed with ${problem.identifier}` +
+        (problem.requestId ? ` (request ID ${problem.requestId})` : ''),
+    );
+  }
+  // A skipped run says nothing about the token: the count carries on.
+  const authFailuresInARow = skipped
+    ? schedule.authFailuresInARow
+    : outcome.failures.some(isTokenRefused)
+      ? schedule.authFailuresInARow + 1
+      : 0;
+  const pause = authFailuresInARow >= AUTH_FAILURES_BEFORE_PAUSE && problem !== null;
+  writeSchedule(spreadsheet, {
+    ...schedule,
+    lastRunAtMs: startedAtMs,
+    lastRunSummary: skipped
+      ? 'Skipped: another Safety Sync run was working on this spreadsheet. The next scheduled run catches up.'
+      : describeRun(outcome, problem),
+    lastProblem: skipped ? schedule.lastProblem : problem,
+    authFailuresInARow,
+    paused: pause ? { atMs: startedAtMs, identifier: problem.identifier } : null,
+  });
+  if (skipped) {
+    logScheduleEvent(
+      spreadsheet,
+      startedAtMs,
+      'Skipped',
+      null,
+      'Another Safety Sync run was working on this spreadsheet; the next scheduled run catches up.',
+    );
+  }
+  if (pause) {
+    deleteTriggerById(schedule.triggerUid);
+    logScheduleEvent(
+      spreadsheet,
+      startedAtMs,
+      'Paused',
+      problem,
+      `The scheduled refresh paused itself: ${authFailuresInARow} runs in a row failed with ${problem.identifier}. ` +
+        'Save a working token in Safety Sync → Settings…, then save the schedule again in Safety Sync → Schedule refresh….',
+    );
+  }
+}
+
+function logScheduleEvent(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  atMs: number,
+  outcome: 'Skipped' | 'Paused',
+  problem: RunProblem | null,
+  details: string,
+): void {
+  recordRun(
+    spreadsheet,
+    {
+      startedAtMs: atMs,
+      user: currentUserEmail(),
+      action: SCHEDULED,
+      added: 0,
+      removed: 0,
+      requests: 0,
+      durationMs: Date.now() - atMs,
+      outcome,
+      error: problem?.identifier,
+      requestId: problem?.requestId,
+      details,
+    },
+    utcOffsetIn(spreadsheet.getSpreadsheetTimeZone()),
+  );
+}

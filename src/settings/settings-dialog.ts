@@ -1,0 +1,214 @@
+/**
+ * Safety Sync → Settings…: the service base URL and API token (per user), and the import options
+ * (per spreadsheet). The functions the dialog calls are top-level, so any editor could also type
+ * them into a cell: none returns the token (only its last four characters), and the ones that
+ * change something refuse to run from a cell.
+ */
+import { checkBatchSize, checkFilter } from '../api/completions';
+import { InvalidParameterError } from '../api/errors';
+import { type ConnectionTestResult, testServiceConnection } from './connection-test';
+import {
+  followConnectionChange,
+  grantFormulaAccess,
+  hasFormulaAccess,
+  revokeFormulaAccess,
+} from '../formulas/access';
+import { MAX_CACHE_SECONDS } from '../formulas/cache';
+import { activeSpreadsheet, requireUi } from '../platform/interactive';
+import { refreshStatus } from '../refresh/status';
+import {
+  deleteToken,
+  type ImportOptions,
+  missingConnectionParts,
+  readConnection,
+  readImportOptions,
+  saveConnection,
+  saveImportOptions,
+} from '../platform/settings-store';
+
+export interface SettingsView {
+  baseUrl: string;
+  /** "set, ending in …1a2b" or "not set": never the token. */
+  tokenStatus: string;
+  importOptions: ImportOptions;
+  /** Whether this spreadsheet's formulas may call the service with a token lent to them. */
+  formulaAccess: boolean;
+  /** Last refreshed, the schedule, and what is wrong with it (paused, stale), in sentences. */
+  refreshStatus: string[];
+  refreshStale: boolean;
+}
+
+export interface SettingsForm {
+  baseUrl: string;
+  /** Empty to keep the token already saved. */
+  token: string;
+  userId?: string;
+  trainingId?: string;
+  batchSize?: number | string;
+  overlapDays?: number | string;
+  horizonDays?: number | string;
+  formulaCacheSeconds?: number | string;
+}
+
+/** A field the user must correct, named so the dialog can show the message next to it. */
+export class FieldError extends Error {
+  constructor(
+    readonly field: keyof SettingsForm,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FieldError';
+  }
+}
+
+export function showSettingsDialog(): void {
+  const ui = requireUi('Settings');
+  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(460).setHeight(740);
+  ui.showModalDialog(html, 'Safety Sync settings');
+}
+
+function tokenStatus(token: string | undefined): string {
+  return token ? `set, ending in …${token.slice(-4)}` : 'not set';
+}
+
+export function getSettings(): SettingsView {
+  const connection = readConnection();
+  const status = refreshStatus(activeSpreadsheet());
+  return {
+    baseUrl: connection.baseUrl ?? '',
+    tokenStatus: tokenStatus(connection.token),
+    importOptions: readImportOptions(),
+    formulaAccess: hasFormulaAccess(),
+    refreshStatus: status.sentences,
+    refreshStale: status.stale,
+  };
+}
+
+const LOOPBACK = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/i;
+
+/** The base URL as the client needs it: https (loopback http only reaches a local sample service). */
+export function checkBaseUrl(value: string): string {
+  const url = value.trim().replace(/\/+$/, '').replace(/\/v1$/, '');
+  if (!/^https:\/\/[^/\s]+\.[^/\s]+/i.test(url) && !LOOPBACK.test(url)) {
+    throw new FieldError(
+      'baseUrl',
+      'Enter the service address starting with https://, e.g. https://safety.example.com',
+    );
+  }
+  return url;
+}
+
+function wholeNumber(
+  field: keyof SettingsForm,
+  value: unknown,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min || number > max) {
+    throw new FieldError(field, `Enter a whole number from ${min} to ${max}.`);
+  }
+  return number;
+}
+
+function optionsFromForm(form: SettingsForm): ImportOptions {
+  const current = readImportOptions();
+  const completionsFilter = checkFilter({
+    ...(form.userId?.trim() ? { user_id: form.userId } : {}),
+    ...(form.trainingId?.trim() ? { training_id: form.trainingId } : {}),
+  });
+  const batchSize = wholeNumber('batchSize', form.batchSize, 1, 100, current.batchSize);
+  checkBatchSize(batchSize);
+  return {
+    completionsFilter,
+    batchSize,
+    overlapDays: wholeNumber('overlapDays', form.overlapDays, 0, 365, current.overlapDays),
+    horizonDays: wholeNumber('horizonDays', form.horizonDays, 1, 3650, current.horizonDays),
+    formulaCacheSeconds: wholeNumber(
+      'formulaCacheSeconds',
+      form.formulaCacheSeconds,
+      60,
+      MAX_CACHE_SECONDS,
+      current.formulaCacheSeconds,
+    ),
+  };
+}
+
+/**
+ * One cheap authenticated call with what the form says (the saved token when the field is empty):
+ * the outcome in words, next to the field to correct. It saves nothing, a token that fails least.
+ */
+export function testConnection(form: SettingsForm): ConnectionTestResult {
+  requireUi('Test connection');
+  let baseUrl: string;
+  try {
+    baseUrl = checkBaseUrl(form?.baseUrl ?? '');
+  } catch (error) {
+    if (error instanceof FieldError) return { ok: false, field: 'baseUrl', message: error.message };
+    throw error;
+  }
+  const typed = form.token?.trim();
+  const token = typed || readConnection().token;
+  if (!token) return { ok: false, field: 'token', message: 'Paste your API token first.' };
+  return testServiceConnection(baseUrl, token, Boolean(typed));
+}
+
+export type SaveOutcome =
+  { ok: true; settings: SettingsView } | { ok: false; field: string; message: string };
+
+/** Saves everything or nothing; a wrong field comes back named, for the dialog to show beside it. */
+export function saveSettings(form: SettingsForm): SaveOutcome {
+  requireUi('Saving settings');
+  activeSpreadsheet();
+  try {
+    const baseUrl = checkBaseUrl(form.baseUrl);
+    const token = form.token.trim() || readConnection().token;
+    if (!token) throw new FieldError('token', 'Paste your API token.');
+    const options = optionsFromForm(form);
+    const previousToken = readConnection().token;
+    saveConnection({ baseUrl, token });
+    followConnectionChange(previousToken, { baseUrl, token });
+    saveImportOptions(options);
+    return { ok: true, settings: getSettings() };
+  } catch (error) {
+    if (error instanceof FieldError) return { ok: false, field: error.field, message: error.message };
+    if (error instanceof InvalidParameterError)
+      return { ok: false, field: fieldOf(error.parameter), message: error.message };
+    throw error;
+  }
+}
+
+function fieldOf(parameter: string): string {
+  if (parameter === 'user_id') return 'userId';
+  if (parameter === 'training_id') return 'trainingId';
+  return 'batchSize';
+}
+
+export function removeToken(): SettingsView {
+  requireUi('Removing the token');
+  followConnectionChange(readConnection().token, null);
+  deleteToken();
+  return getSettings();
+}
+
+/**
+ * "Formulas in this spreadsheet may use my token": on, it lends the user's own connection to the
+ * formulas of this spreadsheet, so every editor's formulas read the service with it; off, it takes
+ * back whichever token was lent, whoever lent it.
+ */
+export function setFormulaAccess(enabled: boolean): SettingsView {
+  requireUi('Letting formulas use your token');
+  activeSpreadsheet();
+  if (typeof enabled !== 'boolean') throw new Error('setFormulaAccess needs true or false.');
+  if (enabled) {
+    const connection = readConnection();
+    const missing = missingConnectionParts(connection);
+    if (missing) throw new Error(missing);
+    grantFormulaAccess({ baseUrl: connection.baseUrl!, token: connection.token! });
+  } else {
+    revokeFormulaAccess();
+  }
+  return getSettings();
+}

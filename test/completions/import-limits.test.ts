@@ -1,0 +1,167 @@
+/**
+ * The completions import at the edges: larger than one execution, not configured, run twice at
+ * once, records of the wrong shape, and more rows than a spreadsheet can hold.
+ */
+import type { Completion } from '../../src/api/schemas';
+import { recordFingerprint } from '../../src/completions/table';
+import { createAddonHarness } from '../support/addon-harness';
+
+const TAB = 'Completed trainings';
+
+type Step = { done: boolean; summary: string };
+
+test('an import larger than one execution continues across executions; the tab changes only at the end', async () => {
+  // Each round trip to the service takes 20 s of emulated time: 25 pages read one at a time, plus
+  // the user names, need several 6-minute executions.
+  const harness = await createAddonHarness({
+    dataset: { seed: 51, completions: 25_000, users: 30 },
+    emulator: { urlFetchRoundTripMs: 20_000 },
+  });
+  harness.connect();
+  const settings = harness.callServer('getSettings') as { baseUrl: string };
+  harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 1 });
+
+  const steps: Step[] = [harness.callServer('startCompletionsImport', {}) as Step];
+  while (!steps[steps.length - 1]!.done) {
+    expect(harness.emulator.workbooks.get(harness.spreadsheetId)!.sheetNames).not.toContain(TAB);
+    steps.push(harness.callServer('continueCompletionsImport') as Step);
+    expect(steps.length).toBeLessThan(10);
+  }
+  expect(steps.length).toBeGreaterThan(2);
+  expect(steps[0]!.summary).toMatch(
+    /^Read [\d,]+ records \(page \d+ of 25\) before the time limit of one run/,
+  );
+
+  const shown = harness.displayed(TAB).slice(1);
+  const expected = ((await harness.dataset.data()).completions as unknown as Completion[]).map(
+    recordFingerprint,
+  );
+  expect(shown.map((row) => row[9])).toEqual(expected);
+  const names = new Map((await harness.dataset.data()).users.map((user) => [user.id, user.name]));
+  expect(shown.every((row) => row[1] === (names.get(row[0]!) ?? ''))).toBe(true);
+  // The staging tab is left empty and hidden.
+  const staging = harness.emulator.workbooks.get(harness.spreadsheetId)!.sheet('Safety Sync staging');
+  expect(staging.hidden).toBe(true);
+  expect(staging.lastRow).toBe(0);
+  const outcomes = harness
+    .displayed('Sync log')
+    .slice(1)
+    .map((row) => row[7]);
+  expect(outcomes[0]).toBe('Success');
+  expect(outcomes.slice(1).every((outcome) => outcome === 'Continuing')).toBe(true);
+  await harness.done();
+});
+
+test('records skipped by any execution of a long import are counted and listed when it ends', async () => {
+  // 40 s of emulated time per round trip, one page at a time: page 7 (holding the record of the
+  // wrong shape) is read by the first execution, the user names by later ones.
+  const harness = await createAddonHarness({
+    dataset: { seed: 56, completions: 12_000, users: 30, anomalies: true },
+    emulator: { urlFetchRoundTripMs: 40_000 },
+  });
+  harness.connect();
+  const settings = harness.callServer('getSettings') as { baseUrl: string };
+  harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 1 });
+
+  const steps: Step[] = [harness.callServer('startCompletionsImport', {}) as Step];
+  while (!steps[steps.length - 1]!.done) steps.push(harness.callServer('continueCompletionsImport') as Step);
+
+  expect(steps[0]!.summary).toMatch(/^Read [\d,]+ records \(page 7 of 12\)/);
+  expect(steps.length).toBeGreaterThan(2);
+  expect(harness.displayed(TAB)).toHaveLength(12_000);
+  const [, last] = harness.displayed('Sync log');
+  expect(last![7]).toBe('Success');
+  expect(last![10]).toMatch(
+    /^1 record skipped because it does not have the documented shape: completedtrainings\.list page 7, record \d+ \(dateNumber/,
+  );
+  await harness.done();
+});
+
+test('not configured: the menu says what is missing, opens Settings and fetches nothing', async () => {
+  const harness = await createAddonHarness({ dataset: { seed: 52, completions: 10 } });
+  harness.clickMenu('Import completed trainings…');
+  const ui = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui;
+  expect(ui.alerts[0]!.message).toBe(
+    'Safety Sync needs the service base URL and your API token. Open Safety Sync → Settings… to add it.',
+  );
+  expect(ui.dialogs.map((dialog) => dialog.title)).toEqual(['Safety Sync settings']);
+  expect(harness.emulator.urlFetch.requests).toHaveLength(0);
+  await harness.done();
+});
+
+test('two runs at once never interleave: the second says an import is already running', async () => {
+  const harness = await createAddonHarness({ dataset: { seed: 53, completions: 2_000 } });
+  harness.connect();
+  harness.clickMenu('Reconcile completed trainings');
+  const before = harness.displayed(TAB);
+  harness.emulator.urlFetch.requests.length = 0;
+  const ui = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui;
+  // The same import started again (another tab) while the first waits for the service's first answer.
+  let secondSaw = '';
+  harness.emulator.beforeNextCall('UrlFetchApp.fetch', () => {
+    harness.clickMenu('Reconcile completed trainings');
+    secondSaw = ui.alerts[ui.alerts.length - 1]!.message;
+  });
+  harness.clickMenu('Reconcile completed trainings');
+  expect(secondSaw).toMatch(/^An import is already running in this spreadsheet/);
+  // Every request came from the first run's execution.
+  expect(new Set(harness.emulator.urlFetch.requests.map((request) => request.executionId)).size).toBe(1);
+  expect(ui.alerts[ui.alerts.length - 1]!.message).toMatch(/^Imported 2,000 completed trainings/);
+  expect(harness.displayed(TAB)).toEqual(before);
+  await harness.done();
+});
+
+test('records of the wrong shape are skipped, counted and listed in the Sync log', async () => {
+  const harness = await createAddonHarness({ dataset: { seed: 54, completions: 800, anomalies: true } });
+  harness.connect();
+  harness.clickMenu('Reconcile completed trainings');
+  const served = (await harness.dataset.data()).completions;
+  const wellFormed = served.filter((record) => typeof record.dateNumber === 'number');
+  expect(wellFormed.length).toBeLessThan(served.length);
+  expect(harness.displayed(TAB)).toHaveLength(wellFormed.length + 1);
+  const details = harness.displayed('Sync log')[1]![10]!;
+  expect(served.length - wellFormed.length).toBe(1);
+  expect(details).toMatch(/^1 record skipped because it does not have the documented shape/);
+  expect(details).toMatch(/completedtrainings\.list page 1, record \d+ \(dateNumber/);
+  await harness.done();
+});
+
+test('an import that would cross the 10 million cell limit is refused before anything is written', async () => {
+  const harness = await createAddonHarness({ dataset: { seed: 55, completions: 3_000 } });
+  harness.connect();
+  const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
+  // Someone's huge tab leaves room for fewer than 3,000 rows of ten columns.
+  workbook.addSheet('Archive', { rows: 498_000, columns: 20 });
+  harness.emulator.urlFetch.requests.length = 0;
+  harness.clickMenu('Reconcile completed trainings');
+  const alert = workbook.ui.alerts[workbook.ui.alerts.length - 1]!;
+  expect(alert.message).toMatch(
+    /^"Completed trainings" would need 3,000 rows, but this spreadsheet has room for about 1,[0-9]{3} \(Google Sheets allows 10 million cells per spreadsheet\)\. Narrow the import with a user or training filter/,
+  );
+  expect(workbook.sheetNames).not.toContain(TAB);
+  // Refused after page 1 told how many pages there are: the other two were never read.
+  expect(harness.emulator.urlFetch.requests).toHaveLength(1);
+  await harness.done();
+});
+
+test('a long import shows its progress page by page, at most one toast every few seconds', async () => {
+  const harness = await createAddonHarness({
+    dataset: { seed: 56, completions: 6_000, users: 10 },
+    // Each round trip takes 5 s of emulated time: a slow network, where progress matters.
+    emulator: { urlFetchRoundTripMs: 5_000 },
+  });
+  harness.connect();
+  const settings = harness.callServer('getSettings') as { baseUrl: string };
+  harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 1 });
+  harness.clickMenu('Reconcile completed trainings');
+  const toasts = harness.emulator.workbooks
+    .get(harness.spreadsheetId)!
+    .ui.toasts.map((toast) => toast.message);
+  // Page 1 comes at 5 s, then one page every 5 s; a toast goes out once 8 s have passed since the last.
+  expect(toasts).toEqual([
+    'Reading completed trainings: page 2 of 6',
+    'Reading completed trainings: page 4 of 6',
+    'Reading completed trainings: page 6 of 6',
+  ]);
+  await harness.done();
+});
