@@ -7,7 +7,12 @@ import type { CompletionsFilter } from '../api/completions';
 import { describeFilter, importCompletions, type CompletionsMode } from './import';
 import { activeSpreadsheet, requireUi, showFailure } from '../platform/interactive';
 import { type JobReport, runJob } from '../platform/job-runner';
-import { missingConnectionParts, readConnection, readImportOptions, saveImportOptions } from '../platform/settings-store';
+import {
+  missingConnectionParts,
+  readConnection,
+  readImportOptions,
+  saveImportOptions,
+} from '../platform/settings-store';
 import { showSettingsDialog } from '../settings/settings-dialog';
 
 export const IMPORT_ACTION = 'Import completed trainings';

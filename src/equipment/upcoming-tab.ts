@@ -3,12 +3,7 @@
  * "Upcoming inspections" tab, and the colours of the Status columns (Expired red, Expiring amber)
  * on it, on the schedules tab and on the types tab.
  */
-import {
-  EQUIPMENT_TYPE_COLUMN,
-  EQUIPMENT_TYPES_SHEET,
-  SCHEDULE_COLUMN,
-  SCHEDULES_SHEET,
-} from './tables';
+import { EQUIPMENT_TYPE_COLUMN, EQUIPMENT_TYPES_SHEET, SCHEDULE_COLUMN, SCHEDULES_SHEET } from './tables';
 import { InspectionStatus } from './inspections';
 import { type ScheduleEntry, UPCOMING_COLUMN, UPCOMING_SHEET, upcomingTable } from './upcoming';
 import { applyStatusColours, type StatusColour } from '../sheets/conditional-formats';

@@ -30,13 +30,7 @@ import {
 import { TimeBudget } from './budget';
 import { FormulaCache } from './cache';
 import { type FormulaReader, readCompletions, readEquipmentTypes, readUsers } from './reads';
-import {
-  AS_INSTANTS,
-  type FormulaCell,
-  type FormulaResult,
-  formulaTable,
-  midnightOf,
-} from './values';
+import { AS_INSTANTS, type FormulaCell, type FormulaResult, formulaTable, midnightOf } from './values';
 import { type InspectionCell, inspectionStatusCells, nextInspectionCells } from './inspection-formulas';
 import { DEFAULT_IMPORT_OPTIONS, type ImportOptions, readImportOptions } from '../platform/settings-store';
 import { todayIn, utcOffsetIn } from '../platform/time-zone';

@@ -8,7 +8,12 @@ import { ServiceClient } from '../api/client';
 import { InvalidParameterError, redact, ServiceError, TransportError } from '../api/errors';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
 import { tryLockDocument } from './document-lock';
-import { missingConnectionParts, readConnection, readImportOptions, type ImportOptions } from './settings-store';
+import {
+  missingConnectionParts,
+  readConnection,
+  readImportOptions,
+  type ImportOptions,
+} from './settings-store';
 import { appendSyncLog, type SyncLogEntry } from './sync-log';
 import { todayIn, utcOffsetIn } from './time-zone';
 import { urlFetchTransport } from './url-fetch-transport';

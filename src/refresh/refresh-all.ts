@@ -11,7 +11,13 @@ import { type CompletionsMode, importCompletions } from '../completions/import';
 import { importEquipment } from '../equipment/import';
 import { activeSpreadsheet, requireUi, showFailure } from '../platform/interactive';
 import { markRefreshed, showRefreshStatus } from './status';
-import { type JobContext, type JobReport, NotConfiguredError, runJob, SpreadsheetBusyError } from '../platform/job-runner';
+import {
+  type JobContext,
+  type JobReport,
+  NotConfiguredError,
+  runJob,
+  SpreadsheetBusyError,
+} from '../platform/job-runner';
 
 export interface RefreshOptions {
   /** Who starts it, for the Sync log: "Refresh" (a person) or "Scheduled refresh". */

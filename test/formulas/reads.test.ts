@@ -7,12 +7,7 @@ import { ServiceClient } from '../../src/api/client';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/transport';
 import { FORMULA_BUDGET_MS, FormulaTooLargeError, TimeBudget } from '../../src/formulas/budget';
 import type { AnswerCache } from '../../src/formulas/cache';
-import {
-  type FormulaReader,
-  MAX_FORMULA_PAGES,
-  readCompletions,
-  readUsers,
-} from '../../src/formulas/reads';
+import { type FormulaReader, MAX_FORMULA_PAGES, readCompletions, readUsers } from '../../src/formulas/reads';
 
 interface FakeService {
   transport: Transport;
