@@ -8,9 +8,11 @@
  * on top meanwhile. Paging can stop between batches and resume from a small cursor, so an import
  * larger than one Apps Script execution continues in the next one.
  */
-import { appendAll, prependAll } from '../lib/arrays';
+import { appendAll } from '../lib/arrays';
 import type { ServiceClient } from './client';
+import { completionKey } from './completion-key';
 import { InvalidParameterError, TransportError } from './errors';
+import { type ReadControl, runRound } from './read-control';
 import {
   type Completion,
   completionSchema,
@@ -27,34 +29,26 @@ export interface CompletionsFilter {
   training_id?: string;
 }
 
-export interface PagingProgress {
-  pagesFetched: number;
-  lastPage: number;
-}
-
-export interface FetchCompletionsOptions {
-  /** Pages requested at once after page 1. */
-  batchSize: number;
-  onProgress?: (progress: PagingProgress) => void;
-}
-
-export interface CompletionsResult {
+export interface CompletionsRead {
+  /** Records not held before, in service order (after the ones held). */
   records: Completion[];
+  /** Records that arrived on top meanwhile (found by the catch-up): they go before every other. */
+  onTop: Completion[];
   rejected: RejectedRecord[];
+  cursor: PagingCursor;
+  /** False when the read paused; it resumes from `cursor` with the same `held` keys. */
+  done: boolean;
 }
 
-/** Completions have no id: the whole record is the key (identical records are indistinguishable). */
-export function completionKey(record: Completion): string {
-  return JSON.stringify([
-    record.user_id,
-    record.training_id,
-    record.created,
-    record.dateNumber,
-    record.specialExpirationDateNumber ?? null,
-    record.instructor_id,
-    record.groupTraining_id,
-  ]);
+export interface PagingControl extends ReadControl {
+  /** After page 1, which tells how many pages there are: a caller may refuse what could never fit. */
+  afterFirstPage?: (cursor: PagingCursor, recordsOnFirstPage: number) => void;
+  /** After each round, with where paging stands. */
+  onProgress?: (cursor: PagingCursor) => void;
 }
+
+/** Where a read starts: page 1 of a filter, or a paused read's cursor and the keys it holds. */
+export type PagingStart = { filter: CompletionsFilter } | { cursor: PagingCursor; held: Set<string> };
 
 /** Checks the filter before anything is sent; returns it without empty members. */
 export function checkFilter(filter: CompletionsFilter): CompletionsFilter {
@@ -111,29 +105,79 @@ export interface PagingCursor {
   changed: boolean;
 }
 
-export interface PagingStep {
+interface PagingStep {
   cursor: PagingCursor;
   /** Records not seen before, in service order. */
   records: Completion[];
   rejected: RejectedRecord[];
-  done: boolean;
 }
 
 const MAX_BATCH_READS = 4;
 
-/** Reads page 1 and returns the cursor for the rest. */
-export function startCompletionsPaging(client: ServiceClient, filter: CompletionsFilter): PagingStep {
+/**
+ * The one reader of completions: from page 1 (or a paused read's cursor) batch by batch to the last
+ * page, then, when records changed meanwhile, the catch-up from page 1. `control` may pause it
+ * between batches; what it read so far comes back with the cursor to resume from.
+ */
+export function readCompletionPages(
+  client: ServiceClient,
+  start: PagingStart,
+  batchSize: number,
+  control: PagingControl = {},
+): CompletionsRead {
+  checkBatchSize(batchSize);
+  const records: Completion[] = [];
+  const rejected: RejectedRecord[] = [];
+  let cursor: PagingCursor;
+  let held: Set<string>;
+  let rounds = 0;
+  if ('filter' in start) {
+    held = new Set();
+    const fresh = held;
+    const first = runRound(control, () => readFirstPage(client, start.filter, fresh));
+    rounds++;
+    appendAll(records, first.records);
+    appendAll(rejected, first.rejected);
+    cursor = first.cursor;
+    control.afterFirstPage?.(cursor, first.records.length);
+    control.onProgress?.(cursor);
+  } else {
+    ({ cursor, held } = start);
+  }
+  while (cursor.nextPage <= cursor.lastPage) {
+    if (rounds++ > 0 && control.shouldPause?.()) return { records, onTop: [], rejected, cursor, done: false };
+    const from = cursor;
+    const step = runRound(control, () => readNextBatch(client, from, batchSize, held));
+    appendAll(records, step.records);
+    appendAll(rejected, step.rejected);
+    cursor = step.cursor;
+    control.onProgress?.(cursor);
+  }
+  let onTop: Completion[] = [];
+  if (cursor.changed) {
+    const { filter } = cursor;
+    const caughtUp = runRound(control, () =>
+      readFromTop(client, filter, held, (_page, fresh) => !fresh.length),
+    );
+    onTop = caughtUp.records;
+    appendAll(rejected, caughtUp.rejected);
+    cursor = caughtUp.cursor;
+  }
+  return { records, onTop, rejected, cursor, done: true };
+}
+
+function readFirstPage(client: ServiceClient, filter: CompletionsFilter, held: Set<string>): PagingStep {
   const checkedFilter = checkFilter(filter);
-  const [first] = fetchPages(client, checkedFilter, [1]);
-  const { records } = takeNew([first!], new Set());
+  const [first] = fetchPages(client, checkedFilter, [1]) as [Page];
+  const { records } = takeNew([first], held);
   const cursor: PagingCursor = {
     filter: checkedFilter,
     nextPage: 2,
-    lastPage: first!.lastPage,
-    signature: signatureOf(first!),
-    changed: records.length !== first!.records.length,
+    lastPage: first.lastPage,
+    signature: signatureOf(first),
+    changed: records.length !== first.records.length,
   };
-  return { cursor, records, rejected: first!.rejected, done: cursor.nextPage > cursor.lastPage };
+  return { cursor, records, rejected: first.rejected };
 }
 
 /**
@@ -141,13 +185,12 @@ export function startCompletionsPaging(client: ServiceClient, filter: Completion
  * and is updated with the new ones. A batch that repeats any record held or read in the batch
  * (a shift), or whose pages disagree on the last page or total, is read again.
  */
-export function continueCompletionsPaging(
+function readNextBatch(
   client: ServiceClient,
   cursor: PagingCursor,
   batchSize: number,
   held: Set<string>,
 ): PagingStep {
-  checkBatchSize(batchSize);
   const numbers: number[] = [];
   for (let page = cursor.nextPage; page < cursor.nextPage + batchSize && page <= cursor.lastPage; page++) {
     numbers.push(page);
@@ -174,7 +217,7 @@ export function continueCompletionsPaging(
   }
   const { records, duplicates } = taken;
   const last = batch[batch.length - 1]!;
-  const lastPage = Math.max(cursor.lastPage, ...batch.map((page) => page.lastPage));
+  const lastPage = batch.reduce((highest, page) => Math.max(highest, page.lastPage), cursor.lastPage);
   const next: PagingCursor = {
     filter: cursor.filter,
     nextPage: last.number + 1,
@@ -182,22 +225,19 @@ export function continueCompletionsPaging(
     signature: signatureOf(last),
     changed: changed || duplicates > 0 || lastPage !== cursor.lastPage,
   };
-  return {
-    cursor: next,
-    records,
-    rejected: batch.flatMap((page) => page.rejected),
-    done: next.nextPage > lastPage,
-  };
+  return { cursor: next, records, rejected: batch.flatMap((page) => page.rejected) };
 }
 
 /**
- * After a run that saw records change: reads from page 1 until a page holds nothing new, and
- * returns the records that arrived on top meanwhile.
+ * Reads from page 1, one page at a time, taking the records not held, until `enough` says so or the
+ * last page is read. The catch-up after a change stops at a page with nothing new; an incremental
+ * refresh stops at the first page that reaches back far enough.
  */
-export function catchUpCompletions(
+function readFromTop(
   client: ServiceClient,
   filter: CompletionsFilter,
   held: Set<string>,
+  enough: (page: Page, fresh: readonly Completion[]) => boolean,
 ): PagingStep {
   const records: Completion[] = [];
   const rejected: RejectedRecord[] = [];
@@ -207,7 +247,7 @@ export function catchUpCompletions(
     appendAll(rejected, page.rejected);
     const fresh = takeNew([page], held).records;
     appendAll(records, fresh);
-    if (fresh.length === 0 || number >= page.lastPage) break;
+    if (enough(page, fresh) || number >= page.lastPage) break;
   }
   const cursor: PagingCursor = {
     filter,
@@ -216,33 +256,7 @@ export function catchUpCompletions(
     signature: signatureOf(page),
     changed: false,
   };
-  return { cursor, records, rejected, done: true };
-}
-
-/** Every record, in one go (no execution budget to respect: tests, tools, small imports). */
-export function fetchAllCompletions(
-  client: ServiceClient,
-  filter: CompletionsFilter,
-  options: FetchCompletionsOptions,
-): CompletionsResult {
-  const batchSize = checkBatchSize(options.batchSize);
-  let step = startCompletionsPaging(client, filter);
-  const held = new Set(step.records.map(completionKey));
-  const records = [...step.records];
-  const rejected = [...step.rejected];
-  options.onProgress?.({ pagesFetched: 1, lastPage: step.cursor.lastPage });
-  while (!step.done) {
-    step = continueCompletionsPaging(client, step.cursor, batchSize, held);
-    appendAll(records, step.records);
-    appendAll(rejected, step.rejected);
-    options.onProgress?.({ pagesFetched: step.cursor.nextPage - 1, lastPage: step.cursor.lastPage });
-  }
-  if (step.cursor.changed) {
-    const caughtUp = catchUpCompletions(client, step.cursor.filter, held);
-    prependAll(records, caughtUp.records);
-    appendAll(rejected, caughtUp.rejected);
-  }
-  return { records, rejected };
+  return { cursor, records, rejected };
 }
 
 function fetchPages(client: ServiceClient, filter: CompletionsFilter, numbers: readonly number[]): Page[] {
@@ -286,18 +300,10 @@ export function fetchRecentCompletions(
   client: ServiceClient,
   filter: CompletionsFilter,
   sinceDateNumber: number,
-): CompletionsResult {
-  const checkedFilter = checkFilter(filter);
-  const held = new Set<string>();
-  const records: Completion[] = [];
-  const rejected: RejectedRecord[] = [];
-  for (let number = 1; ; number++) {
-    const [page] = fetchPages(client, checkedFilter, [number]) as [Page];
-    appendAll(records, takeNew([page], held).records);
-    appendAll(rejected, page.rejected);
-    const reachedBack = page.records.some((record) => record.dateNumber < sinceDateNumber);
-    if (reachedBack || page.records.length === 0 || number >= page.lastPage) break;
-  }
+): { records: Completion[]; rejected: RejectedRecord[] } {
+  const reachedBack = (page: Page) =>
+    page.records.length === 0 || page.records.some((record) => record.dateNumber < sinceDateNumber);
+  const { records, rejected } = readFromTop(client, checkFilter(filter), new Set(), reachedBack);
   return { records, rejected };
 }
 

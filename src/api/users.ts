@@ -3,24 +3,37 @@
  * An id the service does not know (content_not_found) resolves to null; any other error ends the run.
  */
 import type { ServiceClient } from './client';
-import { type User, userInfoSchema } from './schemas';
 import { checkBatchSize } from './completions';
+import { type ReadControl, runRound } from './read-control';
+import { type User, userInfoSchema } from './schemas';
 
 export const USERS_METHOD = 'users.info';
 
+export interface UsersRead {
+  /** Each id asked for, with its user, or null when the service does not know it. */
+  users: Map<string, User | null>;
+  /** False when `control` paused the read; the ids not in `users` are still to ask. */
+  complete: boolean;
+}
+
+/** The one batched look-up of users: `batchSize` requests a round, rounds steered by `control`. */
 export function fetchUsers(
   client: ServiceClient,
-  ids: readonly string[],
+  ids: Iterable<string>,
   batchSize: number,
-): Map<string, User | null> {
+  control: ReadControl = {},
+): UsersRead {
   checkBatchSize(batchSize);
-  const unique = [...new Set(ids.filter((id) => id !== ''))];
+  const unique = [...new Set(ids)].filter((id) => id !== '');
   const users = new Map<string, User | null>();
   for (let start = 0; start < unique.length; start += batchSize) {
+    if (start > 0 && control.shouldPause?.()) return { users, complete: false };
     const batch = unique.slice(start, start + batchSize);
-    const outcomes = client.callAll(
-      batch.map((user) => ({ apiMethod: USERS_METHOD, params: { user } })),
-      userInfoSchema,
+    const outcomes = runRound(control, () =>
+      client.callAll(
+        batch.map((user) => ({ apiMethod: USERS_METHOD, params: { user } })),
+        userInfoSchema,
+      ),
     );
     outcomes.forEach((outcome, index) => {
       const id = batch[index]!;
@@ -30,5 +43,5 @@ export function fetchUsers(
       else throw outcome.error;
     });
   }
-  return users;
+  return { users, complete: true };
 }

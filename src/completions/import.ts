@@ -7,35 +7,33 @@
  * - Incremental refresh: records arrive newest first, so it reads page 1 onwards only until it
  *   reaches back past the newest record held, less an overlap of some days, and adds what is new.
  */
-import { appendAll, prependAll } from '../lib/arrays';
+import { completionKey } from '../api/completion-key';
 import {
-  catchUpCompletions,
   checkFilter,
   type CompletionsFilter,
-  completionKey,
-  continueCompletionsPaging,
   fetchRecentCompletions,
   MAX_PAGE_SIZE,
   type PagingCursor,
-  startCompletionsPaging,
+  readCompletionPages,
 } from '../api/completions';
-import type { Completion, RejectedRecord } from '../api/schemas';
+import type { Completion } from '../api/schemas';
+import { addDays, cellToSheetSerial, fromSheetSerial, toDateNumber, type UtcOffsetAt } from '../lib/dates';
+import { formatCount } from '../lib/numbers';
+import { deleteDocumentState, readDocumentState, writeDocumentState } from '../platform/document-state';
+import type { JobContext, JobReport } from '../platform/job-runner';
+import { describeRejected, type RejectedSummary, summarizeRejected } from '../platform/problem-lists';
+import { readConnection } from '../platform/settings-store';
+import { checkRoomForRows } from '../sheets/cell-limit';
+import { type CellValue, numberFormatOf } from '../sheets/table';
+import { formatHeaderAndColumns, getOrCreateSheet, writeTable } from '../sheets/table-writer';
+import { clearStaging, readStaging, stageRecords } from './staging';
 import {
   COMPLETION_COLUMN,
   COMPLETION_COLUMNS,
   completionRow,
   COMPLETIONS_SHEET,
   completionsTable,
-  recordFingerprint,
 } from './table';
-import { addDays, cellToSheetSerial, fromSheetSerial, toDateNumber, type UtcOffsetAt } from '../lib/dates';
-import { checkRoomForRows } from '../sheets/cell-limit';
-import { type CellValue, numberFormatOf } from '../sheets/table';
-import { formatHeaderAndColumns, getOrCreateSheet, writeTable } from '../sheets/table-writer';
-import { clearStaging, readStaging, stageRecords } from './staging';
-import { deleteDocumentState, readDocumentState, writeDocumentState } from '../platform/document-state';
-import type { JobContext, JobReport } from '../platform/job-runner';
-import { readConnection } from '../platform/settings-store';
 import { type ResolvedNames, resolveNames } from './user-names';
 
 export type CompletionsMode = 'full' | 'incremental';
@@ -50,14 +48,6 @@ interface ImportState {
   filterSignature: string;
   lastFullAtMs: number;
 }
-
-/** Records of the wrong shape: the first few, to list, and how many in all. */
-interface RejectedSummary {
-  listed: RejectedRecord[];
-  count: number;
-}
-
-const REJECTED_LISTED = 20;
 
 interface RunInProgress {
   filterSignature: string;
@@ -119,58 +109,47 @@ function abandonRun(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void
 function fullImport(context: JobContext, job: CompletionsJobOptions, run: RunInProgress | null): JobReport {
   const { client, options, spreadsheet } = context;
   const timeIsUp = () => Date.now() - job.executionStartMs > EXECUTION_BUDGET_MS;
-  const records: Completion[] = run ? readStaging(spreadsheet) : [];
-  /** Records read by earlier executions, already in the staging tab. */
-  const alreadyStaged = records.length;
-  const rejected: RejectedRecord[] = [];
-  const rejectedSoFar = () => summarizeRejected(rejected, run?.rejected);
-  let cursor: PagingCursor;
-  if (run) {
-    cursor = run.cursor;
-  } else {
-    const first = startCompletionsPaging(client, options.completionsFilter);
-    // Refuse before reading thousands of pages that could never fit.
-    const fewestRows = (first.cursor.lastPage - 1) * MAX_PAGE_SIZE + first.records.length;
-    checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, fewestRows, COMPLETION_COLUMNS.length);
-    appendAll(records, first.records);
-    appendAll(rejected, first.rejected);
-    cursor = first.cursor;
-  }
-  const pause = () =>
-    pauseRun(context, records.slice(alreadyStaged), records.length, {
-      filterSignature: filterSignature(options.completionsFilter),
-      cursor,
-      startedAtMs: run?.startedAtMs ?? job.executionStartMs,
-      rejected: rejectedSoFar(),
-    });
-  const held = new Set(records.map(completionKey));
-  // Every execution makes progress: the budget is checked only after its first batch.
-  let batches = 0;
-  while (cursor.nextPage <= cursor.lastPage) {
-    if (batches++ > 0 && timeIsUp()) return pause();
-    const step = continueCompletionsPaging(client, cursor, options.batchSize, held);
-    appendAll(records, step.records);
-    appendAll(rejected, step.rejected);
-    cursor = step.cursor;
-    context.progress(`Reading completed trainings: page ${cursor.nextPage - 1} of ${cursor.lastPage}`);
-  }
-  if (cursor.changed) {
-    const caughtUp = catchUpCompletions(client, cursor.filter, held);
-    prependAll(records, caughtUp.records);
-    appendAll(rejected, caughtUp.rejected);
-    cursor = { ...caughtUp.cursor, changed: false };
-  }
-  context.progress(`Resolving user names for ${records.length.toLocaleString('en-US')} records`);
-  const baseUrl = readConnection().baseUrl!;
-  const resolved = resolveNames(
+  const staged: Completion[] = run ? readStaging(spreadsheet) : [];
+  // Every execution makes progress: the budget is checked only after its first round.
+  let rounds = 0;
+  const control = { shouldPause: () => rounds++ > 0 && timeIsUp() };
+  const read = readCompletionPages(
     client,
-    baseUrl,
-    userIdsOf(records),
+    run
+      ? { cursor: run.cursor, held: new Set(staged.map(completionKey)) }
+      : { filter: options.completionsFilter },
     options.batchSize,
-    () => batches++ > 0 && timeIsUp(),
+    {
+      ...control,
+      // Refuse before reading thousands of pages that could never fit.
+      afterFirstPage: (cursor, onFirstPage) =>
+        checkRoomForRows(
+          spreadsheet,
+          COMPLETIONS_SHEET,
+          (cursor.lastPage - 1) * MAX_PAGE_SIZE + onFirstPage,
+          COMPLETION_COLUMNS.length,
+        ),
+      onProgress: (cursor) =>
+        context.progress(`Reading completed trainings: page ${cursor.nextPage - 1} of ${cursor.lastPage}`),
+    },
   );
+  const records = [...read.onTop, ...staged, ...read.records];
+  const rejected = summarizeRejected(read.rejected, run?.rejected);
+  // Staging only appends, so records found on top are not staged: the next execution's catch-up
+  // finds them again (they are not among the keys it holds) and puts them first.
+  const pause = () =>
+    pauseRun(context, read.records, records.length, {
+      filterSignature: filterSignature(options.completionsFilter),
+      cursor: read.onTop.length ? { ...read.cursor, changed: true } : read.cursor,
+      startedAtMs: run?.startedAtMs ?? job.executionStartMs,
+      rejected,
+    });
+  if (!read.done) return pause();
+  context.progress(`Resolving user names for ${formatCount(records.length)} records`);
+  const baseUrl = readConnection().baseUrl!;
+  const resolved = resolveNames(client, baseUrl, userIdsOf(records), options.batchSize, control);
   if (!resolved.complete) return pause();
-  const report = replaceAllRows(context, records, resolved, rejectedSoFar());
+  const report = replaceAllRows(context, records, resolved, rejected);
   writeDocumentState(spreadsheet, STATE_KEY, {
     filterSignature: filterSignature(options.completionsFilter),
     lastFullAtMs: Date.now(),
@@ -192,7 +171,7 @@ function pauseRun(
     removed: 0,
     continuing: true,
     summary:
-      `Read ${readSoFar.toLocaleString('en-US')} records (page ${run.cursor.nextPage - 1} of ${run.cursor.lastPage}) ` +
+      `Read ${formatCount(readSoFar)} records (page ${run.cursor.nextPage - 1} of ${run.cursor.lastPage}) ` +
       'before the time limit of one run; the import continues in the next run and the tab changes only once all are in.',
   };
 }
@@ -228,25 +207,11 @@ function replaceAllRows(
     added,
     removed,
     summary:
-      `Imported ${records.length.toLocaleString('en-US')} completed trainings (${added} new, ${removed} removed` +
+      `Imported ${formatCount(records.length)} completed trainings (${added} new, ${removed} removed` +
       `${result.userRowsDropped ? `, ${result.userRowsDropped} with your notes` : ''}); ` +
       `${requested} user names looked up.`,
-    details: describeRejected(rejected),
+    details: describeRejected(rejected) ?? undefined,
   };
-}
-
-function summarizeRejected(rejected: readonly RejectedRecord[], earlier?: RejectedSummary): RejectedSummary {
-  const all = [...(earlier?.listed ?? []), ...rejected.slice(0, REJECTED_LISTED)];
-  return { listed: all.slice(0, REJECTED_LISTED), count: (earlier?.count ?? 0) + rejected.length };
-}
-
-function describeRejected({ listed, count }: RejectedSummary): string | undefined {
-  if (count === 0) return undefined;
-  const described = listed.map((record) => `${record.source} (${record.problem})`);
-  const more = count > listed.length ? `; and ${count - listed.length} more` : '';
-  const skipped =
-    count === 1 ? '1 record skipped because it does' : `${count} records skipped because they do`;
-  return `${skipped} not have the documented shape: ${described.join('; ')}${more}`;
 }
 
 const DATE_COLUMNS = COMPLETION_COLUMNS.flatMap((column, index) =>
@@ -270,13 +235,17 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
   const width = COMPLETION_COLUMNS.length;
   const held = readHeldRows(sheet, context.utcOffsetAt);
   const heldKeys = new Set(held.map((row) => String(row[COMPLETION_COLUMN.key])));
-  const newestSerial = Math.max(...held.map((row) => Number(row[COMPLETION_COLUMN.completionDate]) || 0));
+  // A loop, not Math.max(...rows): spreading 125,000 arguments overflows the stack.
+  const newestSerial = held.reduce(
+    (newestSoFar, row) => Math.max(newestSoFar, Number(row[COMPLETION_COLUMN.completionDate]) || 0),
+    0,
+  );
   const newest = fromSheetSerial(newestSerial);
   if (newest === null) return fullImport(context, { mode: 'full', executionStartMs: Date.now() }, null);
   const since = toDateNumber(addDays(newest, -options.overlapDays));
   const recent = fetchRecentCompletions(client, options.completionsFilter, since);
-  const fresh = recent.records.filter((record) => !heldKeys.has(recordFingerprint(record)));
-  const details = describeRejected(summarizeRejected(recent.rejected));
+  const fresh = recent.records.filter((record) => !heldKeys.has(completionKey(record)));
+  const details = describeRejected(summarizeRejected(recent.rejected)) ?? undefined;
   if (fresh.length === 0) return { added: 0, removed: 0, summary: 'No new completed trainings.', details };
 
   const { names } = resolveNames(client, readConnection().baseUrl!, userIdsOf(fresh), options.batchSize);

@@ -4,10 +4,9 @@
  * spreadsheet's time zone), `created` as a date-time in the spreadsheet's time zone, and a hidden
  * key that identifies the record across refreshes (completions have no id of their own).
  */
-import { completionKey } from '../api/completions';
+import { completionKey } from '../api/completion-key';
 import type { Completion } from '../api/schemas';
 import type { CellValue, ColumnSpec, Table } from '../sheets/table';
-import { fingerprint } from '../lib/fingerprint';
 import {
   createdToEpochMs,
   epochMsToSheetSerial,
@@ -37,11 +36,6 @@ export const COMPLETION_COLUMN = {
   key: 9,
 } as const;
 
-/** What the hidden key column holds: 100,000 rows need not carry 100,000 JSON keys. */
-export function recordFingerprint(record: Completion): string {
-  return fingerprint(completionKey(record));
-}
-
 /** A date number (validated as a calendar date by the schema) as a date-only cell. */
 function dateCell(dateNumber: number | undefined): CellValue {
   const date = dateNumber === undefined ? null : fromDateNumber(dateNumber);
@@ -61,7 +55,7 @@ export function completionRow(record: Completion, names: UserNames, utcOffsetAt:
     names.get(record.instructor_id) ?? '',
     record.groupTraining_id,
     epochMsToSheetSerial(createdToEpochMs(record.created), utcOffsetAt),
-    recordFingerprint(record),
+    completionKey(record),
   ];
 }
 

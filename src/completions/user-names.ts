@@ -5,6 +5,7 @@
  * which only costs requests.
  */
 import type { ServiceClient } from '../api/client';
+import type { ReadControl } from '../api/read-control';
 import { fetchUsers } from '../api/users';
 import { fingerprint } from '../lib/fingerprint';
 
@@ -54,33 +55,25 @@ export interface ResolvedNames {
   names: Map<string, string | null>;
   /** Ids asked of the service in this run (the rest came from the cache). */
   requested: number;
-  /** False when `shouldStop` ended the lookups early; what was found is cached for the next run. */
+  /** False when `control` paused the look-ups; what was found is cached for the next run. */
   complete: boolean;
 }
 
 /**
- * Names for every id, from the cache where possible; an unknown user resolves to null. Between
- * batches `shouldStop` may end the run (the execution's time is up); the first batch always runs.
+ * Names for every id, from the cache where possible; an unknown user resolves to null. `control`
+ * may pause the look-ups between rounds (the execution's time is up); the first round always runs.
  */
 export function resolveNames(
   client: ServiceClient,
   baseUrl: string,
   ids: Iterable<string>,
   batchSize: number,
-  shouldStop: () => boolean = () => false,
+  control: ReadControl = {},
 ): ResolvedNames {
   const names = readCachedNames(baseUrl);
-  const missing = [...new Set(ids)].filter((id) => id !== '' && !names.has(id));
-  let requested = 0;
-  for (let start = 0; start < missing.length; start += batchSize) {
-    if (start > 0 && shouldStop()) {
-      writeCachedNames(baseUrl, names);
-      return { names, requested, complete: false };
-    }
-    const batch = missing.slice(start, start + batchSize);
-    for (const [id, user] of fetchUsers(client, batch, batchSize)) names.set(id, user?.name ?? null);
-    requested += batch.length;
-  }
-  if (requested > 0) writeCachedNames(baseUrl, names);
-  return { names, requested, complete: true };
+  const missing = [...new Set(ids)].filter((id) => !names.has(id));
+  const { users, complete } = fetchUsers(client, missing, batchSize, control);
+  for (const [id, user] of users) names.set(id, user?.name ?? null);
+  if (users.size > 0) writeCachedNames(baseUrl, names);
+  return { names, requested: users.size, complete };
 }

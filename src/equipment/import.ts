@@ -8,7 +8,6 @@
  * the number of Spreadsheet service calls does not depend on the number of types.
  */
 import { fetchEquipmentTypes } from '../api/equipment';
-import type { RejectedRecord } from '../api/schemas';
 import {
   EQUIPMENT_TYPE_COLUMNS,
   EQUIPMENT_TYPES_SHEET,
@@ -31,12 +30,16 @@ import { checkRoomForRows } from '../sheets/cell-limit';
 import { getOrCreateSheet, writeTable } from '../sheets/table-writer';
 import type { JobContext, JobReport } from '../platform/job-runner';
 import { DEFAULT_IMPORT_OPTIONS } from '../platform/settings-store';
+import {
+  describeRejected,
+  LISTED_PROBLEMS,
+  listProblems,
+  summarizeRejected,
+} from '../platform/problem-lists';
+import { formatCount } from '../lib/numbers';
 import { colourStatusColumns, writeUpcomingTab } from './upcoming-tab';
 
 export const IMPORT_EQUIPMENT_ACTION = 'Import equipment types';
-
-/** How many problem rows a Sync log line names before it says "and N more". */
-const LISTED_PROBLEMS = 20;
 
 /** The ids in column A of a tab below its header: what the previous import wrote there. */
 function idsInFirstColumn(sheet: GoogleAppsScript.Spreadsheet.Sheet | null): Set<string> {
@@ -63,21 +66,6 @@ function readLastInspected(sheet: GoogleAppsScript.Spreadsheet.Sheet | null): Ma
     if (id !== '' && cell !== '' && cell !== null) byId.set(id, cell);
   }
   return byId;
-}
-
-function listProblems(count: number, listed: readonly string[], what: string): string | null {
-  if (count === 0) return null;
-  const more = count > listed.length ? `; and ${count - listed.length} more` : '';
-  return `${count} ${what}: ${listed.join('; ')}${more}.`;
-}
-
-function describeRejected(rejected: readonly RejectedRecord[]): string | null {
-  const listed = rejected.slice(0, LISTED_PROBLEMS).map((record) => `${record.source} (${record.problem})`);
-  return listProblems(
-    rejected.length,
-    listed,
-    'records skipped because they do not have the documented shape',
-  );
 }
 
 export function importEquipment(context: JobContext): JobReport {
@@ -108,7 +96,7 @@ export function importEquipment(context: JobContext): JobReport {
   };
   const tables = equipmentTables({ types, sheetIds, lastInspectedById, today, utcOffsetAt });
 
-  context.progress(`Writing ${types.length.toLocaleString('en-US')} equipment types`);
+  context.progress(`Writing ${formatCount(types.length)} equipment types`);
   const userRowsDropped = [
     writeTable(sheets.types, tables.types),
     writeTable(sheets.metafields, tables.metafields),
@@ -128,8 +116,8 @@ export function importEquipment(context: JobContext): JobReport {
   );
 
   const summary =
-    `Imported ${types.length.toLocaleString('en-US')} equipment types (${added} new, ${removed} removed), ` +
-    `${metafieldCount.toLocaleString('en-US')} metafields and ${scheduleCount.toLocaleString('en-US')} schedules` +
+    `Imported ${formatCount(types.length)} equipment types (${added} new, ${removed} removed), ` +
+    `${formatCount(metafieldCount)} metafields and ${formatCount(scheduleCount)} schedules` +
     `${rejected.length ? `; ${rejected.length} records skipped` : ''}. ` +
     describeInspectionCounts(counts, horizonDays);
   const notes = [
@@ -143,7 +131,7 @@ export function importEquipment(context: JobContext): JobReport {
     tables.metafieldsWithNotes
       ? `${tables.metafieldsWithNotes} metafields imported with a note (see their Note column).`
       : null,
-    describeRejected(rejected),
+    describeRejected(summarizeRejected(rejected)),
     datesDropped
       ? `${datesDropped} "Last inspected" dates belonged to schedules the service no longer lists and were removed.`
       : null,

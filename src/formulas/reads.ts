@@ -3,19 +3,16 @@
  * round of requests timed against the formula's budget, and work that clearly cannot fit refused
  * before it starts (after page 1 tells how many pages there are), which also spares the quota.
  */
-import { appendAll, prependAll } from '../lib/arrays';
 import type { ServiceClient } from '../api/client';
 import {
-  catchUpCompletions,
   checkFilter,
-  completionKey,
   COMPLETIONS_METHOD,
   type CompletionsFilter,
-  continueCompletionsPaging,
   MAX_PAGE_SIZE,
-  startCompletionsPaging,
+  readCompletionPages,
 } from '../api/completions';
 import { EQUIPMENT_TYPES_METHOD, type EquipmentTypesResult, fetchEquipmentTypes } from '../api/equipment';
+import type { ReadControl } from '../api/read-control';
 import {
   type Completion,
   completionSchema,
@@ -25,6 +22,7 @@ import {
   validateEach,
 } from '../api/schemas';
 import { fetchUsers, USERS_METHOD } from '../api/users';
+import { formatCount } from '../lib/numbers';
 import { FormulaTooLargeError, type TimeBudget } from './budget';
 import type { AnswerCache } from './cache';
 
@@ -52,13 +50,9 @@ export interface CompletionsAnswer {
 
 const IMPORT_INSTEAD = 'or use Safety Sync → Import completed trainings…';
 
-function thousands(count: number): string {
-  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
 function tooManyPages(lastPage: number): string {
   return (
-    `${lastPage} pages to read (about ${thousands(lastPage * MAX_PAGE_SIZE)} records): more than fits in the 30 seconds a formula may run. ` +
+    `${lastPage} pages to read (about ${formatCount(lastPage * MAX_PAGE_SIZE)} records): more than fits in the 30 seconds a formula may run. ` +
     `Narrow it with user_id or training_id, give a limit, ${IMPORT_INSTEAD}`
   );
 }
@@ -78,7 +72,7 @@ export function readCompletions(
       reader,
       ids,
       (count) =>
-        `the ${thousands(records.length)} records name ${thousands(count)} users and instructors to look up: more than fits in the 30 seconds a formula may run. ` +
+        `the ${formatCount(records.length)} records name ${formatCount(count)} users and instructors to look up: more than fits in the 30 seconds a formula may run. ` +
         `Narrow it with user_id or training_id, give a limit, ${IMPORT_INSTEAD}`,
     );
     const names: Record<string, string | null> = {};
@@ -108,37 +102,22 @@ function readAllPages(
   filter: CompletionsFilter,
 ): { records: Completion[]; rejected: RejectedRecord[] } {
   const { client, budget, batchSize } = reader;
-  let step = budget.step(
-    () => tooManyPages(1),
-    () => startCompletionsPaging(client, filter),
-  );
-  const { lastPage } = step.cursor;
-  const batches = Math.ceil((lastPage - 1) / batchSize);
-  if (lastPage > MAX_FORMULA_PAGES || !budget.canAfford(batches))
-    throw new FormulaTooLargeError(tooManyPages(lastPage));
+  let lastPage = 1;
+  const read = readCompletionPages(client, { filter }, batchSize, {
+    ...withinBudget(budget, () => tooManyPages(lastPage)),
+    afterFirstPage: (cursor) => {
+      lastPage = cursor.lastPage;
+      const batches = Math.ceil((lastPage - 1) / batchSize);
+      if (lastPage > MAX_FORMULA_PAGES || !budget.canAfford(batches))
+        throw new FormulaTooLargeError(tooManyPages(lastPage));
+    },
+  });
+  return { records: [...read.onTop, ...read.records], rejected: read.rejected };
+}
 
-  const held = new Set(step.records.map(completionKey));
-  const records = [...step.records];
-  const rejected = [...step.rejected];
-  while (!step.done) {
-    const { cursor } = step;
-    step = budget.step(
-      () => tooManyPages(cursor.lastPage),
-      () => continueCompletionsPaging(client, cursor, batchSize, held),
-    );
-    appendAll(records, step.records);
-    appendAll(rejected, step.rejected);
-  }
-  if (step.cursor.changed) {
-    const { cursor } = step;
-    const caughtUp = budget.step(
-      () => tooManyPages(cursor.lastPage),
-      () => catchUpCompletions(client, cursor.filter, held),
-    );
-    prependAll(records, caughtUp.records);
-    appendAll(rejected, caughtUp.rejected);
-  }
-  return { records, rejected };
+/** Every round of requests timed against the formula's budget; `tooLarge` says why one is refused. */
+function withinBudget(budget: TimeBudget, tooLarge: () => string): ReadControl {
+  return { round: (read) => budget.step(tooLarge, read) };
 }
 
 /** Every equipment type, with its metafields and schedules (one request). */
@@ -161,7 +140,7 @@ export function readUsers(reader: FormulaReader, ids: readonly string[]): Record
         reader,
         unique,
         (count) =>
-          `${thousands(count)} users to look up: more than fits in the 30 seconds a formula may run. Give a smaller range of ids, and split the rest over several formulas`,
+          `${formatCount(count)} users to look up: more than fits in the 30 seconds a formula may run. Give a smaller range of ids, and split the rest over several formulas`,
       ),
     ),
   );
@@ -173,17 +152,13 @@ function readUsersWithin(
   tooMany: (count: number) => string,
 ): Map<string, User | null> {
   const unique = [...new Set(ids.filter((id) => id !== ''))];
-  const users = new Map<string, User | null>();
   const { batchSize, budget } = reader;
   if (!budget.canAfford(Math.ceil(unique.length / batchSize)))
     throw new FormulaTooLargeError(tooMany(unique.length));
-  for (let start = 0; start < unique.length; start += batchSize) {
-    const batch = unique.slice(start, start + batchSize);
-    const found = budget.step(
-      () => tooMany(unique.length),
-      () => fetchUsers(reader.client, batch, batchSize),
-    );
-    for (const [id, user] of found) users.set(id, user);
-  }
-  return users;
+  return fetchUsers(
+    reader.client,
+    unique,
+    batchSize,
+    withinBudget(budget, () => tooMany(unique.length)),
+  ).users;
 }

@@ -2,6 +2,8 @@
  * Google Sheets holds at most 10 million cells per spreadsheet (every tab's rows × columns). An
  * import that would cross it is refused before anything is written, with what to do instead.
  */
+import { formatCount } from '../lib/numbers';
+
 export const SPREADSHEET_CELL_LIMIT = 10_000_000;
 
 export class SpreadsheetTooSmallError extends Error {
@@ -34,8 +36,8 @@ export function checkRoomForRows(
   if (otherCells + needed <= SPREADSHEET_CELL_LIMIT) return;
   const room = Math.max(0, Math.floor((SPREADSHEET_CELL_LIMIT - otherCells) / tabColumns) - 1);
   throw new SpreadsheetTooSmallError(
-    `"${sheetName}" would need ${rows.toLocaleString('en-US')} rows, but this spreadsheet has room for about ` +
-      `${room.toLocaleString('en-US')} (Google Sheets allows 10 million cells per spreadsheet). ` +
+    `"${sheetName}" would need ${formatCount(rows)} rows, but this spreadsheet has room for about ` +
+      `${formatCount(room)} (Google Sheets allows 10 million cells per spreadsheet). ` +
       'Narrow the import with a user or training filter, or import into a new spreadsheet.',
   );
 }

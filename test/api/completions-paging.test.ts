@@ -6,9 +6,10 @@
  * service with a scripted order of snapshots stands in here.
  */
 import { ServiceClient } from '../../src/api/client';
-import { completionKey, fetchAllCompletions } from '../../src/api/completions';
+import { completionKey } from '../../src/api/completion-key';
 import type { Completion } from '../../src/api/schemas';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/transport';
+import { readAllCompletions } from '../support/read-all-completions';
 
 function completion(index: number): Completion {
   return {
@@ -61,7 +62,7 @@ test('a batch whose lower page saw a new record and whose higher pages did not i
     transport,
     sleep: () => {},
   });
-  const result = fetchAllCompletions(client, {}, { batchSize: 5 });
+  const result = readAllCompletions(client, {}, 5);
   const expected = snapshot(5_500, 3).map(completionKey).sort();
   expect(result.records.map(completionKey).sort()).toEqual(expected);
   // Page 1; the batch until two reads agree (the second still overlaps page 1, as any read after an
@@ -82,7 +83,7 @@ test('records that keep changing on every read end the run with a clear error, n
     transport: { fetch: answer, fetchAll: (requests) => requests.map(answer) },
     sleep: () => {},
   });
-  expect(() => fetchAllCompletions(client, {}, { batchSize: 5 })).toThrow(
+  expect(() => readAllCompletions(client, {}, 5)).toThrow(
     /records kept changing while they were read.*Try again in a few minutes/,
   );
 });
@@ -99,7 +100,7 @@ test('a record the service holds twice is one record and costs no extra read', (
     pageOf(records, (JSON.parse(request.payload!) as { page: number }).page);
   const client = clientOf({ fetch: answer, fetchAll: (requests) => requests.map(answer) });
 
-  const result = fetchAllCompletions(client, {}, { batchSize: 5 });
+  const result = readAllCompletions(client, {}, 5);
 
   expect(result.records).toHaveLength(2_500);
   expect(new Set(result.records.map(completionKey)).size).toBe(2_500);
@@ -111,7 +112,7 @@ test('a shift of more than a page between batches loses and doubles nothing', ()
   // Pages 1 and 2 before 1,200 completions arrive on top; every later request after.
   const client = clientOf(scriptedService(3_500, 1_200, ['before', 'before']));
 
-  const result = fetchAllCompletions(client, {}, { batchSize: 1 });
+  const result = readAllCompletions(client, {}, 1);
 
   const keys = result.records.map(completionKey);
   expect(keys).toHaveLength(4_700);

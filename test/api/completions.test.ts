@@ -5,15 +5,11 @@
  */
 import { nodeTransport } from '../../dev/http/node-transport';
 import { ServiceClient } from '../../src/api/client';
-import {
-  checkLimit,
-  checkPage,
-  completionKey,
-  fetchAllCompletions,
-  fetchRecentCompletions,
-} from '../../src/api/completions';
+import { completionKey } from '../../src/api/completion-key';
+import { checkLimit, checkPage, fetchRecentCompletions } from '../../src/api/completions';
 import { InvalidParameterError } from '../../src/api/errors';
 import type { Completion } from '../../src/api/schemas';
+import { readAllCompletions } from '../support/read-all-completions';
 import { SampleDataset, sampleServiceUrl } from '../support/sample-service';
 
 /** The sample service's records as the contract types them (anomalies aside). */
@@ -37,7 +33,7 @@ describe.each([0, 1, 999, 1000, 1001, 25_000])('%i completions', (count) => {
 
   test('every record, in service order, with ceil(N/1000) requests (page 1 alone for none)', async () => {
     const client = clientFor(dataset.tokens.valid);
-    const result = fetchAllCompletions(client, {}, { batchSize: 10 });
+    const result = readAllCompletions(client, {}, 10);
     const expected = (await dataset.data()).completions;
     expect(result.records).toEqual(expected);
     expect(result.rejected).toEqual([]);
@@ -51,7 +47,7 @@ describe.each([0, 1, 999, 1000, 1001, 25_000])('%i completions', (count) => {
 test('pages after the first go out in parallel batches of the configured size', async () => {
   const dataset = await SampleDataset.create({ seed: 11, completions: 9_500, latencyMs: 50 });
   const client = clientFor(dataset.tokens.valid);
-  fetchAllCompletions(client, {}, { batchSize: 4 });
+  readAllCompletions(client, {}, 4);
   const log = await dataset.requestLog();
   expect(log.requests).toHaveLength(10);
   // Page 1, then batches of 4, 4 and 1: never more than 4 at once, and 4 at once at some point.
@@ -63,11 +59,7 @@ test('filters narrow the records and are sent as given', async () => {
   const dataset = await SampleDataset.create({ seed: 5, completions: 3_000, users: 20, trainings: 5 });
   const all = (await dataset.data()).completions;
   const trainingId = all[0]!.training_id;
-  const result = fetchAllCompletions(
-    clientFor(dataset.tokens.valid),
-    { training_id: trainingId },
-    { batchSize: 10 },
-  );
+  const result = readAllCompletions(clientFor(dataset.tokens.valid), { training_id: trainingId }, 10);
   expect(result.records).toEqual(all.filter((record) => record.training_id === trainingId));
   const requests = await completionRequests(dataset);
   expect(requests[0]!.params).toMatchObject({ training_id: trainingId });
@@ -78,7 +70,7 @@ describe('completions recorded while the pages are read', () => {
   test.each([1, 2, 3, 6, 11])('inserted after request %i: none lost, none doubled', async (afterRequests) => {
     const dataset = await SampleDataset.create({ seed: 21, completions: 12_345, latencyMs: 5 });
     await dataset.setFaults({ latencyMs: 5, insertDuringPaging: { afterRequests, count: 7 } });
-    const result = fetchAllCompletions(clientFor(dataset.tokens.valid), {}, { batchSize: 5 });
+    const result = readAllCompletions(clientFor(dataset.tokens.valid), {}, 5);
     const expected = (await dataset.data()).completions;
     expect(expected).toHaveLength(12_352);
     const keys = result.records.map(completionKey);
@@ -90,7 +82,7 @@ describe('completions recorded while the pages are read', () => {
 
 test('records of the wrong shape are counted and listed, the rest imported', async () => {
   const dataset = await SampleDataset.create({ seed: 9, completions: 500, anomalies: true });
-  const result = fetchAllCompletions(clientFor(dataset.tokens.valid), {}, { batchSize: 10 });
+  const result = readAllCompletions(clientFor(dataset.tokens.valid), {}, 10);
   expect(result.rejected.length).toBeGreaterThan(0);
   expect(result.rejected[0]!.source).toMatch(/^completedtrainings\.list page 1, record \d+$/);
   expect(result.rejected[0]!.problem).toMatch(/dateNumber/);
@@ -114,7 +106,7 @@ describe('checks before anything is sent', () => {
     const dataset = await SampleDataset.create({ seed: 1, completions: 10 });
     const error = (() => {
       try {
-        fetchAllCompletions(clientFor(dataset.tokens.valid), filter, { batchSize: 10 });
+        readAllCompletions(clientFor(dataset.tokens.valid), filter, 10);
       } catch (caught) {
         return caught;
       }

@@ -3,7 +3,7 @@
  * once, records of the wrong shape, and more rows than a spreadsheet can hold.
  */
 import type { Completion } from '../../src/api/schemas';
-import { recordFingerprint } from '../../src/completions/table';
+import { completionKey } from '../../src/api/completion-key';
 import { createAddonHarness } from '../support/addon-harness';
 
 const TAB = 'Completed trainings';
@@ -33,9 +33,7 @@ test('an import larger than one execution continues across executions; the tab c
   );
 
   const shown = harness.displayed(TAB).slice(1);
-  const expected = ((await harness.dataset.data()).completions as unknown as Completion[]).map(
-    recordFingerprint,
-  );
+  const expected = ((await harness.dataset.data()).completions as unknown as Completion[]).map(completionKey);
   expect(shown.map((row) => row[9])).toEqual(expected);
   const names = new Map((await harness.dataset.data()).users.map((user) => [user.id, user.name]));
   expect(shown.every((row) => row[1] === (names.get(row[0]!) ?? ''))).toBe(true);

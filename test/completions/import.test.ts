@@ -3,7 +3,7 @@
  * service over loopback. What a training manager sees in the "Completed trainings" tab.
  */
 import type { Completion } from '../../src/api/schemas';
-import { recordFingerprint } from '../../src/completions/table';
+import { completionKey } from '../../src/api/completion-key';
 import { type AddonHarness, createAddonHarness, type HarnessOptions } from '../support/addon-harness';
 import { dateTimeIn, isoOfDateNumber } from '../support/displayed-dates';
 import type { DatasetData } from '../support/sample-service';
@@ -36,7 +36,7 @@ function expectedRows(data: DatasetData, timeZone: string): string[][] {
     names.get(record.instructor_id) ?? '',
     record.groupTraining_id,
     dateTimeIn(record.created > 1e11 ? record.created : record.created * 1000, timeZone),
-    recordFingerprint(record),
+    completionKey(record),
   ]);
 }
 
@@ -186,7 +186,7 @@ describe('refreshes', () => {
     const expected = expectedRows(await harness.dataset.data(), 'Europe/London');
     expect(after.slice(1).map((row) => row.slice(0, 10))).toEqual(expected);
     expect(new Set(after.slice(1, 21).map((row) => row[9]))).toEqual(
-      new Set((added as unknown as Completion[]).map(recordFingerprint)),
+      new Set((added as unknown as Completion[]).map(completionKey)),
     );
     expect(after[0]![10]).toBe('Signed off by');
     const signedBy = new Map(after.map((row) => [row[9], row[10]]));
@@ -219,7 +219,7 @@ describe('refreshes', () => {
   test('a full reconciliation drops rows gone upstream, with their notes, and the Sync log counts them', async () => {
     const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
     const { removed } = await harness.dataset.mutate({ removeCompletions: 3 });
-    const goneKeys = new Set((removed as unknown as Completion[]).map(recordFingerprint));
+    const goneKeys = new Set((removed as unknown as Completion[]).map(completionKey));
     const rows = harness.displayed(TAB);
     const goneRow = rows.findIndex((row) => goneKeys.has(row[9]!));
     workbook.typeValues(`'${TAB}'!K${goneRow + 1}`, [['note on a record that goes']]);
