@@ -5,7 +5,7 @@
  * side (each one counts against the daily UrlFetch quota).
  */
 import type * as z from 'zod/mini';
-import { InvalidParameterError, isRetryable, redact, ServiceError, TransportError } from './errors';
+import { InvalidParameterError, isRetryable, scrub, ServiceError, TransportError } from './errors';
 import { decodeResponse, encodeRequest, type HttpMethod, type RequestOptions } from './protocol';
 import type { HttpResponse, Transport } from './transport';
 
@@ -45,12 +45,7 @@ const MAX_BACKOFF_MS = 16_000;
  */
 export function describeNetworkFailure(error: unknown, token: string): string {
   const message = error instanceof Error ? error.message : String(error);
-  const withoutUrls = message.replace(/(https?:\/\/[^/\s?#]+)[^\s]*/gi, '$1');
-  return (
-    redact(withoutUrls, token)
-      .replace(/^Exception:\s*/, '')
-      .slice(0, 200) || 'no answer arrived'
-  );
+  return scrub(message, token).slice(0, 200) || 'no answer arrived';
 }
 
 export class ServiceClient {

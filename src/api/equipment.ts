@@ -16,7 +16,7 @@ import {
   type Metafield,
   metafieldSchema,
   type RejectedRecord,
-  type Schedule,
+  type InspectionSchedule,
   scheduleSchema,
   validateEach,
 } from './schemas';
@@ -50,7 +50,7 @@ export function validateEquipmentTypes(items: readonly unknown[]): EquipmentType
       metafieldSchema,
       (index) => `${where}, metafield #${index + 1}`,
     );
-    const schedules = validateEach<Schedule>(
+    const schedules = validateEach<InspectionSchedule>(
       shell.schedules,
       scheduleSchema,
       (index) => `${where}, schedule #${index + 1}`,

@@ -150,3 +150,13 @@ export function isRetryable(error: unknown): boolean {
 export function redact(text: string, secret: string): string {
   return secret ? text.split(secret).join('[redacted]') : text;
 }
+
+/**
+ * Text fit for a user, a cell or a log: the secret removed, every URL cut to its origin (a GET URL
+ * carries the token in its query), and without the platform's "Exception:" prefix.
+ */
+export function scrub(text: string, secret: string): string {
+  return redact(text, secret)
+    .replace(/(https?:\/\/[^/\s?#]+)[^\s]*/gi, '$1')
+    .replace(/^(Exception|Error):\s*/, '');
+}

@@ -79,7 +79,7 @@ export const scheduleSchema = z.object({
   doRequireAttachments: z.boolean(),
   trigger: triggerSchema,
 });
-export type Schedule = z.infer<typeof scheduleSchema>;
+export type InspectionSchedule = z.infer<typeof scheduleSchema>;
 
 export const equipmentTypeSchema = z.object({
   id: z.string(),

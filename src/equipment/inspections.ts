@@ -60,12 +60,12 @@ export interface InspectionResult {
   reason?: string;
 }
 
-type Schedule =
+type ScheduleRule =
   | { timing: 'rolling'; frequencyInDays: number; expiringPeriodInDays: number }
   | { timing: 'dow'; frequencyInDays: number; expiringPeriodInDays: number; anchor: CalendarDate }
   | { timing: 'dom'; monthsBetween: number; expiringPeriodInDays: number; anchor: CalendarDate };
 
-type ScheduleOrProblem = { schedule: Schedule } | { problem: string };
+type ScheduleOrProblem = { schedule: ScheduleRule } | { problem: string };
 
 const SUPPORTED_TIMINGS = ['rolling', 'dom', 'dow'];
 const DAYS_PER_MONTH_IN_FREQUENCIES = 30;
@@ -114,7 +114,7 @@ function readSchedule(trigger: unknown): ScheduleOrProblem {
 
 /** The first occurrence of a dom or dow schedule strictly after `day`. */
 function firstOccurrenceAfter(
-  schedule: Exclude<Schedule, { timing: 'rolling' }>,
+  schedule: Exclude<ScheduleRule, { timing: 'rolling' }>,
   day: CalendarDate,
 ): CalendarDate {
   const { anchor } = schedule;
@@ -133,7 +133,7 @@ function firstOccurrenceAfter(
 }
 
 function findDueDate(
-  schedule: Schedule,
+  schedule: ScheduleRule,
   lastInspected: CalendarDate | null,
   today: CalendarDate,
 ): CalendarDate | null {

@@ -16,7 +16,7 @@
  * by schedule id. A hidden column keeps the trigger as the service sent it, so that "Show upcoming
  * inspections" recomputes from the sheet alone exactly what the import computed.
  */
-import type { EquipmentType, Metafield, Schedule } from '../api/schemas';
+import type { EquipmentType, Metafield, InspectionSchedule } from '../api/schemas';
 import { type CellValue, type ColumnSpec, formulaString, rowLinkFormula, type Table } from '../sheets/table';
 import {
   type CalendarDate,
@@ -207,7 +207,7 @@ function countLinkFormula(sheetId: number, firstRow: number, count: number): Cel
   return count === 0 ? 0 : `=HYPERLINK(${formulaString(`#gid=${sheetId}&range=A${firstRow}`)}; ${count})`;
 }
 
-function scheduleCells(schedule: Schedule): CellValue[] {
+function scheduleCells(schedule: InspectionSchedule): CellValue[] {
   const { trigger } = schedule;
   const timingDate = fromDateNumber(trigger.timingDateNumber);
   return [

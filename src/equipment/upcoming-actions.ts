@@ -21,17 +21,12 @@ import {
 } from './inspection-recompute';
 import { checkedHorizonDays, countInspections, describeInspectionCounts } from './upcoming';
 import { type ColumnSpec, numberFormatOf } from '../sheets/table';
-import { tryLockDocument } from '../platform/document-lock';
 import { activeSpreadsheet, requireUi } from '../platform/interactive';
-import { UserFacingError } from '../platform/job-runner';
+import { holdingDocumentLock, UserFacingError } from '../platform/job-runner';
 import { DEFAULT_IMPORT_OPTIONS, readImportOptions } from '../platform/settings-store';
-import { todayIn, utcOffsetIn } from '../platform/time-zone';
 import { colourStatusColumns, writeUpcomingTab } from './upcoming-tab';
 
 const SHOW_UPCOMING_ACTION = 'Show upcoming inspections';
-
-/** How long it waits for an import in progress to finish. */
-const LOCK_WAIT_MS = 10_000;
 
 interface RecomputeOutcome {
   upcomingSheet: GoogleAppsScript.Spreadsheet.Sheet;
@@ -50,20 +45,15 @@ function rebuildAdvice(tab: string, missing: readonly string[]): UserFacingError
 function recomputeUpcomingInspections(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
 ): RecomputeOutcome {
-  const lock = tryLockDocument(spreadsheet, LOCK_WAIT_MS);
-  if (!lock) {
-    throw new UserFacingError('An import is running in this spreadsheet. Try again when it has finished.');
-  }
-  try {
+  return holdingDocumentLock(spreadsheet, (clock) => {
     const schedulesSheet = spreadsheet.getSheetByName(SCHEDULES_SHEET);
     if (!schedulesSheet || schedulesSheet.getLastRow() === 0) {
       throw new UserFacingError(
         'There are no inspection schedules in this spreadsheet yet. Use Safety Sync → Import equipment types first.',
       );
     }
-    const timeZone = spreadsheet.getSpreadsheetTimeZone();
-    const utcOffsetAt = utcOffsetIn(timeZone);
-    const today = todayIn(timeZone, utcOffsetAt);
+    const { utcOffsetAt } = clock;
+    const today = clock.today();
     const horizonDays = checkedHorizonDays(
       readImportOptions(spreadsheet).horizonDays,
       DEFAULT_IMPORT_OPTIONS.horizonDays,
@@ -107,9 +97,7 @@ function recomputeUpcomingInspections(
       upcomingSheet,
       summary: describeInspectionCounts(countInspections(recomputed.entries, horizonDays), horizonDays),
     };
-  } finally {
-    lock.release();
-  }
+  });
 }
 
 /** Rewrites a block of computed columns below the header: formats, then values, one call each. */

@@ -11,9 +11,8 @@
  * function and saying what to do; it never carries the token, a URL or a stack.
  */
 import { ServiceClient } from '../api/client';
-import { redact } from '../api/errors';
+import { scrub } from '../api/errors';
 import type { RejectedRecord } from '../api/schemas';
-import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
 import { completionsFormulaTable, equipmentFormulaTables, type PlainTable } from './tables';
 import { FormulaAccessOffError, readFormulaConnection } from './access';
 import {
@@ -33,7 +32,7 @@ import { type FormulaReader, readCompletions, readEquipmentTypes, readUsers } fr
 import { AS_INSTANTS, type FormulaCell, type FormulaResult, formulaTable, midnightOf } from './values';
 import { type InspectionCell, inspectionStatusCells, nextInspectionCells } from './inspection-formulas';
 import { DEFAULT_IMPORT_OPTIONS, type ImportOptions, readImportOptions } from '../platform/settings-store';
-import { todayIn, utcOffsetIn } from '../platform/time-zone';
+import { type SpreadsheetClock, spreadsheetClock } from '../platform/time-zone';
 import { urlFetchTransport } from '../platform/url-fetch-transport';
 
 /** A retry must not eat the formula's 30 seconds: one, after half a second or so. */
@@ -41,21 +40,10 @@ const FORMULA_ATTEMPTS = 2;
 const FORMULA_BACKOFF_MS = 500;
 const MAX_MESSAGE_LENGTH = 1000;
 
-interface SpreadsheetClock {
-  utcOffsetAt: UtcOffsetAt;
-  today(): CalendarDate;
-}
-
 interface FormulaContext {
   /** The service, through the token lent to formulas; throws when none was lent. */
   reader(): FormulaReader;
   clock(): SpreadsheetClock;
-}
-
-function spreadsheetClock(): SpreadsheetClock {
-  const timeZone = SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone();
-  const utcOffsetAt = utcOffsetIn(timeZone);
-  return { utcOffsetAt, today: () => todayIn(timeZone, utcOffsetAt) };
 }
 
 /**
@@ -101,9 +89,7 @@ function lentToken(): string {
 /** A message fit for a cell: the function's name first, no token, no URL beyond its host, no "Exception:". */
 export function cellMessage(functionName: string, error: unknown, token: string): string {
   const text = error instanceof Error ? error.message : String(error);
-  const clean = redact(text, token)
-    .replace(/(https?:\/\/[^/\s?#]+)[^\s]*/gi, '$1')
-    .replace(/^(Exception|Error):\s*/, '');
+  const clean = scrub(text, token);
   const named = clean.startsWith(`${functionName}:`) ? clean : `${functionName}: ${clean}`;
   return named.slice(0, MAX_MESSAGE_LENGTH);
 }
@@ -113,7 +99,10 @@ function runFormula(functionName: string, body: (context: FormulaContext) => For
   const budget = new TimeBudget(() => Date.now());
   let clock: SpreadsheetClock | undefined;
   try {
-    return body({ reader: () => openReader(budget), clock: () => (clock ??= spreadsheetClock()) });
+    return body({
+      reader: () => openReader(budget),
+      clock: () => (clock ??= spreadsheetClock(SpreadsheetApp.getActiveSpreadsheet())),
+    });
   } catch (error) {
     throw new Error(cellMessage(functionName, error, lentToken()));
   }

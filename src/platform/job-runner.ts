@@ -15,7 +15,7 @@ import {
   type ImportOptions,
 } from './settings-store';
 import { appendSyncLog, type SyncLogEntry } from './sync-log';
-import { todayIn, utcOffsetIn } from './time-zone';
+import { type SpreadsheetClock, spreadsheetClock } from './time-zone';
 import { urlFetchTransport } from './url-fetch-transport';
 
 /** How long a run waits for another one to finish before it gives up. */
@@ -60,74 +60,87 @@ export interface RunOptions {
   interactive: boolean;
 }
 
-export function runJob(options: RunOptions, job: (context: JobContext) => JobReport): JobReport {
-  const connection = readConnection();
-  const missing = missingConnectionParts(connection);
-  if (missing) throw new NotConfiguredError(missing);
-  const lock = tryLockDocument(options.spreadsheet, LOCK_WAIT_MS);
+/**
+ * What every run that changes the spreadsheet starts with: the document lock, so two runs never
+ * interleave (another user's, the schedule's), and the spreadsheet's clock.
+ */
+export function holdingDocumentLock<T>(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  run: (clock: SpreadsheetClock) => T,
+): T {
+  const lock = tryLockDocument(spreadsheet, LOCK_WAIT_MS);
   if (!lock) {
     throw new SpreadsheetBusyError(
       'An import is already running in this spreadsheet. Try again when it has finished.',
     );
   }
-  const startedAtMs = Date.now();
-  const timeZone = options.spreadsheet.getSpreadsheetTimeZone();
-  const utcOffsetAt = utcOffsetIn(timeZone);
-  const client = new ServiceClient({
-    baseUrl: connection.baseUrl!,
-    token: connection.token!,
-    transport: urlFetchTransport,
-    sleep: (ms) => Utilities.sleep(ms),
-  });
-  const logLine = { startedAtMs, user: currentUserEmail(), action: options.action };
   try {
-    const jobReport = job({
-      spreadsheet: options.spreadsheet,
-      client,
-      options: readImportOptions(options.spreadsheet),
-      utcOffsetAt,
-      today: todayIn(timeZone, utcOffsetAt),
-      progress: progressToasts(options),
-    });
-    const durationMs = Date.now() - startedAtMs;
-    const cost = `${client.stats.requests} requests, ${Math.round(durationMs / 1000)} s`;
-    const report = { ...jobReport, summary: `${jobReport.summary} (${cost})` };
-    recordRun(
-      options.spreadsheet,
-      {
-        ...logLine,
-        added: report.added,
-        removed: report.removed,
-        requests: client.stats.requests,
-        durationMs,
-        outcome: report.continuing ? 'Continuing' : 'Success',
-        details: report.details ?? report.summary,
-      },
-      utcOffsetAt,
-    );
-    return report;
-  } catch (error) {
-    const message = redact(error instanceof Error ? error.message : String(error), connection.token!);
-    recordRun(
-      options.spreadsheet,
-      {
-        ...logLine,
-        added: 0,
-        removed: 0,
-        requests: client.stats.requests,
-        durationMs: Date.now() - startedAtMs,
-        outcome: 'Failed',
-        error: errorIdentifier(error),
-        requestId:
-          error instanceof ServiceError || error instanceof TransportError ? error.requestId : undefined,
-        details: message,
-      },
-      utcOffsetAt,
-    );
-    throw error;
+    return run(spreadsheetClock(spreadsheet));
   } finally {
     lock.release();
   }
+}
+
+export function runJob(options: RunOptions, job: (context: JobContext) => JobReport): JobReport {
+  const connection = readConnection();
+  const missing = missingConnectionParts(connection);
+  if (missing) throw new NotConfiguredError(missing);
+  return holdingDocumentLock(options.spreadsheet, ({ utcOffsetAt, today }) => {
+    const startedAtMs = Date.now();
+    const client = new ServiceClient({
+      baseUrl: connection.baseUrl!,
+      token: connection.token!,
+      transport: urlFetchTransport,
+      sleep: (ms) => Utilities.sleep(ms),
+    });
+    const logLine = { startedAtMs, user: currentUserEmail(), action: options.action };
+    try {
+      const jobReport = job({
+        spreadsheet: options.spreadsheet,
+        client,
+        options: readImportOptions(options.spreadsheet),
+        utcOffsetAt,
+        today: today(),
+        progress: progressToasts(options),
+      });
+      const durationMs = Date.now() - startedAtMs;
+      const cost = `${client.stats.requests} requests, ${Math.round(durationMs / 1000)} s`;
+      const report = { ...jobReport, summary: `${jobReport.summary} (${cost})` };
+      recordRun(
+        options.spreadsheet,
+        {
+          ...logLine,
+          added: report.added,
+          removed: report.removed,
+          requests: client.stats.requests,
+          durationMs,
+          outcome: report.continuing ? 'Continuing' : 'Success',
+          details: report.details ?? report.summary,
+        },
+        utcOffsetAt,
+      );
+      return report;
+    } catch (error) {
+      const message = redact(error instanceof Error ? error.message : String(error), connection.token!);
+      recordRun(
+        options.spreadsheet,
+        {
+          ...logLine,
+          added: 0,
+          removed: 0,
+          requests: client.stats.requests,
+          durationMs: Date.now() - startedAtMs,
+          outcome: 'Failed',
+          error: errorIdentifier(error),
+          requestId:
+            error instanceof ServiceError || error instanceof TransportError ? error.requestId : undefined,
+          details: message,
+        },
+        utcOffsetAt,
+      );
+      throw error;
+    }
+  });
 }
 
 /**

@@ -12,7 +12,14 @@ export function utcOffsetIn(timeZone: string): UtcOffsetAt {
   );
 }
 
-/** Today in the spreadsheet's time zone: the day its users see on their calendars. */
-export function todayIn(timeZone: string, utcOffsetAt = utcOffsetIn(timeZone)): CalendarDate {
-  return calendarDateAt(Date.now(), utcOffsetAt);
+/** What every run computes its dates with: the spreadsheet's UTC offsets and its today. */
+export interface SpreadsheetClock {
+  utcOffsetAt: UtcOffsetAt;
+  /** Today in the spreadsheet's time zone: the day its users see on their calendars. */
+  today(): CalendarDate;
+}
+
+export function spreadsheetClock(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): SpreadsheetClock {
+  const utcOffsetAt = utcOffsetIn(spreadsheet.getSpreadsheetTimeZone());
+  return { utcOffsetAt, today: () => calendarDateAt(Date.now(), utcOffsetAt) };
 }

@@ -7,11 +7,12 @@
  * dialog calls are top-level, so an editor could type them into a cell: none returns a token, and
  * the ones that change the schedule refuse to run there.
  */
+import { type FieldOutcome, refusalOf, refuseField } from '../platform/field-refusal';
 import { activeSpreadsheet, requireUi } from '../platform/interactive';
 import { formatMoment, refreshStatus } from './status';
 import { currentUserEmail } from '../platform/job-runner';
-import { frequencyFromForm, type ScheduleForm, ScheduleFieldError } from './schedule-frequency';
-import { deleteSchedule, readSchedule, type Schedule, writeSchedule } from './schedule-store';
+import { frequencyFromForm, type ScheduleForm } from './schedule-frequency';
+import { deleteSchedule, readSchedule, type RefreshSchedule, writeSchedule } from './schedule-store';
 import { createScheduleTrigger, deleteMyScheduleTriggers } from './schedule-trigger';
 import { missingConnectionParts, readConnection } from '../platform/settings-store';
 
@@ -38,8 +39,7 @@ export interface ScheduleView {
   status: string[];
 }
 
-export type ScheduleSaveOutcome =
-  { ok: true; schedule: ScheduleView } | { ok: false; field: keyof ScheduleForm; message: string };
+export type ScheduleSaveOutcome = FieldOutcome<keyof ScheduleForm, { schedule: ScheduleView }>;
 
 export function showScheduleDialog(): void {
   const ui = requireUi('Schedule refresh');
@@ -55,7 +55,7 @@ function userKey(): string {
   }
 }
 
-function everyOf(schedule: Schedule | null): string {
+function everyOf(schedule: RefreshSchedule | null): string {
   if (!schedule) return 'off';
   return 'everyHours' in schedule.frequency ? String(schedule.frequency.everyHours) : 'daily';
 }
@@ -92,13 +92,14 @@ export function saveSchedule(form: ScheduleForm): ScheduleSaveOutcome {
   try {
     frequency = frequencyFromForm(form);
   } catch (error) {
-    if (error instanceof ScheduleFieldError) return { ok: false, field: error.field, message: error.message };
+    const refusal = refusalOf<keyof ScheduleForm>(error);
+    if (refusal) return refusal;
     throw error;
   }
   if (frequency === null) return { ok: true, schedule: removeSchedule() };
   const missing = missingConnectionParts(readConnection());
   if (missing) {
-    return { ok: false, field: 'every', message: `The schedule runs with your own connection. ${missing}` };
+    return refuseField('every', `The schedule runs with your own connection. ${missing}`);
   }
   const previous = readSchedule(spreadsheet);
   deleteMyScheduleTriggers(spreadsheet);
@@ -109,7 +110,7 @@ export function saveSchedule(form: ScheduleForm): ScheduleSaveOutcome {
     // Ours was deleted above: the spreadsheet must not claim a schedule that no longer runs.
     if (previous && previous.ownerKey === userKey()) deleteSchedule(spreadsheet);
     const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, field: 'every', message: `Google refused the schedule: ${reason}` };
+    return refuseField('every', `Google refused the schedule: ${reason}`);
   }
   writeSchedule(spreadsheet, {
     frequency,

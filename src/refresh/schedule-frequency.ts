@@ -2,6 +2,7 @@
  * How often the scheduled refresh runs: every 1, 2, 4, 6, 8 or 12 hours (the intervals Apps Script
  * allows an add-on's time-driven trigger), or daily at an hour of the spreadsheet's time zone.
  */
+import { FieldRefusedError } from '../platform/field-refusal';
 
 export const HOURLY_INTERVALS = [1, 2, 4, 6, 8, 12] as const;
 
@@ -13,17 +14,6 @@ export interface ScheduleForm {
   atHour?: string | number;
 }
 
-/** A field the user must correct, named so the dialog can show the message next to it. */
-export class ScheduleFieldError extends Error {
-  constructor(
-    readonly field: keyof ScheduleForm,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ScheduleFieldError';
-  }
-}
-
 const HOUR_MS = 3_600_000;
 
 /** The frequency the form asks for, or null for "off". */
@@ -33,13 +23,19 @@ export function frequencyFromForm(form: ScheduleForm): Frequency | null {
   if (every === 'daily') {
     const hour = Number(form.atHour);
     if (form.atHour === '' || form.atHour === undefined || !Number.isInteger(hour) || hour < 0 || hour > 23) {
-      throw new ScheduleFieldError('atHour', 'Choose the hour of the day, from 00:00 to 23:00.');
+      throw new FieldRefusedError<keyof ScheduleForm>(
+        'atHour',
+        'Choose the hour of the day, from 00:00 to 23:00.',
+      );
     }
     return { dailyAtHour: hour };
   }
   const hours = Number(every);
   if (!(HOURLY_INTERVALS as readonly number[]).includes(hours)) {
-    throw new ScheduleFieldError('every', 'Choose every 1, 2, 4, 6, 8 or 12 hours, daily, or off.');
+    throw new FieldRefusedError<keyof ScheduleForm>(
+      'every',
+      'Choose every 1, 2, 4, 6, 8 or 12 hours, daily, or off.',
+    );
   }
   return { everyHours: hours };
 }

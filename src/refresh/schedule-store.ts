@@ -18,7 +18,7 @@ export interface RunProblem {
   atMs: number;
 }
 
-export interface Schedule {
+export interface RefreshSchedule {
   frequency: Frequency;
   /** The spreadsheet's time zone when the schedule was saved: the daily hour is in it. */
   timeZone: string;
@@ -38,13 +38,13 @@ export interface Schedule {
   paused: { atMs: number; identifier: string } | null;
 }
 
-export function readSchedule(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): Schedule | null {
-  return readDocumentState<Schedule>(spreadsheet, SCHEDULE_KEY);
+export function readSchedule(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): RefreshSchedule | null {
+  return readDocumentState<RefreshSchedule>(spreadsheet, SCHEDULE_KEY);
 }
 
 export function writeSchedule(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  schedule: Schedule,
+  schedule: RefreshSchedule,
 ): void {
   writeDocumentState(spreadsheet, SCHEDULE_KEY, schedule);
 }

@@ -28,12 +28,12 @@ import { deleteTriggerById } from './schedule-trigger';
 import {
   type RunProblem,
   readSchedule,
-  type Schedule,
+  type RefreshSchedule,
   spreadsheetIdOfTrigger,
   writeSchedule,
 } from './schedule-store';
 import { readImportOptions } from '../platform/settings-store';
-import { utcOffsetIn } from '../platform/time-zone';
+import { spreadsheetClock } from '../platform/time-zone';
 
 /** Runs in a row refused for the token or account before the schedule pauses itself. */
 const AUTH_FAILURES_BEFORE_PAUSE = 3;
@@ -111,7 +111,7 @@ function describeRun(outcome: RefreshOutcome, problem: RunProblem | null): strin
 
 function recordScheduledRun(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  schedule: Schedule,
+  schedule: RefreshSchedule,
   outcome: RefreshOutcome,
   startedAtMs: number,
 ): void {
@@ -158,7 +158,7 @@ function recordScheduledRun(
       'Paused',
       problem,
       `The scheduled refresh paused itself: ${authFailuresInARow} runs in a row failed with ${problem.identifier}. ` +
-        'Save a working token in Safety Sync → Settings…, then save the schedule again in Safety Sync → Schedule refresh….',
+        'Save a working token in Safety Sync → Settings…, then save the schedule again in Safety Sync → RefreshSchedule refresh….',
     );
   }
 }
@@ -185,6 +185,6 @@ function logScheduleEvent(
       requestId: problem?.requestId,
       details,
     },
-    utcOffsetIn(spreadsheet.getSpreadsheetTimeZone()),
+    spreadsheetClock(spreadsheet).utcOffsetAt,
   );
 }

@@ -12,7 +12,7 @@ import { EQUIPMENT_TYPES_SHEET, METAFIELDS_SHEET, SCHEDULES_SHEET } from '../equ
 import { UPCOMING_SHEET } from '../equipment/upcoming';
 import { readDocumentState, writeDocumentState } from '../platform/document-state';
 import { describeFrequency, intervalMs } from './schedule-frequency';
-import { readSchedule, type RunProblem, type Schedule } from './schedule-store';
+import { readSchedule, type RunProblem, type RefreshSchedule } from './schedule-store';
 
 const REFRESHED_KEY = 'safetySync.lastRefreshed';
 const IMPORTED_TABS = [
@@ -51,7 +51,7 @@ export function describeProblem(problem: RunProblem): string {
   return problem.requestId ? `${problem.identifier} (request ID ${problem.requestId})` : problem.identifier;
 }
 
-function isStale(schedule: Schedule | null, lastMs: number | null, nowMs: number): boolean {
+function isStale(schedule: RefreshSchedule | null, lastMs: number | null, nowMs: number): boolean {
   if (!schedule) return false;
   if (schedule.paused) return true;
   const since = lastMs ?? schedule.createdAtMs;
@@ -71,7 +71,7 @@ export function refreshStatus(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsh
     sentences.push(
       `The scheduled refresh paused itself on ${formatMoment(spreadsheet, schedule.paused.atMs)} after ` +
         `repeated ${schedule.paused.identifier} errors. Save a working token in Safety Sync → Settings…, ` +
-        'then save the schedule again in Safety Sync → Schedule refresh… to resume it.',
+        'then save the schedule again in Safety Sync → RefreshSchedule refresh… to resume it.',
     );
   } else if (stale && schedule) {
     const problem = schedule.lastProblem

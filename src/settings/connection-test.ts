@@ -6,10 +6,10 @@ import { ServiceClient } from '../api/client';
 import { COMPLETIONS_METHOD } from '../api/completions';
 import { ServiceError, TransportError } from '../api/errors';
 import { completionsPageSchema } from '../api/schemas';
+import { type FieldOutcome, refuseField } from '../platform/field-refusal';
 import { urlFetchTransport } from '../platform/url-fetch-transport';
 
-export type ConnectionTestResult =
-  { ok: true; message: string } | { ok: false; field: 'baseUrl' | 'token'; message: string };
+export type ConnectionTestResult = FieldOutcome<'baseUrl' | 'token', { message: string }>;
 
 /** What each refusal of the token means, and what to do. */
 const TOKEN_REFUSALS: Record<string, string> = {
@@ -34,18 +34,12 @@ function hostOf(baseUrl: string): string {
 export function describeFailedTest(error: unknown, baseUrl: string): ConnectionTestResult {
   if (error instanceof ServiceError) {
     const refusal = TOKEN_REFUSALS[error.identifier];
-    if (refusal)
-      return {
-        ok: false,
-        field: 'token',
-        message: withRequestId(`Not connected: ${refusal}`, error.requestId),
-      };
+    if (refusal) return refuseField('token', withRequestId(`Not connected: ${refusal}`, error.requestId));
     if (error.identifier === 'api_method_not_found') {
-      return {
-        ok: false,
-        field: 'baseUrl',
-        message: `Not connected: ${hostOf(baseUrl)} answers, but has no such API there (api_method_not_found). Check the address: it ends before /v1.`,
-      };
+      return refuseField(
+        'baseUrl',
+        `Not connected: ${hostOf(baseUrl)} answers, but has no such API there (api_method_not_found). Check the address: it ends before /v1.`,
+      );
     }
   }
   if (error instanceof TransportError) {
@@ -57,10 +51,10 @@ export function describeFailedTest(error: unknown, baseUrl: string): ConnectionT
       not_envelope: `Not connected: ${hostOf(baseUrl)} answers, but not as this service's API. Check the address.`,
     };
     const message = messages[error.kind];
-    if (message) return { ok: false, field: 'baseUrl', message: withRequestId(message, error.requestId) };
+    if (message) return refuseField('baseUrl', withRequestId(message, error.requestId));
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { ok: false, field: 'baseUrl', message: `Not connected: ${message}` };
+  return refuseField('baseUrl', `Not connected: ${message}`);
 }
 
 /** @param unsaved Whether the token is one typed in the dialog rather than the one saved. */

@@ -14,6 +14,7 @@ import {
   revokeFormulaAccess,
 } from '../formulas/access';
 import { MAX_CACHE_SECONDS } from '../formulas/cache';
+import { type FieldOutcome, FieldRefusedError, refusalOf, refuseField } from '../platform/field-refusal';
 import { activeSpreadsheet, requireUi } from '../platform/interactive';
 import { refreshStatus } from '../refresh/status';
 import {
@@ -50,17 +51,6 @@ export interface SettingsForm {
   formulaCacheSeconds?: number | string;
 }
 
-/** A field the user must correct, named so the dialog can show the message next to it. */
-export class FieldError extends Error {
-  constructor(
-    readonly field: keyof SettingsForm,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'FieldError';
-  }
-}
-
 export function showSettingsDialog(): void {
   const ui = requireUi('Settings');
   const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(460).setHeight(740);
@@ -90,7 +80,7 @@ const LOOPBACK = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/
 export function checkBaseUrl(value: string): string {
   const url = value.trim().replace(/\/+$/, '').replace(/\/v1$/, '');
   if (!/^https:\/\/[^/\s]+\.[^/\s]+/i.test(url) && !LOOPBACK.test(url)) {
-    throw new FieldError(
+    throw new FieldRefusedError(
       'baseUrl',
       'Enter the service address starting with https://, e.g. https://safety.example.com',
     );
@@ -99,7 +89,7 @@ export function checkBaseUrl(value: string): string {
 }
 
 function wholeNumber(
-  field: keyof SettingsForm,
+  field: SettingsField,
   value: unknown,
   min: number,
   max: number,
@@ -108,7 +98,7 @@ function wholeNumber(
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
   if (!Number.isInteger(number) || number < min || number > max) {
-    throw new FieldError(field, `Enter a whole number from ${min} to ${max}.`);
+    throw new FieldRefusedError(field, `Enter a whole number from ${min} to ${max}.`);
   }
   return number;
 }
@@ -146,17 +136,19 @@ export function testConnection(form: SettingsForm): ConnectionTestResult {
   try {
     baseUrl = checkBaseUrl(form?.baseUrl ?? '');
   } catch (error) {
-    if (error instanceof FieldError) return { ok: false, field: 'baseUrl', message: error.message };
+    if (error instanceof FieldRefusedError) return refuseField('baseUrl', error.message);
     throw error;
   }
   const typed = form.token?.trim();
   const token = typed || readConnection().token;
-  if (!token) return { ok: false, field: 'token', message: 'Paste your API token first.' };
+  if (!token) return refuseField('token', 'Paste your API token first.');
   return testServiceConnection(baseUrl, token, Boolean(typed));
 }
 
-export type SaveOutcome =
-  { ok: true; settings: SettingsView } | { ok: false; field: string; message: string };
+/** The form's fields, as the dialog names them. */
+export type SettingsField = keyof SettingsForm;
+
+export type SaveOutcome = FieldOutcome<SettingsField, { settings: SettingsView }>;
 
 /** Saves everything or nothing; a wrong field comes back named, for the dialog to show beside it. */
 export function saveSettings(form: SettingsForm): SaveOutcome {
@@ -165,7 +157,7 @@ export function saveSettings(form: SettingsForm): SaveOutcome {
   try {
     const baseUrl = checkBaseUrl(form.baseUrl);
     const token = form.token.trim() || readConnection().token;
-    if (!token) throw new FieldError('token', 'Paste your API token.');
+    if (!token) throw new FieldRefusedError('token', 'Paste your API token.');
     const options = optionsFromForm(form);
     const previousToken = readConnection().token;
     saveConnection({ baseUrl, token });
@@ -173,14 +165,14 @@ export function saveSettings(form: SettingsForm): SaveOutcome {
     saveImportOptions(options);
     return { ok: true, settings: getSettings() };
   } catch (error) {
-    if (error instanceof FieldError) return { ok: false, field: error.field, message: error.message };
-    if (error instanceof InvalidParameterError)
-      return { ok: false, field: fieldOf(error.parameter), message: error.message };
+    const refusal = refusalOf<SettingsField>(error);
+    if (refusal) return refusal;
+    if (error instanceof InvalidParameterError) return refuseField(fieldOf(error.parameter), error.message);
     throw error;
   }
 }
 
-function fieldOf(parameter: string): string {
+function fieldOf(parameter: string): SettingsField {
   if (parameter === 'user_id') return 'userId';
   if (parameter === 'training_id') return 'trainingId';
   return 'batchSize';

@@ -1,6 +1,6 @@
 import { generateData } from '../../dev/sample-service/dataset';
 import { validateEquipmentTypes } from '../../src/api/equipment';
-import type { EquipmentType, Schedule } from '../../src/api/schemas';
+import type { EquipmentType, InspectionSchedule } from '../../src/api/schemas';
 import { fromIsoDate, toSheetSerial } from '../../src/lib/dates';
 import type { CalendarDate, UtcOffsetAt } from '../../src/lib/dates';
 import {
@@ -28,7 +28,11 @@ const TODAY = date('2024-03-10');
 const utc: UtcOffsetAt = () => 0;
 const SHEET_IDS = { types: 100, metafields: 200, schedules: 300 };
 
-function schedule(id: string, trigger: Record<string, unknown>, extra: Partial<Schedule> = {}): Schedule {
+function schedule(
+  id: string,
+  trigger: Record<string, unknown>,
+  extra: Partial<InspectionSchedule> = {},
+): InspectionSchedule {
   return {
     id,
     name: `Schedule ${id}`,
@@ -40,7 +44,7 @@ function schedule(id: string, trigger: Record<string, unknown>, extra: Partial<S
       expiringPeriodInDays: 7,
       frequencyInDays: 30,
       ...trigger,
-    } as Schedule['trigger'],
+    } as InspectionSchedule['trigger'],
     ...extra,
   };
 }
@@ -204,7 +208,7 @@ describe('the Equipment types tab', () => {
       '2024-03-31',
     ],
   ])('a type with several schedules: %s', (_name, statuses, status, nextDue) => {
-    const byStatus: Record<string, [Schedule, unknown]> = {
+    const byStatus: Record<string, [InspectionSchedule, unknown]> = {
       Expired: [schedule('x1', { frequencyInDays: 30 }), '2024-02-01'],
       Expiring: [
         schedule('x2', { timing: 'dow', timingDateNumber: 20240101, frequencyInDays: 7 }),
