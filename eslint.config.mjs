@@ -2,6 +2,29 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const CAPABILITIES = ['completions', 'equipment', 'formulas', 'refresh', 'settings'];
+
+/** For each layer of src/, an error on importing (other than types) from a folder above it. */
+function layerRules(layers) {
+  return layers.map(({ layer, above }) => ({
+    files: [`${layer}/**/*.ts`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: above.flatMap((folder) => [`../${folder}`, `../${folder}/*`, `../../${folder}/*`]),
+              allowTypeImports: true,
+              message: `${layer} is below that folder: dependencies point capabilities → platform → sheets, api → lib.`,
+            },
+          ],
+        },
+      ],
+    },
+  }));
+}
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'docs/'] },
   js.configs.recommended,
@@ -39,6 +62,15 @@ export default tseslint.config(
       ],
     },
   },
+  // Dependencies point one way: capabilities → platform → sheets, api → lib (README, Architecture).
+  // Type-only imports are allowed: they vanish from the bundle (the typed dialog contract uses one).
+  ...layerRules([
+    { layer: 'src/lib', above: ['api', 'sheets', 'platform', ...CAPABILITIES, 'main', 'menu'] },
+    { layer: 'src/api', above: ['sheets', 'platform', ...CAPABILITIES, 'main', 'menu'] },
+    { layer: 'src/sheets', above: ['api', 'platform', ...CAPABILITIES, 'main', 'menu'] },
+    { layer: 'src/platform', above: [...CAPABILITIES, 'main', 'menu'] },
+    ...CAPABILITIES.map((capability) => ({ layer: `src/${capability}`, above: ['main', 'menu'] })),
+  ]),
   {
     // Dialog script written into the dialogs' pages by the build: browser code, used by those pages.
     files: ['src/platform/dialog/*.js'],
