@@ -143,6 +143,15 @@ export function renderDialogPage(pageFile: string): string {
   });
 }
 
+/** The scripts the dialog pages bundle (their `/* script: NAME *\/` lines), each beside its page. */
+export function dialogScriptFiles(): string[] {
+  return dialogPages().flatMap((page) =>
+    [...fs.readFileSync(page, 'utf8').matchAll(INCLUDE_LINE)]
+      .filter(([, , kind]) => kind === 'script')
+      .map(([, , , name]) => path.join(path.dirname(page), name!)),
+  );
+}
+
 /**
  * A dialog's TypeScript (type-checked against the server's exports by tsconfig.dialogs.json) as
  * one browser script: an IIFE, so that nothing it declares becomes a global of the page.
