@@ -105,7 +105,7 @@ export async function build(outDir = path.join(ROOT, 'dist')): Promise<void> {
   for (const file of dialogPages()) {
     const name = path.basename(file);
     if (outputs.has(name)) throw new Error(`Two dialog pages are called ${name}; dist/ is one folder.`);
-    outputs.set(name, withPartials(fs.readFileSync(file, 'utf8')));
+    outputs.set(name, renderDialogPage(file));
   }
   writeAtomically(outDir, outputs);
 }
@@ -120,21 +120,57 @@ function dialogPages(dir = SRC_DIR): string[] {
 }
 
 const PARTIALS_DIR = path.join(SRC_DIR, 'platform', 'dialog');
-const INCLUDE_LINE = /^([ \t]*)\/\* include: ([\w.-]+) \*\/$/gm;
+const INCLUDE_LINE = /^([ \t]*)\/\* (include|script): ([\w.-]+) \*\/$/gm;
 
 /**
- * Writes what the dialogs share (their stylesheet) into each of them: a line `/* include: NAME *\/`
- * becomes src/platform/dialog/NAME, indented alike. Done here rather than with HtmlService
- * templates, the page arrives whole and costs no server call to assemble.
+ * Makes a dialog page whole, so that it arrives in one piece and costs no server call to assemble
+ * (rather than HtmlService templates): a line `/* include: NAME *\/` becomes what the dialogs share,
+ * src/platform/dialog/NAME (their stylesheet); a line `/* script: NAME *\/` becomes the page's own
+ * script, NAME beside the page, bundled with what it imports. Both are indented like the line.
  */
-export function withPartials(html: string): string {
-  return html.replace(INCLUDE_LINE, (_line, indent: string, name: string) => {
-    const partial = fs.readFileSync(path.join(PARTIALS_DIR, name), 'utf8').trimEnd();
-    return partial
+export function renderDialogPage(pageFile: string): string {
+  const html = fs.readFileSync(pageFile, 'utf8');
+  return html.replace(INCLUDE_LINE, (_line, indent: string, kind: string, name: string) => {
+    const text =
+      kind === 'script'
+        ? dialogScript(path.join(path.dirname(pageFile), name))
+        : fs.readFileSync(path.join(PARTIALS_DIR, name), 'utf8');
+    return text
+      .trimEnd()
       .split('\n')
       .map((line) => (line ? indent + line : line))
       .join('\n');
   });
+}
+
+/** The scripts the dialog pages bundle (their `/* script: NAME *\/` lines), each beside its page. */
+export function dialogScriptFiles(): string[] {
+  return dialogPages().flatMap((page) =>
+    [...fs.readFileSync(page, 'utf8').matchAll(INCLUDE_LINE)]
+      .filter(([, , kind]) => kind === 'script')
+      .map(([, , , name]) => path.join(path.dirname(page), name!)),
+  );
+}
+
+/**
+ * A dialog's TypeScript (type-checked against the server's exports by tsconfig.dialogs.json) as
+ * one browser script: an IIFE, so that nothing it declares becomes a global of the page.
+ */
+function dialogScript(entry: string): string {
+  const result = esbuild.buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    // Google supports dialogs in current browsers only; the server code is ES2020 as well.
+    target: 'es2020',
+    platform: 'browser',
+    tsconfig: path.join(ROOT, 'tsconfig.dialogs.json'),
+    charset: 'utf8',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  return result.outputFiles[0]!.text;
 }
 
 /**

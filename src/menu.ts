@@ -3,14 +3,15 @@
  * document, properties and network are off limits: it only builds the menu, with a "Last refreshed"
  * line at the end when the mode lets it read the document.
  */
+import type { ServerFunctionName } from './platform/dialog/server-functions';
 import { refreshStatusCaption } from './refresh/status';
 
 export interface MenuItem {
   caption: string;
-  functionName: string;
+  functionName: ServerFunctionName;
 }
 
-/** Items in menu order; null stands for a separator. Each function name is an export of src/main.ts. */
+/** Items in menu order; null stands for a separator. */
 export const MENU_ITEMS: ReadonlyArray<MenuItem | null> = [
   { caption: 'Import completed trainings…', functionName: 'showImportCompletionsDialog' },
   { caption: 'Reconcile completed trainings', functionName: 'reconcileCompletedTrainings' },
@@ -24,7 +25,7 @@ export const MENU_ITEMS: ReadonlyArray<MenuItem | null> = [
 ];
 
 /** The status line's item opens the schedule, where the details are. */
-const STATUS_FUNCTION = 'showScheduleDialog';
+const STATUS_FUNCTION: ServerFunctionName = 'showScheduleDialog';
 
 /** @param status "Last refreshed …" (or a warning) as a last item, when known. */
 export function buildMenu(ui: GoogleAppsScript.Base.Ui, status: string | null = null): void {

@@ -8,8 +8,6 @@ import { createAddonHarness } from '../support/addon-harness';
 
 const TAB = 'Completed trainings';
 
-type Step = { done: boolean; summary: string };
-
 test('an import larger than one execution continues across executions; the tab changes only at the end', async () => {
   // Each round trip to the service takes 20 s of emulated time: 25 pages read one at a time, plus
   // the user names, need several 6-minute executions.
@@ -18,13 +16,13 @@ test('an import larger than one execution continues across executions; the tab c
     emulator: { urlFetchRoundTripMs: 20_000 },
   });
   harness.connect();
-  const settings = harness.callServer('getSettings') as { baseUrl: string };
+  const settings = harness.callServer('getSettings');
   harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 1 });
 
-  const steps: Step[] = [harness.callServer('startCompletionsImport', {}) as Step];
+  const steps = [harness.callServer('startCompletionsImport', {})];
   while (!steps[steps.length - 1]!.done) {
     expect(harness.emulator.workbooks.get(harness.spreadsheetId)!.sheetNames).not.toContain(TAB);
-    steps.push(harness.callServer('continueCompletionsImport') as Step);
+    steps.push(harness.callServer('continueCompletionsImport'));
     expect(steps.length).toBeLessThan(10);
   }
   expect(steps.length).toBeGreaterThan(2);
@@ -58,11 +56,11 @@ test('records skipped by any execution of a long import are counted and listed w
     emulator: { urlFetchRoundTripMs: 40_000 },
   });
   harness.connect();
-  const settings = harness.callServer('getSettings') as { baseUrl: string };
+  const settings = harness.callServer('getSettings');
   harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 1 });
 
-  const steps: Step[] = [harness.callServer('startCompletionsImport', {}) as Step];
-  while (!steps[steps.length - 1]!.done) steps.push(harness.callServer('continueCompletionsImport') as Step);
+  const steps = [harness.callServer('startCompletionsImport', {})];
+  while (!steps[steps.length - 1]!.done) steps.push(harness.callServer('continueCompletionsImport'));
 
   expect(steps[0]!.summary).toMatch(/^Read [\d,]+ records \(page 7 of 12\)/);
   expect(steps.length).toBeGreaterThan(2);
@@ -149,7 +147,7 @@ test('a long import shows its progress page by page, at most one toast every few
     emulator: { urlFetchRoundTripMs: 5_000 },
   });
   harness.connect();
-  const settings = harness.callServer('getSettings') as { baseUrl: string };
+  const settings = harness.callServer('getSettings');
   harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 1 });
   harness.clickMenu('Reconcile completed trainings');
   const toasts = harness.emulator.workbooks

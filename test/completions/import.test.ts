@@ -53,10 +53,10 @@ function completionRequests(harness: AddonHarness): number {
 /** Runs the import the way the dialog does: start, then continue until done. */
 function importViaDialog(harness: AddonHarness, filter: Record<string, string> = {}): string[] {
   const summaries: string[] = [];
-  let step = harness.callServer('startCompletionsImport', filter) as { done: boolean; summary: string };
+  let step = harness.callServer('startCompletionsImport', filter);
   summaries.push(step.summary);
   while (!step.done) {
-    step = harness.callServer('continueCompletionsImport') as { done: boolean; summary: string };
+    step = harness.callServer('continueCompletionsImport');
     summaries.push(step.summary);
   }
   return summaries;

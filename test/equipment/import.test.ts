@@ -9,7 +9,7 @@ import { renderWorkbookHtml } from '../../dev/emulator/snapshot';
 import type { SheetView, WorkbookView } from '../../dev/emulator/spreadsheet/workbook-store';
 import { type CalendarDate, fromIsoDate, toIsoDate } from '../../src/lib/dates';
 import { nextInspection, type InspectionResult } from '../../src/equipment/inspections';
-import { type AddonHarness, createAddonHarness, DIST_DIR } from '../support/addon-harness';
+import { type AddonHarness, createAddonHarness, DIST_DIR, serverOf } from '../support/addon-harness';
 import { type EquipmentType, SampleDataset, sampleServiceUrl } from '../support/sample-service';
 import { dateTimeIn, isoOfDateNumber } from '../support/displayed-dates';
 import { spreadsheetServiceCalls } from '../../dev/emulator/spreadsheet';
@@ -653,7 +653,10 @@ function addUserRules_() {
     const id = emulator.createSpreadsheet({ name: 'Safety', timeZone: 'Europe/London' });
     try {
       emulator.onOpen(id);
-      emulator.callServer(id, 'saveSettings', { baseUrl: sampleServiceUrl(), token: dataset.tokens.valid });
+      serverOf(emulator, id).callServer('saveSettings', {
+        baseUrl: sampleServiceUrl(),
+        token: dataset.tokens.valid,
+      });
       emulator.clickMenu(id, 'Safety Sync', IMPORT);
       emulator.run('addUserRules_', [], { spreadsheetId: id });
       emulator.clickMenu(id, 'Safety Sync', IMPORT);

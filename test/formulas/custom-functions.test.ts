@@ -37,7 +37,7 @@ function cell(name: string, ...args: unknown[]): { value?: unknown; error?: stri
 }
 
 function setFormulaAccess(enabled: boolean): { formulaAccess: boolean } {
-  return harness.callServer('setFormulaAccess', enabled) as { formulaAccess: boolean };
+  return harness.callServer('setFormulaAccess', enabled);
 }
 
 /** A date-only value as the function returns it: midnight of that day in the spreadsheet's zone. */
@@ -129,7 +129,7 @@ describe('the formula opt-in', () => {
     setFormulaAccess(true);
     harness.callServer('removeToken');
     try {
-      expect((harness.callServer('getSettings') as { formulaAccess: boolean }).formulaAccess).toBe(false);
+      expect(harness.callServer('getSettings').formulaAccess).toBe(false);
       expect(() => setFormulaAccess(true)).toThrow(
         'Safety Sync needs your API token. Open Safety Sync → Settings… to add it.',
       );
@@ -141,7 +141,7 @@ describe('the formula opt-in', () => {
   test('it can only be changed from Settings, never from a cell', () => {
     const fromCell = cell('setFormulaAccess', true);
     expect(fromCell.error).toMatch(/can only be used from the Safety Sync menu, not from a cell/);
-    expect((harness.callServer('getSettings') as { formulaAccess: boolean }).formulaAccess).toBe(false);
+    expect(harness.callServer('getSettings').formulaAccess).toBe(false);
   });
 });
 
@@ -404,12 +404,9 @@ describe('no top-level function returns a token, whatever a cell passes it', () 
     setFormulaAccess(true);
     for (const answer of answers()) expect(answer).not.toContain(valid);
     // An editor lends another token (one the service refuses, so error paths run too).
-    const editor = harness.emulator.asUser(EDITOR);
-    editor.callServer(harness.spreadsheetId, 'saveSettings', {
-      baseUrl: sampleServiceUrl(),
-      token: noPermission,
-    });
-    editor.callServer(harness.spreadsheetId, 'setFormulaAccess', true);
+    const editor = harness.asUser(EDITOR);
+    editor.callServer('saveSettings', { baseUrl: sampleServiceUrl(), token: noPermission });
+    editor.callServer('setFormulaAccess', true);
     try {
       expect(harness.emulator.customFunction(harness.spreadsheetId, 'SAFETY_USER', ['u1'])).toEqual({
         error: expect.stringMatching(/^SAFETY_USER: users\.info: token_permission\./),

@@ -70,7 +70,7 @@ test.each(TOP_LEVEL_NAMES)('%s returns no token, from a cell or from google.scri
     );
     harness.connect();
     expectNoToken(
-      outcomeOf(() => harness.callServer(name, ...args)),
+      outcomeOf(() => harness.callServerUntyped(name, ...args)),
       `google.script.run.${name}(${JSON.stringify(args)})`,
     );
   }

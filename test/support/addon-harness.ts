@@ -5,11 +5,39 @@
  */
 import * as path from 'node:path';
 import { createEmulator, type Emulator, type EmulatorOptions, loadDist } from '../../dev/emulator';
+import type {
+  ServerArguments,
+  ServerFunctionName,
+  ServerResult,
+} from '../../src/platform/dialog/server-functions';
 import { type CreateDatasetRequest, SampleDataset, sampleServiceUrl } from './sample-service';
 
 export const DIST_DIR = path.resolve(__dirname, '../../dist');
 
-export interface AddonHarness {
+/**
+ * The server functions as a dialog's google.script.run calls them, typed by src/main.ts's exports:
+ * a renamed function, a wrong argument or a changed result is a type error in the test.
+ */
+export interface ServerCaller {
+  callServer<Name extends ServerFunctionName>(name: Name, ...args: ServerArguments<Name>): ServerResult<Name>;
+}
+
+/** What the emulator offers to call server functions as one user (itself, or asUser(email)). */
+interface ServerEntryPoints {
+  callServer(spreadsheetId: string, functionName: string, ...args: unknown[]): unknown;
+}
+
+/** The typed server functions of dist/Code.js in this emulator (or as one of its users), in one spreadsheet. */
+export function serverOf(entryPoints: ServerEntryPoints, spreadsheetId: string): ServerCaller {
+  return {
+    // dist/Code.js is built from src/main.ts: each function returns what its export declares, copied
+    // across google.script.run as plain data (which is all the server functions return).
+    callServer: (name, ...args) =>
+      entryPoints.callServer(spreadsheetId, name, ...args) as ServerResult<typeof name>,
+  };
+}
+
+export interface AddonHarness extends ServerCaller {
   emulator: Emulator;
   spreadsheetId: string;
   dataset: SampleDataset;
@@ -17,8 +45,13 @@ export interface AddonHarness {
   connect(token?: string): void;
   /** Runs a menu item of the Safety Sync menu (onOpen must have built it: the harness does). */
   clickMenu(caption: string): unknown;
-  /** Calls a server function as a dialog's google.script.run would. */
-  callServer(functionName: string, ...args: unknown[]): unknown;
+  /**
+   * Calls any name with any arguments, as a page could: for tests of what a dialog cannot do
+   * (call a missing function, pass arguments of the wrong type). Everything else uses callServer.
+   */
+  callServerUntyped(functionName: string, ...args: unknown[]): unknown;
+  /** The server functions as another user calls them from this spreadsheet's dialogs. */
+  asUser(email: string): ServerCaller;
   /** The displayed values of a tab, as the user sees them. */
   displayed(sheetName: string): string[][];
   done(): Promise<void>;
@@ -39,21 +72,19 @@ export async function createAddonHarness(options: HarnessOptions = {}): Promise<
     timeZone: options.timeZone ?? 'Europe/London',
   });
   emulator.onOpen(spreadsheetId, { authMode: 'LIMITED' });
+  const server = serverOf(emulator, spreadsheetId);
   const harness: AddonHarness = {
     emulator,
     spreadsheetId,
     dataset,
     connect(token = dataset.tokens.valid) {
-      const outcome = emulator.callServer(spreadsheetId, 'saveSettings', {
-        baseUrl: sampleServiceUrl(),
-        token,
-      }) as {
-        ok: boolean;
-      };
+      const outcome = server.callServer('saveSettings', { baseUrl: sampleServiceUrl(), token });
       if (!outcome.ok) throw new Error(`Settings refused the connection: ${JSON.stringify(outcome)}`);
     },
     clickMenu: (caption) => emulator.clickMenu(spreadsheetId, 'Safety Sync', caption),
-    callServer: (functionName, ...args) => emulator.callServer(spreadsheetId, functionName, ...args),
+    callServer: server.callServer,
+    callServerUntyped: (functionName, ...args) => emulator.callServer(spreadsheetId, functionName, ...args),
+    asUser: (email) => serverOf(emulator.asUser(email), spreadsheetId),
     displayed: (sheetName) => {
       const workbook = emulator.workbooks.get(spreadsheetId);
       if (!workbook) throw new Error(`The spreadsheet ${spreadsheetId} no longer exists in the emulator.`);
