@@ -3,7 +3,7 @@
  * ranges it covers, and every range is checked before any is written, so a failed call writes nothing.
  */
 import { strict } from '../core';
-import { checkFormula, clearBox, exposeRange, writeFormula } from './api-range';
+import { checkFormula, clearBox, writeFormula } from './api-range';
 import { checkCellInput, writeCellInput } from './cell-input';
 import { type GridBox, forEachCell } from './grid-box';
 import { formulaFromR1C1 } from './r1c1';
@@ -50,7 +50,7 @@ class RangeListApi implements Pick<RangeList, 'getRanges' | 'setFormulaR1C1' | '
     const sheet = readableSheet(this.#env, this.#sheet);
     return toScriptArray(
       this.#env.realm,
-      this.#boxes.map((box) => exposeRange(this.#env, sheet, box)),
+      this.#boxes.map((box) => this.#env.classes.range(sheet, box)),
     );
   }
 

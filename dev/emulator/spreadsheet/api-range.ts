@@ -11,9 +11,6 @@ import {
   requireString,
   signatureMismatch,
 } from './arguments';
-import { exposeFilter } from './api-filter';
-import { exposeProtection } from './api-protection';
-import { exposeSheet } from './api-sheet';
 import { checkCellInput, writeCellInput } from './cell-input';
 import { cellValue, displayValue, reportedNumberFormat } from './cell-values';
 import { type Cell, type HorizontalAlignment, clearCellContent, clearCellFormat, hasContent } from './cells';
@@ -491,7 +488,7 @@ class RangeApi implements Pick<Range, RangeMethod> {
   }
 
   getSheet(): GoogleAppsScript.Spreadsheet.Sheet {
-    return exposeSheet(this.#env, this.#read());
+    return this.#env.classes.sheet(this.#read());
   }
 
   getGridId(): number {
@@ -517,14 +514,14 @@ class RangeApi implements Pick<Range, RangeMethod> {
       throw new AppsScriptException("You can't create a filter in a sheet that already has a filter.");
     }
     sheet.filter = { box: this.#box };
-    return exposeFilter(this.#env, sheet, sheet.filter);
+    return this.#env.classes.filter(sheet, sheet.filter);
   }
 
   protect(): GoogleAppsScript.Spreadsheet.Protection {
     const sheet = this.#write('protect');
     const protection = newProtection('RANGE', this.#box, this.#env.access.context().userEmail);
     sheet.protections.push(protection);
-    return exposeProtection(this.#env, sheet, protection);
+    return this.#env.classes.protection(sheet, protection);
   }
 
   setHorizontalAlignment(alignment: 'left' | 'center' | 'normal' | 'right' | null): Range {

@@ -2,12 +2,8 @@
 import { AppsScriptException, strict } from '../core';
 import { parseA1, referenceBox } from './a1-notation';
 import { givenArguments, requireIntegers, requireString, signatureMismatch } from './arguments';
-import { exposeConditionalFormatRule, ruleDataOf } from './api-conditional-formats';
-import { exposeFilter } from './api-filter';
-import { exposeProtection } from './api-protection';
-import { type ClearOptions, checkedBox, clearBox, exposeRange } from './api-range';
-import { exposeRangeList } from './api-range-list';
-import { exposeSpreadsheet } from './api-spreadsheet';
+import { ruleDataOf } from './api-conditional-formats';
+import { type ClearOptions, checkedBox, clearBox } from './api-range';
 import { checkCellInput, writeCellInput } from './cell-input';
 import { displayValue } from './cell-values';
 import { type GridBox, boxOf } from './grid-box';
@@ -147,7 +143,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
   }
 
   getParent(): GoogleAppsScript.Spreadsheet.Spreadsheet {
-    return exposeSpreadsheet(this.#env, this.#read().workbook);
+    return this.#env.classes.spreadsheet(this.#read().workbook);
   }
 
   activate(): Sheet {
@@ -160,11 +156,11 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     const args = givenArguments(rowOrA1, column, numRows, numColumns);
     const sheet = this.#read();
     if (typeof rowOrA1 === 'string' && args.length === 1)
-      return exposeRange(this.#env, sheet, boxOfA1(sheet, rowOrA1));
+      return this.#env.classes.range(sheet, boxOfA1(sheet, rowOrA1));
     if (args.length < 2) throw signatureMismatch('Sheet.getRange', args);
     requireIntegers('Sheet.getRange', args, args);
     const box = boxOf(rowOrA1 as number, column!, numRows ?? 1, numColumns ?? 1);
-    return exposeRange(this.#env, sheet, checkedBox(sheet, box));
+    return this.#env.classes.range(sheet, checkedBox(sheet, box));
   }
 
   getRangeList(a1Notations: string[]): GoogleAppsScript.Spreadsheet.RangeList {
@@ -172,8 +168,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
       throw signatureMismatch('Sheet.getRangeList', [a1Notations]);
     }
     const sheet = this.#read();
-    return exposeRangeList(
-      this.#env,
+    return this.#env.classes.rangeList(
       sheet,
       a1Notations.map((a1) => boxOfA1(sheet, a1)),
     );
@@ -187,7 +182,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
       Math.max(1, sheet.cells.lastRowWithContent()),
       Math.max(1, sheet.cells.lastColumnWithContent()),
     );
-    return exposeRange(this.#env, sheet, box);
+    return this.#env.classes.range(sheet, box);
   }
 
   getLastRow(): number {
@@ -331,7 +326,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
 
   getFilter(): GoogleAppsScript.Spreadsheet.Filter | null {
     const sheet = this.#read();
-    return sheet.filter && exposeFilter(this.#env, sheet, sheet.filter);
+    return sheet.filter && this.#env.classes.filter(sheet, sheet.filter);
   }
 
   /** Checks integer arguments and that columns start … start + count − 1 exist. */
@@ -419,7 +414,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
   getConditionalFormatRules(): GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] {
     const sheet = this.#read();
     const rules = sheet.conditionalRules.map((rule) =>
-      exposeConditionalFormatRule(this.#env, {
+      this.#env.classes.conditionalFormatRule({
         ...rule,
         values: [...rule.values],
         format: { ...rule.format },
@@ -464,7 +459,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
       protection = newProtection('SHEET', null, this.#env.access.context().userEmail);
       sheet.protections.push(protection);
     }
-    return exposeProtection(this.#env, sheet, protection);
+    return this.#env.classes.protection(sheet, protection);
   }
 
   getProtections(
@@ -475,7 +470,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     const protections = sheet.protections.filter((protection) => protection.type === type);
     return toScriptArray(
       this.#env.realm,
-      protections.map((protection) => exposeProtection(this.#env, sheet, protection)),
+      protections.map((protection) => this.#env.classes.protection(sheet, protection)),
     );
   }
 }

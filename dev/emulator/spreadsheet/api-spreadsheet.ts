@@ -2,10 +2,8 @@
 import { AppsScriptException, strict } from '../core';
 import { parseA1 } from './a1-notation';
 import { isInteger, requireString, signatureMismatch } from './arguments';
-import { exposeDeveloperMetadata, metadataArguments } from './api-developer-metadata';
-import { exposeProtection } from './api-protection';
-import { boxOfA1, exposeSheet, sheetModelOf } from './api-sheet';
-import { exposeRange } from './api-range';
+import { metadataArguments } from './api-developer-metadata';
+import { boxOfA1, sheetModelOf } from './api-sheet';
 import { PROTECTION_TYPES, isMemberOf } from './script-enums';
 import { isValidTimeZone } from './serial-dates';
 import { type ServiceEnv, toScriptArray } from './service-env';
@@ -129,7 +127,7 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
     const workbook = this.#read();
     return toScriptArray(
       this.#env.realm,
-      workbook.sheets.map((sheet) => exposeSheet(this.#env, sheet)),
+      workbook.sheets.map((sheet) => this.#env.classes.sheet(sheet)),
     );
   }
 
@@ -141,13 +139,13 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
   getSheetByName(name: string): Sheet | null {
     requireString('Spreadsheet.getSheetByName', [name], name);
     const sheet = this.#read().sheetByName(name);
-    return sheet ? exposeSheet(this.#env, sheet) : null;
+    return sheet ? this.#env.classes.sheet(sheet) : null;
   }
 
   getSheetById(id: number): Sheet | null {
     if (!isInteger(id)) throw signatureMismatch('Spreadsheet.getSheetById', [id]);
     const sheet = this.#read().sheets.find((candidate) => candidate.gid === id);
-    return sheet ? exposeSheet(this.#env, sheet) : null;
+    return sheet ? this.#env.classes.sheet(sheet) : null;
   }
 
   /**
@@ -163,7 +161,7 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
     }
     const sheet = workbook.addSheet(name, index);
     workbook.activeSheet = sheet;
-    return exposeSheet(this.#env, sheet);
+    return this.#env.classes.sheet(sheet);
   }
 
   deleteSheet(sheet: Sheet): void {
@@ -172,13 +170,13 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
   }
 
   getActiveSheet(): Sheet {
-    return exposeSheet(this.#env, this.#read().activeSheet);
+    return this.#env.classes.sheet(this.#read().activeSheet);
   }
 
   setActiveSheet(sheet: Sheet): Sheet {
     const workbook = this.#write('setActiveSheet');
     workbook.activeSheet = this.#ownSheet('setActiveSheet', sheet);
-    return exposeSheet(this.#env, workbook.activeSheet);
+    return this.#env.classes.sheet(workbook.activeSheet);
   }
 
   /** "Sheet1!A1:B2", or plain A1 notation on the active sheet. */
@@ -188,7 +186,7 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
     const sheetName = parseA1(a1Notation)?.sheetName ?? null;
     const sheet = sheetName === null ? workbook.activeSheet : workbook.sheetByName(sheetName);
     if (!sheet) throw new AppsScriptException('Range not found');
-    return exposeRange(this.#env, sheet, boxOfA1(sheet, a1Notation));
+    return this.#env.classes.range(sheet, boxOfA1(sheet, a1Notation));
   }
 
   getProtections(
@@ -198,7 +196,7 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
     const protections = this.#read().sheets.flatMap((sheet) =>
       sheet.protections
         .filter((protection) => protection.type === type)
-        .map((protection) => exposeProtection(this.#env, sheet, protection)),
+        .map((protection) => this.#env.classes.protection(sheet, protection)),
     );
     return toScriptArray(this.#env.realm, protections);
   }
@@ -214,7 +212,7 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
     const workbook = this.#read();
     return toScriptArray(
       this.#env.realm,
-      workbook.developerMetadata.map((metadata) => exposeDeveloperMetadata(this.#env, workbook, metadata)),
+      workbook.developerMetadata.map((metadata) => this.#env.classes.developerMetadata(workbook, metadata)),
     );
   }
 

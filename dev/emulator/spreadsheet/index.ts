@@ -5,9 +5,18 @@
  */
 import type { ExecutionContext, ScriptRealm, ServiceCallCounter } from '../core';
 import { AccessPolicy } from './access-policy';
+import { exposeConditionalFormatRule, exposeConditionalFormatRuleBuilder } from './api-conditional-formats';
+import { exposeDeveloperMetadata } from './api-developer-metadata';
+import { exposeFilter } from './api-filter';
+import { exposeProtection } from './api-protection';
+import { exposeRange } from './api-range';
+import { exposeRangeList } from './api-range-list';
+import { exposeSheet } from './api-sheet';
+import { exposeSpreadsheet } from './api-spreadsheet';
 import { exposeSpreadsheetApp } from './api-spreadsheet-app';
+import { exposeUi } from './api-ui';
 import { createScriptEnums } from './script-enums';
-import type { CustomFunctionEvaluator, ServiceEnv } from './service-env';
+import type { CustomFunctionEvaluator, ServiceClasses, ServiceEnv } from './service-env';
 import type { WorkbookModel } from './workbook-model';
 import { WorkbookStore } from './workbook-store';
 
@@ -55,8 +64,21 @@ export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
   workbooks: WorkbookStore;
 } {
   const models = new Map<string, WorkbookModel>();
+  const classes: ServiceClasses = {
+    spreadsheet: (workbook) => exposeSpreadsheet(env, workbook),
+    sheet: (sheet) => exposeSheet(env, sheet),
+    range: (sheet, box) => exposeRange(env, sheet, box),
+    rangeList: (sheet, boxes) => exposeRangeList(env, sheet, boxes),
+    filter: (sheet, filter) => exposeFilter(env, sheet, filter),
+    protection: (sheet, protection) => exposeProtection(env, sheet, protection),
+    developerMetadata: (workbook, metadata) => exposeDeveloperMetadata(env, workbook, metadata),
+    conditionalFormatRule: (data) => exposeConditionalFormatRule(env, data),
+    conditionalFormatRuleBuilder: () => exposeConditionalFormatRuleBuilder(env),
+    ui: (recorder) => exposeUi(env, recorder),
+  };
   const env: ServiceEnv = {
     counter: deps.counter,
+    classes,
     realm: deps.realm,
     access: new AccessPolicy(() => deps.currentContext()),
     workbooks: models,

@@ -6,14 +6,44 @@
  */
 import { AppsScriptException, type ScriptRealm, type ServiceCallCounter } from '../core';
 import type { AccessPolicy } from './access-policy';
+import type { RuleData } from './api-conditional-formats';
 import { type GridBox } from './grid-box';
 import type { ScriptEnums } from './script-enums';
-import type { SheetModel, WorkbookModel } from './workbook-model';
+import type { UiRecorder } from './ui-recorder';
+import type {
+  DeveloperMetadataData,
+  FilterData,
+  ProtectionData,
+  SheetModel,
+  WorkbookModel,
+} from './workbook-model';
 
 export type CustomFunctionEvaluator = (name: string, args: unknown[], spreadsheetId: string) => unknown;
 
+/**
+ * The script-visible classes, made for the objects that hand out one another (a Sheet's getRange, a
+ * Range's getSheet). Filled once where the service is assembled, so that the api-* modules never
+ * import each other.
+ */
+export interface ServiceClasses {
+  spreadsheet(workbook: WorkbookModel): GoogleAppsScript.Spreadsheet.Spreadsheet;
+  sheet(sheet: SheetModel): GoogleAppsScript.Spreadsheet.Sheet;
+  range(sheet: SheetModel, box: GridBox): GoogleAppsScript.Spreadsheet.Range;
+  rangeList(sheet: SheetModel, boxes: readonly GridBox[]): GoogleAppsScript.Spreadsheet.RangeList;
+  filter(sheet: SheetModel, filter: FilterData): GoogleAppsScript.Spreadsheet.Filter;
+  protection(sheet: SheetModel, protection: ProtectionData): GoogleAppsScript.Spreadsheet.Protection;
+  developerMetadata(
+    workbook: WorkbookModel,
+    metadata: DeveloperMetadataData,
+  ): GoogleAppsScript.Spreadsheet.DeveloperMetadata;
+  conditionalFormatRule(data: RuleData): GoogleAppsScript.Spreadsheet.ConditionalFormatRule;
+  conditionalFormatRuleBuilder(): GoogleAppsScript.Spreadsheet.ConditionalFormatRuleBuilder;
+  ui(recorder: UiRecorder): GoogleAppsScript.Base.Ui;
+}
+
 export interface ServiceEnv {
   readonly counter: ServiceCallCounter;
+  readonly classes: ServiceClasses;
   readonly realm: ScriptRealm;
   readonly access: AccessPolicy;
   readonly workbooks: ReadonlyMap<string, WorkbookModel>;
