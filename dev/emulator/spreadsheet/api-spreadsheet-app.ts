@@ -12,14 +12,13 @@ export function exposeSpreadsheetApp(env: ServiceEnv): SpreadsheetApp {
   return new SpreadsheetAppApi(env) as unknown as SpreadsheetApp;
 }
 
-// getActiveSpreadsheet, getActive and getActiveSheet are left out of the Pick: they return null where
-// Sheets does (no active document in a time-driven trigger), which @types/google-apps-script omits.
+// getActiveSpreadsheet is left out of the Pick: it returns null where Sheets does (no active document
+// in a time-driven trigger), which @types/google-apps-script omits.
 type SpreadsheetAppMember =
   | 'ProtectionType'
   | 'BooleanCriteria'
   | 'DeveloperMetadataVisibility'
   | 'openById'
-  | 'openByUrl'
   | 'getUi'
   | 'flush'
   | 'newConditionalFormatRule';
@@ -56,16 +55,6 @@ class SpreadsheetAppApi implements Pick<SpreadsheetApp, SpreadsheetAppMember> {
     return workbook && this.#env.classes.spreadsheet(workbook);
   }
 
-  getActive(): Spreadsheet | null {
-    const workbook = this.#active();
-    return workbook && this.#env.classes.spreadsheet(workbook);
-  }
-
-  getActiveSheet(): GoogleAppsScript.Spreadsheet.Sheet | null {
-    const workbook = this.#active();
-    return workbook && this.#env.classes.sheet(workbook.activeSheet);
-  }
-
   openById(id: string): Spreadsheet {
     this.#env.access.openById();
     requireString('SpreadsheetApp.openById', [id], id);
@@ -76,14 +65,6 @@ class SpreadsheetAppApi implements Pick<SpreadsheetApp, SpreadsheetAppMember> {
       );
     }
     return this.#env.classes.spreadsheet(this.#existing(workbook.id));
-  }
-
-  openByUrl(url: string): Spreadsheet {
-    this.#env.access.openById();
-    requireString('SpreadsheetApp.openByUrl', [url], url);
-    const id = /\/spreadsheets\/d\/([A-Za-z0-9_-]+)/.exec(url)?.[1];
-    if (!id || !this.#env.workbooks.has(id)) throw new AppsScriptException(`Invalid argument: url`);
-    return this.#env.classes.spreadsheet(this.#existing(id));
   }
 
   /** The UI of the document the user has open; there is none in custom functions and time triggers. */

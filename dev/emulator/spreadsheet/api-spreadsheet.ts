@@ -1,13 +1,10 @@
 /** The script-visible Spreadsheet. */
 import { AppsScriptException, strict } from '../core';
-import { parseA1 } from './a1-notation';
 import { isInteger, requireString, signatureMismatch } from './arguments';
 import { metadataArguments } from './api-developer-metadata';
-import { boxOfA1, sheetModelOf } from './api-sheet';
 import { PROTECTION_TYPES, isMemberOf } from './script-enums';
-import { isValidTimeZone } from './serial-dates';
 import { type ServiceEnv, toScriptArray } from './service-env';
-import type { SheetModel, WorkbookModel } from './workbook-model';
+import type { WorkbookModel } from './workbook-model';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -41,21 +38,10 @@ function insertSheetArguments(args: unknown[]): { name?: string; index?: number 
 
 type SpreadsheetMethod =
   | 'getId'
-  | 'getName'
-  | 'getUrl'
   | 'getSpreadsheetTimeZone'
-  | 'setSpreadsheetTimeZone'
-  | 'getSpreadsheetLocale'
-  | 'setSpreadsheetLocale'
   | 'getSheets'
-  | 'getNumSheets'
   | 'getSheetByName'
-  | 'getSheetById'
   | 'insertSheet'
-  | 'deleteSheet'
-  | 'getActiveSheet'
-  | 'setActiveSheet'
-  | 'getRange'
   | 'getProtections'
   | 'addDeveloperMetadata'
   | 'getDeveloperMetadata'
@@ -81,46 +67,12 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
     return this.#workbook;
   }
 
-  /** A Sheet the script passed in, which must belong to this spreadsheet and still exist. */
-  #ownSheet(method: string, value: unknown): SheetModel {
-    const sheet = sheetModelOf(value);
-    if (!sheet || sheet.workbook !== this.#workbook)
-      throw signatureMismatch(`Spreadsheet.${method}`, [value]);
-    if (sheet.deleted) throw new AppsScriptException(`The sheet "${sheet.name}" has been deleted.`);
-    return sheet;
-  }
-
   getId(): string {
     return this.#read().id;
   }
 
-  getName(): string {
-    return this.#read().name;
-  }
-
-  getUrl(): string {
-    return spreadsheetUrl(this.#read().id);
-  }
-
   getSpreadsheetTimeZone(): string {
     return this.#read().timeZone;
-  }
-
-  /** Cells keep their serials: the same wall-clock times now stand for other instants. */
-  setSpreadsheetTimeZone(timezone: string): void {
-    requireString('Spreadsheet.setSpreadsheetTimeZone', [timezone], timezone);
-    const workbook = this.#write('setSpreadsheetTimeZone');
-    if (!isValidTimeZone(timezone)) throw new AppsScriptException(`Invalid argument: ${timezone}`);
-    workbook.timeZone = timezone;
-  }
-
-  getSpreadsheetLocale(): string {
-    return this.#read().locale;
-  }
-
-  setSpreadsheetLocale(locale: string): void {
-    requireString('Spreadsheet.setSpreadsheetLocale', [locale], locale);
-    this.#write('setSpreadsheetLocale').locale = locale;
   }
 
   getSheets(): Sheet[] {
@@ -131,20 +83,10 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
     );
   }
 
-  getNumSheets(): number {
-    return this.#read().sheets.length;
-  }
-
   /** Exact, case-sensitive match: the emulator does not promise Sheets' leniency here. */
   getSheetByName(name: string): Sheet | null {
     requireString('Spreadsheet.getSheetByName', [name], name);
     const sheet = this.#read().sheetByName(name);
-    return sheet ? this.#env.classes.sheet(sheet) : null;
-  }
-
-  getSheetById(id: number): Sheet | null {
-    if (!isInteger(id)) throw signatureMismatch('Spreadsheet.getSheetById', [id]);
-    const sheet = this.#read().sheets.find((candidate) => candidate.gid === id);
     return sheet ? this.#env.classes.sheet(sheet) : null;
   }
 
@@ -162,31 +104,6 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
     const sheet = workbook.addSheet(name, index);
     workbook.activeSheet = sheet;
     return this.#env.classes.sheet(sheet);
-  }
-
-  deleteSheet(sheet: Sheet): void {
-    const workbook = this.#write('deleteSheet');
-    workbook.deleteSheet(this.#ownSheet('deleteSheet', sheet));
-  }
-
-  getActiveSheet(): Sheet {
-    return this.#env.classes.sheet(this.#read().activeSheet);
-  }
-
-  setActiveSheet(sheet: Sheet): Sheet {
-    const workbook = this.#write('setActiveSheet');
-    workbook.activeSheet = this.#ownSheet('setActiveSheet', sheet);
-    return this.#env.classes.sheet(workbook.activeSheet);
-  }
-
-  /** "Sheet1!A1:B2", or plain A1 notation on the active sheet. */
-  getRange(a1Notation: string): GoogleAppsScript.Spreadsheet.Range {
-    requireString('Spreadsheet.getRange', [a1Notation], a1Notation);
-    const workbook = this.#read();
-    const sheetName = parseA1(a1Notation)?.sheetName ?? null;
-    const sheet = sheetName === null ? workbook.activeSheet : workbook.sheetByName(sheetName);
-    if (!sheet) throw new AppsScriptException('Range not found');
-    return this.#env.classes.range(sheet, boxOfA1(sheet, a1Notation));
   }
 
   getProtections(

@@ -1,7 +1,7 @@
 /**
  * What every script-visible Spreadsheet object shares, and the checks they all make before touching a
  * sheet. Script-visible objects keep their state in #private fields so the script cannot reach it;
- * objects the script hands back (a Range to setRanges, a Sheet to deleteSheet) are recognised
+ * objects the script hands back (a Range to setRanges) are recognised
  * through module-level WeakMaps, never through properties.
  */
 import { AppsScriptException, type ScriptRealm, type ServiceCallCounter } from '../core';
@@ -60,19 +60,13 @@ export function toScriptArray<T>(realm: ScriptRealm, items: readonly T[]): T[] {
   return array;
 }
 
-function checkSheetExists(sheet: SheetModel): void {
-  if (sheet.deleted) throw new AppsScriptException(`The sheet "${sheet.name}" has been deleted.`);
-}
-
 export function readableSheet(env: ServiceEnv, sheet: SheetModel): SheetModel {
   env.access.read(sheet.workbook);
-  checkSheetExists(sheet);
   return sheet;
 }
 
 export function writableSheet(env: ServiceEnv, sheet: SheetModel, method: string): SheetModel {
   env.access.write(sheet.workbook, method);
-  checkSheetExists(sheet);
   return sheet;
 }
 

@@ -89,7 +89,6 @@ export interface SheetModel {
   maxColumns: number;
   readonly cells: CellGrid;
   frozenRows: number;
-  frozenColumns: number;
   hidden: boolean;
   readonly columnWidths: Map<number, number>;
   /** Columns hidden with hideColumns (1-based). */
@@ -97,7 +96,6 @@ export interface SheetModel {
   filter: FilterData | null;
   conditionalRules: ConditionalRuleData[];
   protections: ProtectionData[];
-  deleted: boolean;
 }
 
 export type MetadataVisibility = 'DOCUMENT' | 'PROJECT';
@@ -209,14 +207,12 @@ export class WorkbookModel {
       maxColumns: NEW_SHEET_COLUMNS,
       cells: new CellGrid(),
       frozenRows: 0,
-      frozenColumns: 0,
       hidden: false,
       columnWidths: new Map(),
       hiddenColumns: new Set(),
       filter: null,
       conditionalRules: [],
       protections: [],
-      deleted: false,
     };
     this.sheets.splice(index, 0, sheet);
     return sheet;
@@ -242,17 +238,6 @@ export class WorkbookModel {
 
   visibleSheets(): SheetModel[] {
     return this.sheets.filter((sheet) => !sheet.hidden);
-  }
-
-  deleteSheet(sheet: SheetModel): void {
-    if (this.sheets.length === 1)
-      throw new AppsScriptException("You can't remove all the sheets in a document.");
-    if (!sheet.hidden && this.visibleSheets().length === 1) {
-      throw new AppsScriptException("You can't remove all the visible sheets in a document.");
-    }
-    this.sheets.splice(this.sheets.indexOf(sheet), 1);
-    sheet.deleted = true;
-    if (this.activeSheet === sheet) this.activeSheet = this.visibleSheets()[0]!;
   }
 
   hideSheet(sheet: SheetModel): void {
@@ -284,7 +269,6 @@ export function insertLines(sheet: SheetModel, dimension: Dimension, at: number,
     if (at <= sheet.frozenRows) sheet.frozenRows += count;
   } else {
     sheet.maxColumns += count;
-    if (at <= sheet.frozenColumns) sheet.frozenColumns += count;
     renumberWidths(sheet, (column) => (column >= at ? column + count : column));
   }
 }
@@ -298,7 +282,6 @@ export function deleteLines(sheet: SheetModel, dimension: Dimension, at: number,
     sheet.frozenRows -= frozenDeleted(sheet.frozenRows);
   } else {
     sheet.maxColumns -= count;
-    sheet.frozenColumns -= frozenDeleted(sheet.frozenColumns);
     renumberWidths(sheet, (column) => (column < at ? column : column >= at + count ? column - count : null));
   }
 }
