@@ -164,6 +164,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     counter,
     realm,
     currentContext: () => executions.requireCurrent().context,
+    atExecutionEnd: (commit) => executions.requireCurrent().onEnd(commit),
     evaluateCustomFunction: (name, args, spreadsheetId) =>
       formulas.entryPoints!.evaluateFormula(spreadsheetId, name, args),
   });

@@ -7,7 +7,13 @@ import { type ClearOptions, checkedBox, clearBox } from './api-range';
 import { checkCellInput, writeCellInput } from './cell-input';
 import { type GridBox, boxOf } from './grid-box';
 import { PROTECTION_TYPES, isMemberOf } from './script-enums';
-import { type ServiceEnv, readableSheet, toScriptArray, writableSheet } from './service-env';
+import {
+  type ServiceEnv,
+  addressableSheet,
+  readableSheet,
+  toScriptArray,
+  writableSheet,
+} from './service-env';
 import { type SheetModel, deleteLines, insertLines, newProtection } from './workbook-model';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -98,7 +104,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
 
   getRange(rowOrA1: number | string, column?: number, numRows?: number, numColumns?: number): Range {
     const args = givenArguments(rowOrA1, column, numRows, numColumns);
-    const sheet = this.#read();
+    const sheet = addressableSheet(this.#env, this.#sheet);
     if (typeof rowOrA1 === 'string' && args.length === 1)
       return this.#env.classes.range(sheet, boxOfA1(sheet, rowOrA1));
     if (args.length < 2) throw signatureMismatch('Sheet.getRange', args);
@@ -111,7 +117,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     if (!Array.isArray(a1Notations) || !a1Notations.every((a1) => typeof a1 === 'string')) {
       throw signatureMismatch('Sheet.getRangeList', [a1Notations]);
     }
-    const sheet = this.#read();
+    const sheet = addressableSheet(this.#env, this.#sheet);
     return this.#env.classes.rangeList(
       sheet,
       a1Notations.map((a1) => boxOfA1(sheet, a1)),

@@ -41,7 +41,7 @@ class SpreadsheetAppApi implements Pick<SpreadsheetApp, SpreadsheetAppMember> {
     const workbook = this.#env.workbooks.get(id);
     if (!workbook) throw missingDocument(id);
     this.#env.access.read(workbook);
-    return workbook;
+    return this.#env.writes.visible(workbook);
   }
 
   #active(): WorkbookModel | null {
@@ -77,9 +77,9 @@ class SpreadsheetAppApi implements Pick<SpreadsheetApp, SpreadsheetAppMember> {
     return this.#env.classes.ui(workbook.ui);
   }
 
-  /** Writes are applied at once in the emulator, so there is nothing to flush. */
   flush(): void {
     this.#env.access.documents();
+    this.#env.writes.flush();
   }
 
   newConditionalFormatRule(): GoogleAppsScript.Spreadsheet.ConditionalFormatRuleBuilder {

@@ -3,7 +3,7 @@ import { AppsScriptException, strict } from '../core';
 import { isInteger, requireString, signatureMismatch } from './arguments';
 import { metadataArguments } from './api-developer-metadata';
 import { PROTECTION_TYPES, isMemberOf } from './script-enums';
-import { type ServiceEnv, toScriptArray } from './service-env';
+import { type ServiceEnv, readableWorkbook, toScriptArray, writableWorkbook } from './service-env';
 import type { WorkbookModel } from './workbook-model';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -58,13 +58,11 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
   }
 
   #read(): WorkbookModel {
-    this.#env.access.read(this.#workbook);
-    return this.#workbook;
+    return readableWorkbook(this.#env, this.#workbook);
   }
 
   #write(method: string): WorkbookModel {
-    this.#env.access.write(this.#workbook, method);
-    return this.#workbook;
+    return writableWorkbook(this.#env, this.#workbook, method);
   }
 
   getId(): string {
@@ -133,12 +131,13 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
     );
   }
 
+  /** A toast is shown at once: it is not a change to the spreadsheet, so it is not buffered. */
   toast(msg: string, title?: string, timeoutSeconds?: number | null): void {
-    const workbook = this.#write('toast');
+    this.#env.access.write(this.#workbook, 'toast');
     if (timeoutSeconds !== undefined && timeoutSeconds !== null && typeof timeoutSeconds !== 'number') {
       throw signatureMismatch('Spreadsheet.toast', [msg, title, timeoutSeconds]);
     }
-    workbook.ui.toasts.push({
+    this.#workbook.ui.toasts.push({
       message: String(msg),
       title: title === undefined ? '' : String(title),
       timeoutSeconds: timeoutSeconds ?? null,

@@ -19,6 +19,7 @@ import { createScriptEnums } from './script-enums';
 import type { CustomFunctionEvaluator, ServiceClasses, ServiceEnv } from './service-env';
 import type { WorkbookModel } from './workbook-model';
 import { WorkbookStore } from './workbook-store';
+import { WriteBuffer } from './write-buffer';
 
 export { UnknownFunctionError } from './formulas';
 export { SPREADSHEET_SERVICE_CLASSES, spreadsheetServiceCalls } from './service-classes';
@@ -48,8 +49,10 @@ export interface SpreadsheetServiceDeps {
   counter: ServiceCallCounter;
   /** Values handed to the script (Dates, arrays) are made in its realm. */
   realm: ScriptRealm;
-  /** What the running execution may do; read at every call. */
+  /** What the running execution may do; read at every call. Its identity is the execution's. */
   currentContext(): ExecutionContext;
+  /** Runs `commit` when the running execution ends, however it ends (buffered writes: write-buffer.ts). */
+  atExecutionEnd(commit: () => void): void;
   /**
    * Computes a custom function for a cell formula (=SAFETY_X(...)) during workbooks.recalculate.
    * `spreadsheetId` is the document of the cell. Throw UnknownFunctionError for a name that is not a
@@ -81,6 +84,7 @@ export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
     classes,
     realm: deps.realm,
     access: new AccessPolicy(() => deps.currentContext()),
+    writes: new WriteBuffer(deps.counter, () => deps.currentContext(), deps.atExecutionEnd),
     workbooks: models,
     enums: createScriptEnums(deps.counter),
     evaluateCustomFunction: deps.evaluateCustomFunction,

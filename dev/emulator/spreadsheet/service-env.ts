@@ -10,6 +10,7 @@ import type { RuleData } from './api-conditional-formats';
 import { type GridBox } from './grid-box';
 import type { ScriptEnums } from './script-enums';
 import type { UiRecorder } from './ui-recorder';
+import type { WriteBuffer } from './write-buffer';
 import type {
   DeveloperMetadataData,
   FilterData,
@@ -46,6 +47,7 @@ export interface ServiceEnv {
   readonly classes: ServiceClasses;
   readonly realm: ScriptRealm;
   readonly access: AccessPolicy;
+  readonly writes: WriteBuffer;
   readonly workbooks: ReadonlyMap<string, WorkbookModel>;
   readonly enums: ScriptEnums;
   readonly evaluateCustomFunction: CustomFunctionEvaluator | undefined;
@@ -60,13 +62,32 @@ export function toScriptArray<T>(realm: ScriptRealm, items: readonly T[]): T[] {
   return array;
 }
 
+/** A read: it commits the running execution's writes to the spreadsheet first (write-buffer.ts). */
+export function readableWorkbook(env: ServiceEnv, workbook: WorkbookModel): WorkbookModel {
+  env.access.read(workbook);
+  env.writes.beforeRead(workbook);
+  return workbook;
+}
+
+export function writableWorkbook(env: ServiceEnv, workbook: WorkbookModel, method: string): WorkbookModel {
+  env.access.write(workbook, method);
+  env.writes.beforeWrite(workbook, method);
+  return workbook;
+}
+
 export function readableSheet(env: ServiceEnv, sheet: SheetModel): SheetModel {
-  env.access.read(sheet.workbook);
+  readableWorkbook(env, sheet.workbook);
   return sheet;
 }
 
 export function writableSheet(env: ServiceEnv, sheet: SheetModel, method: string): SheetModel {
-  env.access.write(sheet.workbook, method);
+  writableWorkbook(env, sheet.workbook, method);
+  return sheet;
+}
+
+/** Making a Range or RangeList of a sheet: checked like a read, but commits nothing (write-buffer.ts). */
+export function addressableSheet(env: ServiceEnv, sheet: SheetModel): SheetModel {
+  env.access.read(sheet.workbook);
   return sheet;
 }
 

@@ -72,6 +72,8 @@ export function createTestSpreadsheetService(
     counter,
     realm,
     currentContext: () => harness.context,
+    // One execution that never ends: its writes are committed by reads and flush() only.
+    atExecutionEnd: () => {},
     evaluateCustomFunction: options.evaluateCustomFunction,
   });
   return Object.assign(harness, service);

@@ -126,13 +126,14 @@ export class WorkbookModel {
   readonly sheets: SheetModel[] = [];
   activeSheet: SheetModel;
   deleted = false;
-  readonly ui = new UiRecorder();
+  readonly ui: UiRecorder;
   readonly developerMetadata: DeveloperMetadataData[] = [];
   #gidState: number;
   #nextMetadataId = 1;
 
-  constructor(id: string, options: WorkbookOptions) {
+  constructor(id: string, options: WorkbookOptions, ui = new UiRecorder()) {
     this.id = id;
+    this.ui = ui;
     this.name = options.name ?? 'Untitled spreadsheet';
     this.timeZone = options.timeZone ?? 'Europe/London';
     this.locale = options.locale ?? 'en_GB';
@@ -154,6 +155,22 @@ export class WorkbookModel {
 
   #gidUsed(gid: number): boolean {
     return this.sheets.some((sheet) => sheet.gid === gid);
+  }
+
+  /** A copy of everything a script can read or change; dialogs are not buffered, so the UI is shared. */
+  copy(): WorkbookModel {
+    const copy = new WorkbookModel(
+      this.id,
+      { name: this.name, timeZone: this.timeZone, locale: this.locale },
+      this.ui,
+    );
+    copy.#gidState = this.#gidState;
+    copy.#nextMetadataId = this.#nextMetadataId;
+    copy.deleted = this.deleted;
+    copy.sheets.splice(0, copy.sheets.length, ...this.sheets.map((sheet) => copySheet(sheet, copy)));
+    copy.activeSheet = copy.sheets[this.sheets.indexOf(this.activeSheet)]!;
+    copy.developerMetadata.push(...this.developerMetadata.map((metadata) => ({ ...metadata })));
+    return copy;
   }
 
   sheetByName(name: string): SheetModel | undefined {
@@ -271,6 +288,28 @@ export function insertLines(sheet: SheetModel, dimension: Dimension, at: number,
     sheet.maxColumns += count;
     renumberWidths(sheet, (column) => (column >= at ? column + count : column));
   }
+}
+
+function copySheet(sheet: SheetModel, workbook: WorkbookModel): SheetModel {
+  return {
+    ...sheet,
+    workbook,
+    cells: sheet.cells.copy(),
+    columnWidths: new Map(sheet.columnWidths),
+    hiddenColumns: new Set(sheet.hiddenColumns),
+    filter: sheet.filter && { box: { ...sheet.filter.box } },
+    conditionalRules: sheet.conditionalRules.map((rule) => ({
+      ...rule,
+      values: [...rule.values],
+      format: { ...rule.format },
+      ranges: rule.ranges.map((box) => ({ ...box })),
+    })),
+    protections: sheet.protections.map((protection) => ({
+      ...protection,
+      box: protection.box && { ...protection.box },
+      editors: [...protection.editors],
+    })),
+  };
 }
 
 export function deleteLines(sheet: SheetModel, dimension: Dimension, at: number, count: number): void {
