@@ -53,6 +53,8 @@ export interface SpreadsheetServiceDeps {
   currentContext(): ExecutionContext;
   /** Runs `commit` when the running execution ends, however it ends (buffered writes: write-buffer.ts). */
   atExecutionEnd(commit: () => void): void;
+  /** Whether another execution may start before the running one ends (an overlap is scheduled). */
+  othersMayRun(): boolean;
   /**
    * Computes a custom function for a cell formula (=SAFETY_X(...)) during workbooks.recalculate.
    * `spreadsheetId` is the document of the cell. Throw UnknownFunctionError for a name that is not a
@@ -84,7 +86,12 @@ export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
     classes,
     realm: deps.realm,
     access: new AccessPolicy(() => deps.currentContext()),
-    writes: new WriteBuffer(deps.counter, () => deps.currentContext(), deps.atExecutionEnd),
+    writes: new WriteBuffer(
+      deps.counter,
+      () => deps.currentContext(),
+      deps.atExecutionEnd,
+      deps.othersMayRun,
+    ),
     workbooks: models,
     enums: createScriptEnums(deps.counter),
     evaluateCustomFunction: deps.evaluateCustomFunction,

@@ -74,6 +74,7 @@ export function createTestSpreadsheetService(
     currentContext: () => harness.context,
     // One execution that never ends: its writes are committed by reads and flush() only.
     atExecutionEnd: () => {},
+    othersMayRun: () => false,
     evaluateCustomFunction: options.evaluateCustomFunction,
   });
   return Object.assign(harness, service);

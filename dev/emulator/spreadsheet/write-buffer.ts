@@ -11,7 +11,9 @@
  * other execution is shown instead (overlapping executions: runtime/overlaps.ts). That copy is
  * read-only: an overlapping execution that writes a spreadsheet another execution has uncommitted
  * writes to would depend on the order Google applies the two batches, which the emulator does not
- * model, so the write throws "not emulated" (stricter than Google, never looser).
+ * model, so the write throws "not emulated" (stricter than Google, never looser). Another execution
+ * can only start while an overlap is scheduled, so the copy is made only then (it costs a copy of
+ * every cell).
  *
  * A read is any call that needs the spreadsheet's content or structure; making a Range or RangeList
  * handle (Sheet.getRange, Sheet.getRangeList) is not one, so that a script writing table after table
@@ -23,14 +25,15 @@ import type { WorkbookModel } from './workbook-model';
 interface UncommittedWrites {
   /** The execution that wrote (its context object is its identity). */
   writer: ExecutionContext;
-  /** The spreadsheet as it was at the last commit, for every other execution. */
-  committed: WorkbookModel;
+  /** The spreadsheet as it was at the last commit, for every other execution; null if none can run. */
+  committed: WorkbookModel | null;
 }
 
 export class WriteBuffer {
   readonly #counter: ServiceCallCounter;
   readonly #currentContext: () => ExecutionContext;
   readonly #atExecutionEnd: (commit: () => void) => void;
+  readonly #othersMayRun: () => boolean;
   readonly #uncommitted = new Map<WorkbookModel, UncommittedWrites>();
   readonly #committedCopies = new WeakSet<WorkbookModel>();
 
@@ -38,16 +41,21 @@ export class WriteBuffer {
     counter: ServiceCallCounter,
     currentContext: () => ExecutionContext,
     atExecutionEnd: (commit: () => void) => void,
+    othersMayRun: () => boolean,
   ) {
     this.#counter = counter;
     this.#currentContext = currentContext;
     this.#atExecutionEnd = atExecutionEnd;
+    this.#othersMayRun = othersMayRun;
   }
 
   /** The spreadsheet as the running execution sees it: without other executions' uncommitted writes. */
   visible(workbook: WorkbookModel): WorkbookModel {
     const writes = this.#uncommitted.get(workbook);
-    return writes && writes.writer !== this.#currentContext() ? writes.committed : workbook;
+    if (!writes || writes.writer === this.#currentContext()) return workbook;
+    if (!writes.committed)
+      throw new Error(`No committed copy of ${workbook.id}: an execution started with no overlap scheduled`);
+    return writes.committed;
   }
 
   /** A read commits the running execution's own writes to the spreadsheet first. */
@@ -64,8 +72,8 @@ export class WriteBuffer {
       );
     }
     if (writes) return;
-    const committed = workbook.copy();
-    this.#committedCopies.add(committed);
+    const committed = this.#othersMayRun() ? workbook.copy() : null;
+    if (committed) this.#committedCopies.add(committed);
     this.#uncommitted.set(workbook, { writer, committed });
     this.#atExecutionEnd(() => {
       if (this.#uncommitted.get(workbook)?.writer === writer) this.#commit(workbook);
