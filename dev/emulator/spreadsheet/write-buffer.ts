@@ -1,10 +1,10 @@
 /**
- * Buffered writes, as Apps Script does them: "Apps Script may batch writes to the spreadsheet and
- * commit them at SpreadsheetApp.flush(), at a read of the same spreadsheet, or at the end of the
- * execution" (developers.google.com/apps-script/guides/support/best-practices; PLATFORM.md, "What a
- * run costs": a commit costs Google 0.3–0.8 s). Until an execution commits, other executions see the
- * spreadsheet as it was at its last commit: a lease written and released without flush() may not be
- * seen by the next execution.
+ * Buffered writes, as Apps Script does them: it buffers Spreadsheet writes and commits them at
+ * SpreadsheetApp.flush(), at a read of the same spreadsheet, or at the end of the execution (Google's
+ * best-practices page, developers.google.com/apps-script/guides/support/best-practices, as PLATFORM.md
+ * sums it up; its cost table puts a commit at 0.3–0.8 s). Until an execution commits, other executions
+ * see the spreadsheet as it was at its last commit: a lease written and released without flush() may
+ * not be seen by the next execution.
  *
  * The emulator applies a write at once (the writer's own checks and reads see it) and keeps, from an
  * execution's first uncommitted write to a spreadsheet, a copy of the committed spreadsheet that every
