@@ -35,6 +35,7 @@ export class AppsScriptException extends Error {
 
 export class ServiceCallCounter {
   private readonly counts = new Map<string, number>();
+  private committed = 0;
 
   /** Runs before every counted call: where the runtime enforces execution time limits. */
   constructor(private readonly beforeEachCall: (key: string) => void = () => {}) {}
@@ -50,6 +51,16 @@ export class ServiceCallCounter {
     return Object.fromEntries([...this.counts.entries()].sort(([a], [b]) => a.localeCompare(b)));
   }
 
+  /** A commit: buffered Spreadsheet writes sent to Google's side (see spreadsheet/write-buffer.ts). */
+  recordCommit(): void {
+    this.committed++;
+  }
+
+  /** Commits since the last reset: each costs Google 0.3–0.8 s (PLATFORM.md, "What a run costs"). */
+  commits(): number {
+    return this.committed;
+  }
+
   total(prefix = ''): number {
     let sum = 0;
     for (const [key, count] of this.counts) if (key.startsWith(prefix)) sum += count;
@@ -58,6 +69,7 @@ export class ServiceCallCounter {
 
   reset(): void {
     this.counts.clear();
+    this.committed = 0;
   }
 }
 

@@ -164,6 +164,8 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     counter,
     realm,
     currentContext: () => executions.requireCurrent().context,
+    atExecutionEnd: (commit) => executions.requireCurrent().onEnd(commit),
+    othersMayRun: () => overlaps.count() > 0,
     evaluateCustomFunction: (name, args, spreadsheetId) =>
       formulas.entryPoints!.evaluateFormula(spreadsheetId, name, args),
   });

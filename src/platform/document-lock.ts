@@ -31,6 +31,9 @@ function claim(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, id: string
     const lease = readDocumentState<Lease>(spreadsheet, LEASE_KEY);
     if (lease && lease.untilMs > Date.now()) return false;
     writeDocumentState(spreadsheet, LEASE_KEY, { id, untilMs: Date.now() + LEASE_MS } satisfies Lease);
+    // Apps Script commits writes at flush(), at the next read of the spreadsheet or at the end of the
+    // execution: unflushed, the lease may not be there yet for a run that takes the lock next.
+    SpreadsheetApp.flush();
     return true;
   } finally {
     scriptLock.releaseLock();

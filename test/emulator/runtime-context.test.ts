@@ -182,7 +182,7 @@ describe('values and errors in the script realm', () => {
     const emulator = emulate(`
       function roundTrip() {
         var range = SpreadsheetApp.getActiveSpreadsheet().getSheets()[0].getRange('A1');
-        range.setValue(new Date(Date.UTC(2024, 4, 17)));
+        range.setValues([[new Date(Date.UTC(2024, 4, 17))]]);
         var values = range.getValues();
         return [values instanceof Array, values[0] instanceof Array, values[0][0] instanceof Date];
       }

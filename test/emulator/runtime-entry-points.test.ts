@@ -17,7 +17,7 @@ const ADD_ON_SCRIPT = `
       lock: function () { return LockService.getScriptLock().tryLock(0); },
       triggers: function () { return ScriptApp.getProjectTriggers().length; },
       email: function () { return Session.getActiveUser().getEmail(); },
-      source: function () { return e.source.getName(); },
+      source: function () { return e.source.getSheets()[0].getName(); },
     };
     Object.keys(attempts).forEach(function (name) {
       try { Logger.log('%s ok %s', name, attempts[name]()); } catch (error) { Logger.log('%s failed %s', name, error.message); }
@@ -27,7 +27,7 @@ const ADD_ON_SCRIPT = `
   }
   function importTrainings() {
     var ss = SpreadsheetApp.getActiveSpreadsheet();
-    return { spreadsheet: ss.getName(), user: Session.getActiveUser().getEmail(),
+    return { spreadsheet: ss.getId(), user: Session.getActiveUser().getEmail(),
              token: PropertiesService.getUserProperties().getProperty('token') };
   }
 `;
@@ -49,7 +49,7 @@ describe('onOpen as a simple trigger', () => {
       'lock failed You do not have permission to call LockService.getScriptLock.',
       'triggers failed You do not have permission to call ScriptApp.getProjectTriggers. Required permissions: https://www.googleapis.com/auth/script.scriptapp',
       'email failed You do not have permission to call Session.getActiveUser. Required permissions: https://www.googleapis.com/auth/userinfo.email',
-      "source failed Cannot read properties of undefined (reading 'getName')",
+      "source failed Cannot read properties of undefined (reading 'getSheets')",
       'authMode NONE true',
       'hasSource false',
     ]);
@@ -69,7 +69,7 @@ describe('onOpen as a simple trigger', () => {
       'lock ok true',
       'triggers failed You do not have permission to call ScriptApp.getProjectTriggers. Required permissions: https://www.googleapis.com/auth/script.scriptapp',
       'email ok ',
-      'source ok Trainings',
+      'source ok Sheet1',
       'authMode LIMITED true',
       'hasSource true',
     ]);
@@ -108,7 +108,7 @@ describe('menu items', () => {
     expect(
       emulator.asUser('editor@example.com').clickMenu(id, 'Safety Sync', 'Import completed trainings…'),
     ).toEqual({
-      spreadsheet: 'Trainings',
+      spreadsheet: id,
       user: 'editor@example.com',
       token: 'editor-token',
     });
@@ -177,8 +177,8 @@ describe('custom functions', () => {
     function WHO_AM_I() { return [Session.getActiveUser().getEmail(), Session.getEffectiveUser().getEmail()]; }
     function OWNER_TOKEN() { return PropertiesService.getUserProperties().getProperty('token'); }
     function SHOW_UI() { SpreadsheetApp.getUi(); }
-    function WRITE() { SpreadsheetApp.getActiveSpreadsheet().getSheets()[0].getRange('A1').setValue('x'); }
-    function READ() { return SpreadsheetApp.getActiveSpreadsheet().getSheets()[0].getRange('A1').getValue(); }
+    function WRITE() { SpreadsheetApp.getActiveSpreadsheet().getSheets()[0].getRange('A1').setValues([['x']]); }
+    function READ() { return SpreadsheetApp.getActiveSpreadsheet().getSheets()[0].getRange('A1').getValues()[0][0]; }
     function MAKE_TRIGGER() { ScriptApp.newTrigger('x').timeBased().everyHours(1).create(); }
     function DOUBLE(value) { return value instanceof Array ? value.map(function (row) { return row.map(function (v) { return v * 2; }); }) : value * 2; }
     function DAY(date) { return date instanceof Date ? date.getUTCDate() : 'not a date'; }
@@ -200,7 +200,7 @@ describe('custom functions', () => {
     emulator.workbooks.get(id)!.typeValues('Sheet1!A1', [['hello']]);
     expect(emulator.customFunction(id, 'READ')).toEqual({ value: 'hello' });
     expect(emulator.customFunction(id, 'WRITE')).toEqual({
-      error: 'You do not have permission to call setValue',
+      error: 'You do not have permission to call setValues',
     });
     expect(emulator.customFunction(id, 'SHOW_UI')).toEqual({
       error: 'Cannot call SpreadsheetApp.getUi() from this context.',

@@ -53,3 +53,66 @@ it('is one-shot, and waits for a call that may never come', () => {
   expect(emulator.pendingOverlaps()).toBe(1);
   expect(() => emulator.beforeNextCall('fetch', () => undefined)).toThrow('Expected "Class.method"');
 });
+
+describe('buffered Spreadsheet writes', () => {
+  const WRITER = `
+    function cell() { return SpreadsheetApp.getActiveSpreadsheet().getSheets()[0].getRange('A1'); }
+    function write(value) { cell().setValues([[value]]); }
+    function read() { return cell().getValues()[0][0]; }
+    function writeThenWait(value, commit) {
+      write(value);
+      if (commit === 'flush') SpreadsheetApp.flush();
+      if (commit === 'read') read();
+      Utilities.sleep(10);
+    }
+  `;
+
+  function overlapBeforeSleep(commit: string | null): unknown {
+    const emulator = emulate(WRITER);
+    const spreadsheetId = emulator.createSpreadsheet();
+    let seen: unknown;
+    emulator.beforeNextCall('Utilities.sleep', () => {
+      seen = emulator.run('read', [], { spreadsheetId });
+    });
+    emulator.run('writeThenWait', ['new', commit], { spreadsheetId });
+    expect(emulator.run('read', [], { spreadsheetId })).toBe('new');
+    return seen;
+  }
+
+  it('are invisible to another execution until the writer commits', () => {
+    expect(overlapBeforeSleep(null)).toBe('');
+  });
+
+  it('are committed by flush() and by a read of the same spreadsheet', () => {
+    expect(overlapBeforeSleep('flush')).toBe('new');
+    expect(overlapBeforeSleep('read')).toBe('new');
+  });
+
+  it('count a commit per flush or read after writes, and at the end of an execution with writes', () => {
+    const emulator = emulate(`${WRITER}
+      function flushTwice() { write('a'); SpreadsheetApp.flush(); SpreadsheetApp.flush(); }
+      function readBack() { write('a'); read(); read(); write('b'); }
+    `);
+    const spreadsheetId = emulator.createSpreadsheet();
+    emulator.run('flushTwice', [], { spreadsheetId });
+    expect(emulator.counter.commits()).toBe(1);
+    emulator.counter.reset();
+    emulator.run('readBack', [], { spreadsheetId });
+    expect(emulator.counter.commits()).toBe(2);
+    emulator.counter.reset();
+    emulator.run('read', [], { spreadsheetId });
+    expect(emulator.counter.commits()).toBe(0);
+  });
+
+  it('refuse an overlapping execution writing what another has not committed', () => {
+    const emulator = emulate(WRITER);
+    const spreadsheetId = emulator.createSpreadsheet();
+    emulator.beforeNextCall('Utilities.sleep', () => {
+      expect(() => emulator.run('write', ['other'], { spreadsheetId })).toThrow(
+        'not emulated: setValues on a spreadsheet another execution has uncommitted writes to',
+      );
+    });
+    emulator.run('writeThenWait', ['new', null], { spreadsheetId });
+    expect(emulator.pendingOverlaps()).toBe(0);
+  });
+});

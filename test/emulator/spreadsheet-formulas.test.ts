@@ -29,7 +29,7 @@ describe('HYPERLINK', () => {
         [`=HYPERLINK("#gid=${gid}&range=A5"; "Row 5")`, '=hyperlink("https://example.com/a?b=1,2", "Site")'],
       ]);
     expect(sheet.getRange('A1:B1').getValues()).toEqual([['Row 5', 'Site']]);
-    expect(sheet.getRange('A1').getFormula()).toBe(`=HYPERLINK("#gid=${gid}&range=A5"; "Row 5")`);
+    expect(workbook.sheet('Data').formulas('A1')[0]![0]).toBe(`=HYPERLINK("#gid=${gid}&range=A5"; "Row 5")`);
     expect(
       workbook
         .sheet('Data')
@@ -40,10 +40,10 @@ describe('HYPERLINK', () => {
 
   it('uses the URL as label when there is none, and reads cell references', () => {
     const { sheet } = setup();
-    sheet.getRange('C1').setValue('Label from a cell');
+    sheet.getRange('C1').setValues([['Label from a cell']]);
     sheet
       .getRange('A1:B1')
-      .setFormulas([['=HYPERLINK("https://example.com")', '=HYPERLINK("https://example.com", C1)']]);
+      .setValues([['=HYPERLINK("https://example.com")', '=HYPERLINK("https://example.com", C1)']]);
     expect(sheet.getRange('A1:B1').getValues()).toEqual([['https://example.com', 'Label from a cell']]);
   });
 });
@@ -51,9 +51,9 @@ describe('HYPERLINK', () => {
 describe('formulas the emulator does not compute', () => {
   it('show #NAME? and keep their text', () => {
     const { sheet, workbook } = setup();
-    sheet.getRange('A1:B1').setFormulas([['=SUM(A2:A3)', '=A2*2']]);
+    sheet.getRange('A1:B1').setValues([['=SUM(A2:A3)', '=A2*2']]);
     expect(sheet.getRange('A1:B1').getValues()).toEqual([['#NAME?', '#NAME?']]);
-    expect(sheet.getRange('A1:B1').getFormulas()).toEqual([['=SUM(A2:A3)', '=A2*2']]);
+    expect(workbook.sheet('Data').formulas('A1:B1')).toEqual([['=SUM(A2:A3)', '=A2*2']]);
     expect(workbook.sheet('Data').cells('A1')[0]![0]!.error).toEqual({
       code: '#NAME?',
       message: "Unknown function: 'SUM'.",
@@ -62,7 +62,12 @@ describe('formulas the emulator does not compute', () => {
 
   it('compute literal arithmetic', () => {
     const { sheet } = setup();
-    expect(sheet.getRange('A1').setFormula('=(1+2)*4').getValue()).toBe(12);
+    expect(
+      sheet
+        .getRange('A1')
+        .setValues([['=(1+2)*4']])
+        .getValues()[0]![0],
+    ).toBe(12);
   });
 });
 
@@ -76,9 +81,9 @@ describe('custom functions', () => {
         ['007', 'Ada'],
       ];
     });
-    sheet.getRange('B2').setFormula('=SAFETY_USERS("active"; 3; TRUE)');
-    expect(sheet.getRange('B2').getValue()).toBe('#N/A');
-    expect(sheet.getRange('B2').getDisplayValue()).toBe('Loading...');
+    sheet.getRange('B2').setValues([['=SAFETY_USERS("active"; 3; TRUE)']]);
+    expect(sheet.getRange('B2').getValues()[0]![0]).toBe('#N/A');
+    expect(workbook.sheet('Data').displayValues('B2')[0]![0]).toBe('Loading...');
     expect(calls).toEqual([]);
     workbook.recalculate();
     expect(calls).toEqual([['SAFETY_USERS', 'active', 3, true]]);
@@ -86,7 +91,7 @@ describe('custom functions', () => {
       ['id', 'name'],
       ['007', 'Ada'],
     ]);
-    expect(sheet.getRange('B2:C3').getFormulas()).toEqual([
+    expect(workbook.sheet('Data').formulas('B2:C3')).toEqual([
       ['=SAFETY_USERS("active"; 3; TRUE)', ''],
       ['', ''],
     ]);
@@ -105,9 +110,12 @@ describe('custom functions', () => {
         [1, 'x'],
         [true, ''],
       ]);
-    sheet.getRange('A1').setNumberFormat('yyyy-mm-dd').setValue(45000);
-    sheet.getRange('A2').setValue('solo');
-    sheet.getRange('C1').setFormula(`=SAFETY_X(A1, A2, 'Other sheet'!A1:B2, A3)`);
+    sheet
+      .getRange('A1')
+      .setNumberFormats([['yyyy-mm-dd']])
+      .setValues([[45000]]);
+    sheet.getRange('A2').setValues([['solo']]);
+    sheet.getRange('C1').setValues([[`=SAFETY_X(A1, A2, 'Other sheet'!A1:B2, A3)`]]);
     workbook.recalculate();
     expect(received[0]).toBeInstanceOf(realm.Date);
     expect(received.slice(1)).toEqual([
@@ -118,13 +126,13 @@ describe('custom functions', () => {
       ],
       '',
     ]);
-    expect(sheet.getRange('C1').getValue()).toBe('ok');
+    expect(sheet.getRange('C1').getValues()[0]![0]).toBe('ok');
   });
 
   it('pass an argument left out as an empty value', () => {
     const calls: unknown[][] = [];
     const { sheet, workbook } = setup((_, args) => calls.push(args));
-    sheet.getRange('A1').setFormula('=SAFETY_X("a"; ; 3)');
+    sheet.getRange('A1').setValues([['=SAFETY_X("a"; ; 3)']]);
     workbook.recalculate();
     expect(calls).toEqual([['a', '', 3]]);
   });
@@ -132,7 +140,7 @@ describe('custom functions', () => {
   it('pass the spreadsheet id of the cell', () => {
     const ids: string[] = [];
     const { sheet, workbook, id } = setup((_, __, spreadsheetId) => ids.push(spreadsheetId));
-    sheet.getRange('A1').setFormula('=SAFETY_X()');
+    sheet.getRange('A1').setValues([['=SAFETY_X()']]);
     workbook.recalculate();
     expect(ids).toEqual([id]);
   });
@@ -142,7 +150,7 @@ describe('custom functions', () => {
       if (name === 'SAFETY_BROKEN') throw new Error('Token refused (SVC-Request-ID: r-1)');
       throw new UnknownFunctionError(name);
     });
-    sheet.getRange('A1:B1').setFormulas([['=SAFETY_BROKEN()', '=NOPE()']]);
+    sheet.getRange('A1:B1').setValues([['=SAFETY_BROKEN()', '=NOPE()']]);
     workbook.recalculate();
     expect(sheet.getRange('A1:B1').getValues()).toEqual([['#ERROR!', '#NAME?']]);
     expect(
@@ -158,9 +166,9 @@ describe('custom functions', () => {
 
   it('do not spill over data or past the sheet', () => {
     const { sheet, workbook } = setup(() => [[1], [2], [3]]);
-    sheet.getRange('A1').setFormula('=SAFETY_X()');
-    sheet.getRange('A3').setValue('in the way');
-    sheet.getRange('A999').setFormula('=SAFETY_X()');
+    sheet.getRange('A1').setValues([['=SAFETY_X()']]);
+    sheet.getRange('A3').setValues([['in the way']]);
+    sheet.getRange('A999').setValues([['=SAFETY_X()']]);
     workbook.recalculate();
     const errors = workbook
       .sheet('Data')
@@ -176,20 +184,20 @@ describe('custom functions', () => {
   it('clear the previous spill when recalculated or overwritten', () => {
     let rows = [[1], [2], [3]];
     const { sheet, workbook } = setup(() => rows);
-    sheet.getRange('A1').setFormula('=SAFETY_X()');
+    sheet.getRange('A1').setValues([['=SAFETY_X()']]);
     workbook.recalculate();
     rows = [[9]];
     workbook.recalculate();
     expect(sheet.getRange('A1:A3').getValues()).toEqual([[9], [''], ['']]);
     rows = [[1], [2]];
     workbook.recalculate();
-    sheet.getRange('A1').setValue('plain');
+    sheet.getRange('A1').setValues([['plain']]);
     expect(sheet.getRange('A1:A2').getValues()).toEqual([['plain'], ['']]);
   });
 
   it('lose their spilled results when the formula row is deleted', () => {
     const { sheet, workbook } = setup(() => [[1], [2], [3]]);
-    sheet.getRange('A2').setFormula('=SAFETY_X()');
+    sheet.getRange('A2').setValues([['=SAFETY_X()']]);
     workbook.recalculate();
     sheet.deleteRows(2, 1);
     expect(sheet.getLastRow()).toBe(0);
@@ -197,14 +205,19 @@ describe('custom functions', () => {
 
   it('turn a Date result into a dated cell of the spreadsheet zone', () => {
     const { sheet, workbook } = setup(() => new Date(Date.UTC(2024, 0, 4, 10)));
-    sheet.getRange('A1').setFormula('=SAFETY_NEXT_INSPECTION()');
+    sheet.getRange('A1').setValues([['=SAFETY_NEXT_INSPECTION()']]);
     workbook.recalculate();
-    expect(sheet.getRange('A1').getDisplayValue()).toBe('2024-01-05');
-    expect(sheet.getRange('A1').getNumberFormat()).toBe('0.###############');
+    expect(workbook.sheet('Data').displayValues('A1')[0]![0]).toBe('2024-01-05');
+    expect(workbook.sheet('Data').numberFormats('A1')[0]![0]).toBe('0.###############');
   });
 
   it('are unknown (#NAME?) when no runtime evaluates them', () => {
     const { sheet } = setup();
-    expect(sheet.getRange('A1').setFormula('=SAFETY_X()').getValue()).toBe('#NAME?');
+    expect(
+      sheet
+        .getRange('A1')
+        .setValues([['=SAFETY_X()']])
+        .getValues()[0]![0],
+    ).toBe('#NAME?');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A spreadsheet as one self-contained HTML page, to look at what a run produced: every sheet as a tab,
- * each a table of displayed values with bold, backgrounds, conditional colours (where the emulator can
+ * each a table of displayed values with bold, conditional colours (where the emulator can
  * evaluate the condition; custom formula rules are listed instead), notes as tooltips, error cells
  * marked with their message, and HYPERLINK cells as links. In-sheet links (#gid=<id>&range=A5) jump to
  * the target sheet's row, whose id is s<gid>-r<row> (rows that links point to are shown even if empty). Without JavaScript every sheet is shown one after
@@ -31,7 +31,6 @@ tr.frozen td { font-weight: bold; background-color: #f1f3f4; border-bottom: 2px 
 tr:target th, tr:target td { outline: 2px solid #1a73e8; }
 td.number { text-align: right; }
 td.error { color: #c5221f; background-image: linear-gradient(225deg, #c5221f 6px, transparent 6px); }
-td.wrap { white-space: pre-wrap; }
 td[title]:not(.error) { background-image: linear-gradient(225deg, #f9ab00 6px, transparent 6px); }
 .unevaluated { color: #5f6368; }
 `;
@@ -132,14 +131,11 @@ function renderCell(
   const styles: string[] = [];
   const titles: string[] = [];
   const conditional = conditionalFormatAt(rules, row, column, cell);
-  const background = conditional?.background ?? (cell.background !== '#ffffff' ? cell.background : undefined);
-  if (background) styles.push(`background-color: ${background}`);
+  if (conditional?.background) styles.push(`background-color: ${conditional.background}`);
   if (conditional?.fontColor) styles.push(`color: ${conditional.fontColor}`);
   if (conditional?.bold ?? cell.fontWeight === 'bold') styles.push('font-weight: bold');
   if (conditional?.italic) styles.push('font-style: italic');
-  if (cell.horizontalAlignment) styles.push(`text-align: ${cell.horizontalAlignment}`);
-  else if (typeof cell.value === 'number' && !cell.error) classes.push('number');
-  if (cell.wrap) classes.push('wrap');
+  if (typeof cell.value === 'number' && !cell.error) classes.push('number');
   if (cell.error) {
     classes.push('error');
     titles.push(`${cell.error.code} ${cell.error.message}`);
@@ -174,7 +170,6 @@ function renderSheet(
   const facts = [
     `${sheet.maxRows} rows × ${sheet.maxColumns} columns`,
     sheet.frozenRows > 0 ? `${sheet.frozenRows} frozen row(s)` : '',
-    sheet.frozenColumns > 0 ? `${sheet.frozenColumns} frozen column(s)` : '',
     sheet.filter ? `filter on ${sheet.filter}` : '',
     sheet.hiddenColumns.length > 0
       ? `hidden column(s) ${sheet.hiddenColumns.map(columnLetters).join(', ')}`

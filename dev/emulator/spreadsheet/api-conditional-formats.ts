@@ -6,7 +6,7 @@
  */
 import { AppsScriptException, strict } from '../core';
 import { normalizeColor, requireString, signatureMismatch } from './arguments';
-import { type RangeRef, exposeRange, rangeRefOf } from './api-range';
+import { type RangeRef, rangeRefOf } from './api-range';
 import { type ServiceEnv, toScriptArray } from './service-env';
 import type { ConditionType, ConditionalFormat } from './workbook-model';
 
@@ -211,7 +211,7 @@ class RuleBuilderApi implements Pick<Builder, BuilderMethod> {
   getRanges(): GoogleAppsScript.Spreadsheet.Range[] {
     return toScriptArray(
       this.#env.realm,
-      this.#draft.ranges.map(({ sheet, box }) => exposeRange(this.#env, sheet, box)),
+      this.#draft.ranges.map(({ sheet, box }) => this.#env.classes.range(sheet, box)),
     );
   }
 
@@ -255,7 +255,7 @@ class RuleApi implements Pick<Rule, 'getRanges' | 'getBooleanCondition' | 'getGr
   getRanges(): GoogleAppsScript.Spreadsheet.Range[] {
     return toScriptArray(
       this.#env.realm,
-      this.#data.ranges.map(({ sheet, box }) => exposeRange(this.#env, sheet, box)),
+      this.#data.ranges.map(({ sheet, box }) => this.#env.classes.range(sheet, box)),
     );
   }
 

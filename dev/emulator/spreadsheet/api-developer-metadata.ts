@@ -7,7 +7,7 @@
 import { AppsScriptException, strict } from '../core';
 import { requireString, signatureMismatch } from './arguments';
 import { isMemberOf, METADATA_VISIBILITIES } from './script-enums';
-import type { ServiceEnv } from './service-env';
+import { type ServiceEnv, readableWorkbook, writableWorkbook } from './service-env';
 import type { DeveloperMetadataData, MetadataVisibility, WorkbookModel } from './workbook-model';
 
 type DeveloperMetadata = GoogleAppsScript.Spreadsheet.DeveloperMetadata;
@@ -75,12 +75,12 @@ class DeveloperMetadataApi implements Pick<DeveloperMetadata, DeveloperMetadataM
   }
 
   #read(): DeveloperMetadataData {
-    this.#env.access.read(this.#workbook);
+    readableWorkbook(this.#env, this.#workbook);
     return this.#current();
   }
 
   #write(method: string): DeveloperMetadataData {
-    this.#env.access.write(this.#workbook, method);
+    writableWorkbook(this.#env, this.#workbook, method);
     return this.#current();
   }
 

@@ -1,6 +1,5 @@
 /** The script-visible Filter: its range, and removing it. Filter criteria and sorting are not emulated. */
 import { AppsScriptException, strict } from '../core';
-import { exposeRange } from './api-range';
 import { type ServiceEnv, readableSheet, writableSheet } from './service-env';
 import type { FilterData, SheetModel } from './workbook-model';
 
@@ -29,7 +28,7 @@ class FilterApi implements Pick<Filter, 'getRange' | 'remove'> {
   getRange(): GoogleAppsScript.Spreadsheet.Range {
     const sheet = readableSheet(this.#env, this.#sheet);
     this.#checkCurrent(sheet);
-    return exposeRange(this.#env, sheet, this.#filter.box);
+    return this.#env.classes.range(sheet, this.#filter.box);
   }
 
   remove(): void {

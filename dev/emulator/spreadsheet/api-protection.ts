@@ -5,7 +5,6 @@
  */
 import { AppsScriptException, strict } from '../core';
 import { requireBoolean, requireString, signatureMismatch } from './arguments';
-import { exposeRange } from './api-range';
 import { type ServiceEnv, readableSheet, toScriptArray, writableSheet } from './service-env';
 import type { ProtectionData, SheetModel } from './workbook-model';
 
@@ -124,8 +123,7 @@ class ProtectionApi implements Pick<Protection, ProtectionMethod> {
   getRange(): GoogleAppsScript.Spreadsheet.Range {
     const { box } = this.#read();
     const sheet = this.#sheet;
-    return exposeRange(
-      this.#env,
+    return this.#env.classes.range(
       sheet,
       box ?? { top: 1, left: 1, bottom: sheet.maxRows, right: sheet.maxColumns },
     );

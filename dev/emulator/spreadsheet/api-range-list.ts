@@ -3,17 +3,10 @@
  * ranges it covers, and every range is checked before any is written, so a failed call writes nothing.
  */
 import { strict } from '../core';
-import { checkFormula, clearBox, exposeRange, writeFormula } from './api-range';
-import { checkCellInput, writeCellInput } from './cell-input';
+import { checkFormula, writeFormula } from './api-range';
 import { type GridBox, forEachCell } from './grid-box';
 import { formulaFromR1C1 } from './r1c1';
-import {
-  type ServiceEnv,
-  checkInsideSheet,
-  readableSheet,
-  toScriptArray,
-  writableSheet,
-} from './service-env';
+import { type ServiceEnv, checkInsideSheet, writableSheet } from './service-env';
 import type { SheetModel } from './workbook-model';
 
 type RangeList = GoogleAppsScript.Spreadsheet.RangeList;
@@ -22,7 +15,7 @@ export function exposeRangeList(env: ServiceEnv, sheet: SheetModel, boxes: reado
   return new RangeListApi(env, sheet, boxes) as unknown as RangeList;
 }
 
-class RangeListApi implements Pick<RangeList, 'getRanges' | 'setFormulaR1C1' | 'setValue' | 'clearContent'> {
+class RangeListApi implements Pick<RangeList, 'setFormulaR1C1'> {
   readonly #env: ServiceEnv;
   readonly #sheet: SheetModel;
   readonly #boxes: readonly GridBox[];
@@ -46,14 +39,6 @@ class RangeListApi implements Pick<RangeList, 'getRanges' | 'setFormulaR1C1' | '
     return sheet;
   }
 
-  getRanges(): GoogleAppsScript.Spreadsheet.Range[] {
-    const sheet = readableSheet(this.#env, this.#sheet);
-    return toScriptArray(
-      this.#env.realm,
-      this.#boxes.map((box) => exposeRange(this.#env, sheet, box)),
-    );
-  }
-
   /** Each cell gets the formula with its references relative to that cell, as Range.setFormulaR1C1. */
   setFormulaR1C1(formula: string): RangeList {
     checkFormula('RangeList.setFormulaR1C1', [formula], formula);
@@ -63,22 +48,6 @@ class RangeListApi implements Pick<RangeList, 'getRanges' | 'setFormulaR1C1' | '
         writeFormula(this.#env, sheet, row, column, formulaFromR1C1(formula, row, column)),
       );
     }
-    return this.#public;
-  }
-
-  setValue(value: unknown): RangeList {
-    checkCellInput(value, 'the value');
-    const sheet = this.#write('setValue');
-    const customFunctions = this.#env.evaluateCustomFunction !== undefined;
-    for (const box of this.#boxes) {
-      forEachCell(box, (row, column) => writeCellInput(sheet, row, column, value, customFunctions));
-    }
-    return this.#public;
-  }
-
-  clearContent(): RangeList {
-    const sheet = this.#write('clearContent');
-    for (const box of this.#boxes) clearBox(sheet, box, { contentsOnly: true }, 'RangeList.clearContent');
     return this.#public;
   }
 }

@@ -1,24 +1,11 @@
 /** The script-visible Range. */
 import { AppsScriptException, strict } from '../core';
-import { boxA1 } from './a1-notation';
-import {
-  checkGridSize,
-  givenArguments,
-  normalizeColor,
-  requireBoolean,
-  requireGrid,
-  requireIntegers,
-  requireString,
-  signatureMismatch,
-} from './arguments';
-import { exposeFilter } from './api-filter';
-import { exposeProtection } from './api-protection';
-import { exposeSheet } from './api-sheet';
+import { checkGridSize, requireGrid, requireString, signatureMismatch } from './arguments';
 import { checkCellInput, writeCellInput } from './cell-input';
-import { cellValue, displayValue, reportedNumberFormat } from './cell-values';
-import { type Cell, type HorizontalAlignment, clearCellContent, clearCellFormat, hasContent } from './cells';
+import { cellValue } from './cell-values';
+import { type Cell, clearCellContent, clearCellFormat } from './cells';
 import { applyFormula } from './formulas';
-import { type GridBox, boxHeight, boxOf, boxWidth, forEachCell } from './grid-box';
+import { type GridBox, boxHeight, boxWidth, forEachCell } from './grid-box';
 import { normalizeNumberFormat } from './number-formats';
 import { formulaFromR1C1, formulaToR1C1 } from './r1c1';
 import { type ServiceEnv, checkInsideSheet, readableSheet, writableSheet } from './service-env';
@@ -41,14 +28,6 @@ export function rangeRefOf(value: unknown): RangeRef | undefined {
 export function exposeRange(env: ServiceEnv, sheet: SheetModel, box: GridBox): Range {
   return new RangeApi(env, { sheet, box }) as unknown as Range;
 }
-
-export const DEFAULT_BACKGROUND = '#ffffff';
-const ALIGNMENTS: Readonly<Record<string, HorizontalAlignment | undefined>> = {
-  left: 'left',
-  center: 'center',
-  right: 'right',
-  normal: undefined,
-};
 
 export interface ClearOptions {
   contentsOnly?: boolean;
@@ -85,54 +64,20 @@ export function clearBox(
 
 type RangeMethod =
   | 'getValues'
-  | 'getValue'
   | 'setValues'
-  | 'setValue'
-  | 'getDisplayValues'
-  | 'getDisplayValue'
-  | 'getFormulas'
-  | 'getFormula'
-  | 'setFormulas'
-  | 'setFormula'
   | 'getFormulasR1C1'
   | 'getFormulaR1C1'
   | 'setFormulasR1C1'
   | 'setFormulaR1C1'
-  | 'getNumberFormats'
-  | 'getNumberFormat'
   | 'setNumberFormats'
-  | 'setNumberFormat'
-  | 'getFontWeights'
-  | 'getFontWeight'
-  | 'setFontWeights'
   | 'setFontWeight'
-  | 'getBackgrounds'
-  | 'getBackground'
-  | 'setBackgrounds'
-  | 'setBackground'
-  | 'getNotes'
-  | 'getNote'
-  | 'setNotes'
   | 'setNote'
-  | 'clear'
   | 'clearContent'
-  | 'clearFormat'
-  | 'clearNote'
-  | 'isBlank'
   | 'getRow'
   | 'getColumn'
-  | 'getNumRows'
   | 'getNumColumns'
-  | 'getLastRow'
-  | 'getLastColumn'
-  | 'getA1Notation'
-  | 'getSheet'
-  | 'getGridId'
-  | 'offset'
   | 'createFilter'
-  | 'protect'
-  | 'setHorizontalAlignment'
-  | 'setWrap';
+  | 'protect';
 
 class RangeApi implements Pick<Range, RangeMethod> {
   readonly #env: ServiceEnv;
@@ -223,56 +168,10 @@ class RangeApi implements Pick<Range, RangeMethod> {
     return this.#grid((cell) => this.#scriptValue(cell));
   }
 
-  getValue(): unknown {
-    return this.#topLeft((cell) => this.#scriptValue(cell));
-  }
-
   setValues(values: unknown[][]): Range {
     const customFunctions = this.#env.evaluateCustomFunction !== undefined;
     return this.#setGrid('setValues', [values], checkCellInput, (sheet, row, column, value) =>
       writeCellInput(sheet, row, column, value, customFunctions),
-    );
-  }
-
-  setValue(value: unknown): Range {
-    checkCellInput(value, 'the value');
-    const customFunctions = this.#env.evaluateCustomFunction !== undefined;
-    return this.#setAll('setValue', (sheet, row, column) =>
-      writeCellInput(sheet, row, column, value, customFunctions),
-    );
-  }
-
-  getDisplayValues(): string[][] {
-    return this.#grid(displayValue);
-  }
-
-  getDisplayValue(): string {
-    return this.#topLeft(displayValue);
-  }
-
-  getFormulas(): string[][] {
-    return this.#grid((cell) => cell?.formula ?? '');
-  }
-
-  getFormula(): string {
-    return this.#topLeft((cell) => cell?.formula ?? '');
-  }
-
-  setFormulas(formulas: string[][]): Range {
-    return this.#setGrid(
-      'setFormulas',
-      [formulas],
-      (formula) => checkFormula('Range.setFormulas', [formulas], formula),
-      (sheet, row, column, formula) => writeFormula(this.#env, sheet, row, column, formula as string),
-    );
-  }
-
-  setFormula(formula: string): Range {
-    checkFormula('Range.setFormula', [formula], formula);
-    // The formula is the top-left cell's; Sheets shifts its relative references cell by cell.
-    const relative = formulaToR1C1(formula, this.#box.top, this.#box.left);
-    return this.#setAll('setFormula', (sheet, row, column) =>
-      writeFormula(this.#env, sheet, row, column, formulaFromR1C1(relative, row, column)),
     );
   }
 
@@ -302,14 +201,6 @@ class RangeApi implements Pick<Range, RangeMethod> {
     );
   }
 
-  getNumberFormats(): string[][] {
-    return this.#grid(reportedNumberFormat);
-  }
-
-  getNumberFormat(): string {
-    return this.#topLeft(reportedNumberFormat);
-  }
-
   setNumberFormats(numberFormats: string[][]): Range {
     return this.#setGrid(
       'setNumberFormats',
@@ -321,38 +212,6 @@ class RangeApi implements Pick<Range, RangeMethod> {
           row,
           column,
           (cell) => (cell.numberFormat = normalizeNumberFormat(format as string)),
-        ),
-    );
-  }
-
-  setNumberFormat(numberFormat: string): Range {
-    requireString('Range.setNumberFormat', [numberFormat], numberFormat);
-    const format = normalizeNumberFormat(numberFormat);
-    return this.#setAll('setNumberFormat', (sheet, row, column) =>
-      this.#editFormat(sheet, row, column, (cell) => (cell.numberFormat = format)),
-    );
-  }
-
-  getFontWeights(): GoogleAppsScript.Spreadsheet.FontWeight[][] {
-    return this.#grid((cell) => cell?.fontWeight ?? 'normal');
-  }
-
-  getFontWeight(): GoogleAppsScript.Spreadsheet.FontWeight {
-    return this.#topLeft((cell) => cell?.fontWeight ?? 'normal');
-  }
-
-  setFontWeights(fontWeights: (GoogleAppsScript.Spreadsheet.FontWeight | null)[][]): Range {
-    const method = 'Range.setFontWeights';
-    return this.#setGrid(
-      'setFontWeights',
-      [fontWeights],
-      (weight) => checkFontWeight(method, [fontWeights], weight),
-      (sheet, row, column, weight) =>
-        this.#editFormat(
-          sheet,
-          row,
-          column,
-          (cell) => (cell.fontWeight = weight === 'bold' ? 'bold' : undefined),
         ),
     );
   }
@@ -369,56 +228,6 @@ class RangeApi implements Pick<Range, RangeMethod> {
     );
   }
 
-  getBackgrounds(): string[][] {
-    return this.#grid((cell) => cell?.background ?? DEFAULT_BACKGROUND);
-  }
-
-  getBackground(): string {
-    return this.#topLeft((cell) => cell?.background ?? DEFAULT_BACKGROUND);
-  }
-
-  setBackgrounds(colors: (string | null)[][]): Range {
-    const method = 'Range.setBackgrounds';
-    return this.#setGrid(
-      'setBackgrounds',
-      [colors],
-      (color) => color === null || normalizeColor(method, [colors], color),
-      (sheet, row, column, color) =>
-        this.#editFormat(
-          sheet,
-          row,
-          column,
-          (cell) => (cell.background = backgroundOf(method, [colors], color)),
-        ),
-    );
-  }
-
-  setBackground(color: string | null): Range {
-    const background = backgroundOf('Range.setBackground', [color], color);
-    return this.#setAll('setBackground', (sheet, row, column) =>
-      this.#editFormat(sheet, row, column, (cell) => (cell.background = background)),
-    );
-  }
-
-  getNotes(): string[][] {
-    return this.#grid((cell) => cell?.note ?? '');
-  }
-
-  getNote(): string {
-    return this.#topLeft((cell) => cell?.note ?? '');
-  }
-
-  setNotes(notes: (string | null)[][]): Range {
-    const method = 'Range.setNotes';
-    return this.#setGrid(
-      'setNotes',
-      [notes],
-      (note) => note === null || requireString(method, [notes], note),
-      (sheet, row, column, note) =>
-        this.#editFormat(sheet, row, column, (cell) => (cell.note = (note as string) || undefined)),
-    );
-  }
-
   setNote(note: string | null): Range {
     if (note !== null) requireString('Range.setNote', [note], note);
     return this.#setAll('setNote', (sheet, row, column) =>
@@ -426,33 +235,9 @@ class RangeApi implements Pick<Range, RangeMethod> {
     );
   }
 
-  clear(options?: ClearOptions): Range {
-    if (options !== undefined && (typeof options !== 'object' || options === null)) {
-      throw signatureMismatch('Range.clear', [options]);
-    }
-    clearBox(this.#write('clear'), this.#box, options, 'Range.clear');
-    return this.#range;
-  }
-
   clearContent(): Range {
     clearBox(this.#write('clearContent'), this.#box, { contentsOnly: true }, 'Range.clearContent');
     return this.#range;
-  }
-
-  clearFormat(): Range {
-    clearBox(this.#write('clearFormat'), this.#box, { formatOnly: true }, 'Range.clearFormat');
-    return this.#range;
-  }
-
-  clearNote(): Range {
-    return this.#setAll('clearNote', (sheet, row, column) =>
-      this.#editFormat(sheet, row, column, (cell) => (cell.note = undefined)),
-    );
-  }
-
-  isBlank(): boolean {
-    const sheet = this.#read();
-    return ![...sheet.cells.cellsIn(this.#box)].some(({ cell }) => hasContent(cell));
   }
 
   getRow(): number {
@@ -465,50 +250,9 @@ class RangeApi implements Pick<Range, RangeMethod> {
     return this.#box.left;
   }
 
-  getNumRows(): number {
-    this.#read();
-    return boxHeight(this.#box);
-  }
-
   getNumColumns(): number {
     this.#read();
     return boxWidth(this.#box);
-  }
-
-  getLastRow(): number {
-    this.#read();
-    return this.#box.bottom;
-  }
-
-  getLastColumn(): number {
-    this.#read();
-    return this.#box.right;
-  }
-
-  getA1Notation(): string {
-    this.#read();
-    return boxA1(this.#box);
-  }
-
-  getSheet(): GoogleAppsScript.Spreadsheet.Sheet {
-    return exposeSheet(this.#env, this.#read());
-  }
-
-  getGridId(): number {
-    return this.#read().gid;
-  }
-
-  offset(rowOffset: number, columnOffset: number, numRows?: number, numColumns?: number): Range {
-    const args = givenArguments(rowOffset, columnOffset, numRows, numColumns);
-    requireIntegers('Range.offset', args, args);
-    const sheet = this.#read();
-    const box = boxOf(
-      this.#box.top + rowOffset,
-      this.#box.left + columnOffset,
-      numRows ?? boxHeight(this.#box),
-      numColumns ?? boxWidth(this.#box),
-    );
-    return exposeRange(this.#env, sheet, checkedBox(sheet, box));
   }
 
   createFilter(): GoogleAppsScript.Spreadsheet.Filter {
@@ -517,30 +261,14 @@ class RangeApi implements Pick<Range, RangeMethod> {
       throw new AppsScriptException("You can't create a filter in a sheet that already has a filter.");
     }
     sheet.filter = { box: this.#box };
-    return exposeFilter(this.#env, sheet, sheet.filter);
+    return this.#env.classes.filter(sheet, sheet.filter);
   }
 
   protect(): GoogleAppsScript.Spreadsheet.Protection {
     const sheet = this.#write('protect');
     const protection = newProtection('RANGE', this.#box, this.#env.access.context().userEmail);
     sheet.protections.push(protection);
-    return exposeProtection(this.#env, sheet, protection);
-  }
-
-  setHorizontalAlignment(alignment: 'left' | 'center' | 'normal' | 'right' | null): Range {
-    const key = alignment ?? 'normal';
-    if (typeof key !== 'string' || !(key in ALIGNMENTS))
-      throw signatureMismatch('Range.setHorizontalAlignment', [alignment]);
-    return this.#setAll('setHorizontalAlignment', (sheet, row, column) =>
-      this.#editFormat(sheet, row, column, (cell) => (cell.horizontalAlignment = ALIGNMENTS[key])),
-    );
-  }
-
-  setWrap(isWrapEnabled: boolean): Range {
-    requireBoolean('Range.setWrap', [isWrapEnabled], isWrapEnabled);
-    return this.#setAll('setWrap', (sheet, row, column) =>
-      this.#editFormat(sheet, row, column, (cell) => (cell.wrap = isWrapEnabled || undefined)),
-    );
+    return this.#env.classes.protection(sheet, protection);
   }
 }
 
@@ -571,12 +299,6 @@ export function checkFormula(method: string, args: unknown[], formula: unknown):
 
 function checkFontWeight(method: string, args: unknown[], weight: unknown): void {
   if (weight !== null && weight !== 'bold' && weight !== 'normal') throw signatureMismatch(method, args);
-}
-
-function backgroundOf(method: string, args: unknown[], color: unknown): string | undefined {
-  if (color === null) return undefined;
-  const normalized = normalizeColor(method, args, color);
-  return normalized === DEFAULT_BACKGROUND ? undefined : normalized;
 }
 
 /** The rules of Sheet.getRange(row, column, numRows, numColumns), with Apps Script's messages. */

@@ -1,35 +1,23 @@
 /** The script-visible Sheet. */
 import { AppsScriptException, strict } from '../core';
 import { parseA1, referenceBox } from './a1-notation';
-import { givenArguments, requireIntegers, requireString, signatureMismatch } from './arguments';
-import { exposeConditionalFormatRule, ruleDataOf } from './api-conditional-formats';
-import { exposeFilter } from './api-filter';
-import { exposeProtection } from './api-protection';
-import { type ClearOptions, checkedBox, clearBox, exposeRange } from './api-range';
-import { exposeRangeList } from './api-range-list';
-import { exposeSpreadsheet } from './api-spreadsheet';
+import { givenArguments, requireIntegers, signatureMismatch } from './arguments';
+import { ruleDataOf } from './api-conditional-formats';
+import { type ClearOptions, checkedBox, clearBox } from './api-range';
 import { checkCellInput, writeCellInput } from './cell-input';
-import { displayValue } from './cell-values';
 import { type GridBox, boxOf } from './grid-box';
 import { PROTECTION_TYPES, isMemberOf } from './script-enums';
-import { type ServiceEnv, readableSheet, toScriptArray, writableSheet } from './service-env';
 import {
-  DEFAULT_COLUMN_WIDTH,
-  type SheetModel,
-  deleteLines,
-  insertLines,
-  newProtection,
-  sheetColumnWidth,
-} from './workbook-model';
+  type ServiceEnv,
+  addressableSheet,
+  readableSheet,
+  toScriptArray,
+  writableSheet,
+} from './service-env';
+import { type SheetModel, deleteLines, insertLines, newProtection } from './workbook-model';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Range = GoogleAppsScript.Spreadsheet.Range;
-
-const sheetModels = new WeakMap<object, SheetModel>();
-
-export function sheetModelOf(value: unknown): SheetModel | undefined {
-  return typeof value === 'object' && value !== null ? sheetModels.get(value) : undefined;
-}
 
 export function exposeSheet(env: ServiceEnv, sheet: SheetModel): Sheet {
   return new SheetApi(env, sheet) as unknown as Sheet;
@@ -44,27 +32,12 @@ export function boxOfA1(sheet: SheetModel, a1: string): GridBox {
   return checkedBox(sheet, referenceBox(reference, sheet.maxRows, sheet.maxColumns));
 }
 
-/** Rough pixel width of a column's widest displayed text, as autoResizeColumns would measure it. */
-function fittedWidth(sheet: SheetModel, column: number): number {
-  const box = { top: 1, left: column, bottom: sheet.maxRows, right: column };
-  let widest = 0;
-  for (const { cell } of sheet.cells.cellsIn(box)) {
-    const characterWidth = cell.fontWeight === 'bold' ? 8 : 7;
-    widest = Math.max(widest, displayValue(cell).length * characterWidth + 10);
-  }
-  return widest === 0 ? DEFAULT_COLUMN_WIDTH : widest;
-}
-
 type SheetMethod =
   | 'getName'
-  | 'setName'
   | 'getSheetId'
-  | 'getIndex'
-  | 'getParent'
   | 'activate'
   | 'getRange'
   | 'getRangeList'
-  | 'getDataRange'
   | 'getLastRow'
   | 'getLastColumn'
   | 'getMaxRows'
@@ -78,21 +51,12 @@ type SheetMethod =
   | 'deleteColumns'
   | 'clear'
   | 'clearContents'
-  | 'clearFormats'
   | 'setFrozenRows'
   | 'getFrozenRows'
-  | 'setFrozenColumns'
-  | 'getFrozenColumns'
   | 'getFilter'
   | 'setColumnWidth'
-  | 'setColumnWidths'
-  | 'getColumnWidth'
-  | 'autoResizeColumns'
   | 'hideColumns'
-  | 'showColumns'
-  | 'isColumnHiddenByUser'
   | 'hideSheet'
-  | 'showSheet'
   | 'isSheetHidden'
   | 'getConditionalFormatRules'
   | 'setConditionalFormatRules'
@@ -109,7 +73,6 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     this.#env = env;
     this.#sheet = sheet;
     this.#self = strict('Sheet', this, env.counter);
-    sheetModels.set(this.#self, sheet);
     return this.#self;
   }
 
@@ -129,25 +92,8 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     return this.#read().name;
   }
 
-  setName(name: string): Sheet {
-    requireString('Sheet.setName', [name], name);
-    const sheet = this.#write('setName');
-    sheet.workbook.checkSheetName(name, sheet);
-    sheet.name = name;
-    return this.#public;
-  }
-
   getSheetId(): number {
     return this.#read().gid;
-  }
-
-  getIndex(): number {
-    const sheet = this.#read();
-    return sheet.workbook.sheets.indexOf(sheet) + 1;
-  }
-
-  getParent(): GoogleAppsScript.Spreadsheet.Spreadsheet {
-    return exposeSpreadsheet(this.#env, this.#read().workbook);
   }
 
   activate(): Sheet {
@@ -158,36 +104,24 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
 
   getRange(rowOrA1: number | string, column?: number, numRows?: number, numColumns?: number): Range {
     const args = givenArguments(rowOrA1, column, numRows, numColumns);
-    const sheet = this.#read();
+    const sheet = addressableSheet(this.#env, this.#sheet);
     if (typeof rowOrA1 === 'string' && args.length === 1)
-      return exposeRange(this.#env, sheet, boxOfA1(sheet, rowOrA1));
+      return this.#env.classes.range(sheet, boxOfA1(sheet, rowOrA1));
     if (args.length < 2) throw signatureMismatch('Sheet.getRange', args);
     requireIntegers('Sheet.getRange', args, args);
     const box = boxOf(rowOrA1 as number, column!, numRows ?? 1, numColumns ?? 1);
-    return exposeRange(this.#env, sheet, checkedBox(sheet, box));
+    return this.#env.classes.range(sheet, checkedBox(sheet, box));
   }
 
   getRangeList(a1Notations: string[]): GoogleAppsScript.Spreadsheet.RangeList {
     if (!Array.isArray(a1Notations) || !a1Notations.every((a1) => typeof a1 === 'string')) {
       throw signatureMismatch('Sheet.getRangeList', [a1Notations]);
     }
-    const sheet = this.#read();
-    return exposeRangeList(
-      this.#env,
+    const sheet = addressableSheet(this.#env, this.#sheet);
+    return this.#env.classes.rangeList(
       sheet,
       a1Notations.map((a1) => boxOfA1(sheet, a1)),
     );
-  }
-
-  getDataRange(): Range {
-    const sheet = this.#read();
-    const box = boxOf(
-      1,
-      1,
-      Math.max(1, sheet.cells.lastRowWithContent()),
-      Math.max(1, sheet.cells.lastColumnWithContent()),
-    );
-    return exposeRange(this.#env, sheet, box);
   }
 
   getLastRow(): number {
@@ -258,7 +192,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     requireIntegers(`Sheet.${method}`, [position, howMany], [position, howMany]);
     const sheet = this.#write(method);
     const size = dimension === 'rows' ? sheet.maxRows : sheet.maxColumns;
-    const frozen = dimension === 'rows' ? sheet.frozenRows : sheet.frozenColumns;
+    const frozen = dimension === 'rows' ? sheet.frozenRows : 0;
     if (position < 1 || howMany < 1 || position + howMany - 1 > size) {
       throw new AppsScriptException(`Those ${dimension} are out of bounds.`);
     }
@@ -298,40 +232,22 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     return this.#clear('clearContents', { contentsOnly: true });
   }
 
-  clearFormats(): Sheet {
-    return this.#clear('clearFormats', { formatOnly: true });
-  }
-
-  #freeze(method: string, dimension: 'rows' | 'columns', count: number): void {
-    requireIntegers(`Sheet.${method}`, [count], [count]);
-    const sheet = this.#write(method);
-    const size = dimension === 'rows' ? sheet.maxRows : sheet.maxColumns;
-    if (count < 0 || count >= size) {
-      throw new AppsScriptException(`You can't freeze all visible ${dimension} on the sheet.`);
-    }
-    if (dimension === 'rows') sheet.frozenRows = count;
-    else sheet.frozenColumns = count;
-  }
-
   setFrozenRows(rows: number): void {
-    this.#freeze('setFrozenRows', 'rows', rows);
+    requireIntegers('Sheet.setFrozenRows', [rows], [rows]);
+    const sheet = this.#write('setFrozenRows');
+    if (rows < 0 || rows >= sheet.maxRows) {
+      throw new AppsScriptException("You can't freeze all visible rows on the sheet.");
+    }
+    sheet.frozenRows = rows;
   }
 
   getFrozenRows(): number {
     return this.#read().frozenRows;
   }
 
-  setFrozenColumns(columns: number): void {
-    this.#freeze('setFrozenColumns', 'columns', columns);
-  }
-
-  getFrozenColumns(): number {
-    return this.#read().frozenColumns;
-  }
-
   getFilter(): GoogleAppsScript.Spreadsheet.Filter | null {
     const sheet = this.#read();
-    return sheet.filter && exposeFilter(this.#env, sheet, sheet.filter);
+    return sheet.filter && this.#env.classes.filter(sheet, sheet.filter);
   }
 
   /** Checks integer arguments and that columns start … start + count − 1 exist. */
@@ -354,37 +270,8 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     return this.#setWidths('setColumnWidth', [columnPosition, width], columnPosition, 1, width);
   }
 
-  setColumnWidths(startColumn: number, numColumns: number, width: number): Sheet {
-    const args = [startColumn, numColumns, width];
-    return this.#setWidths('setColumnWidths', args, startColumn, numColumns, width);
-  }
-
-  getColumnWidth(columnPosition: number): number {
-    const sheet = this.#columns(this.#read(), 'getColumnWidth', [columnPosition], columnPosition, 1);
-    return sheetColumnWidth(sheet, columnPosition);
-  }
-
-  autoResizeColumns(startColumn: number, numColumns: number): Sheet {
-    const args = [startColumn, numColumns];
-    const sheet = this.#columns(
-      this.#write('autoResizeColumns'),
-      'autoResizeColumns',
-      args,
-      startColumn,
-      numColumns,
-    );
-    for (let column = startColumn; column < startColumn + numColumns; column++) {
-      sheet.columnWidths.set(column, fittedWidth(sheet, column));
-    }
-    return this.#public;
-  }
-
   hideColumns(columnIndex: number, numColumns?: number): void {
     this.#setColumnsHidden('hideColumns', columnIndex, numColumns, true);
-  }
-
-  showColumns(columnIndex: number, numColumns?: number): void {
-    this.#setColumnsHidden('showColumns', columnIndex, numColumns, false);
   }
 
   #setColumnsHidden(method: string, start: number, count: number | undefined, hidden: boolean): void {
@@ -396,19 +283,9 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     }
   }
 
-  isColumnHiddenByUser(columnPosition: number): boolean {
-    const sheet = this.#columns(this.#read(), 'isColumnHiddenByUser', [columnPosition], columnPosition, 1);
-    return sheet.hiddenColumns.has(columnPosition);
-  }
-
   hideSheet(): Sheet {
     const sheet = this.#write('hideSheet');
     sheet.workbook.hideSheet(sheet);
-    return this.#public;
-  }
-
-  showSheet(): Sheet {
-    this.#write('showSheet').hidden = false;
     return this.#public;
   }
 
@@ -419,7 +296,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
   getConditionalFormatRules(): GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] {
     const sheet = this.#read();
     const rules = sheet.conditionalRules.map((rule) =>
-      exposeConditionalFormatRule(this.#env, {
+      this.#env.classes.conditionalFormatRule({
         ...rule,
         values: [...rule.values],
         format: { ...rule.format },
@@ -464,7 +341,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
       protection = newProtection('SHEET', null, this.#env.access.context().userEmail);
       sheet.protections.push(protection);
     }
-    return exposeProtection(this.#env, sheet, protection);
+    return this.#env.classes.protection(sheet, protection);
   }
 
   getProtections(
@@ -475,7 +352,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     const protections = sheet.protections.filter((protection) => protection.type === type);
     return toScriptArray(
       this.#env.realm,
-      protections.map((protection) => exposeProtection(this.#env, sheet, protection)),
+      protections.map((protection) => this.#env.classes.protection(sheet, protection)),
     );
   }
 }

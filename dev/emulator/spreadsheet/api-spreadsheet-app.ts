@@ -2,10 +2,6 @@
 import { AppsScriptException, strict } from '../core';
 import { NO_UI_IN_CONTEXT, missingDocument } from './access-policy';
 import { requireString } from './arguments';
-import { exposeConditionalFormatRuleBuilder } from './api-conditional-formats';
-import { exposeSheet } from './api-sheet';
-import { exposeSpreadsheet } from './api-spreadsheet';
-import { exposeUi } from './api-ui';
 import type { ServiceEnv } from './service-env';
 import type { WorkbookModel } from './workbook-model';
 
@@ -16,14 +12,13 @@ export function exposeSpreadsheetApp(env: ServiceEnv): SpreadsheetApp {
   return new SpreadsheetAppApi(env) as unknown as SpreadsheetApp;
 }
 
-// getActiveSpreadsheet, getActive and getActiveSheet are left out of the Pick: they return null where
-// Sheets does (no active document in a time-driven trigger), which @types/google-apps-script omits.
+// getActiveSpreadsheet is left out of the Pick: it returns null where Sheets does (no active document
+// in a time-driven trigger), which @types/google-apps-script omits.
 type SpreadsheetAppMember =
   | 'ProtectionType'
   | 'BooleanCriteria'
   | 'DeveloperMetadataVisibility'
   | 'openById'
-  | 'openByUrl'
   | 'getUi'
   | 'flush'
   | 'newConditionalFormatRule';
@@ -46,7 +41,7 @@ class SpreadsheetAppApi implements Pick<SpreadsheetApp, SpreadsheetAppMember> {
     const workbook = this.#env.workbooks.get(id);
     if (!workbook) throw missingDocument(id);
     this.#env.access.read(workbook);
-    return workbook;
+    return this.#env.writes.visible(workbook);
   }
 
   #active(): WorkbookModel | null {
@@ -57,17 +52,7 @@ class SpreadsheetAppApi implements Pick<SpreadsheetApp, SpreadsheetAppMember> {
 
   getActiveSpreadsheet(): Spreadsheet | null {
     const workbook = this.#active();
-    return workbook && exposeSpreadsheet(this.#env, workbook);
-  }
-
-  getActive(): Spreadsheet | null {
-    const workbook = this.#active();
-    return workbook && exposeSpreadsheet(this.#env, workbook);
-  }
-
-  getActiveSheet(): GoogleAppsScript.Spreadsheet.Sheet | null {
-    const workbook = this.#active();
-    return workbook && exposeSheet(this.#env, workbook.activeSheet);
+    return workbook && this.#env.classes.spreadsheet(workbook);
   }
 
   openById(id: string): Spreadsheet {
@@ -79,15 +64,7 @@ class SpreadsheetAppApi implements Pick<SpreadsheetApp, SpreadsheetAppMember> {
         'Unexpected error while getting the method or property openById on object SpreadsheetApp.',
       );
     }
-    return exposeSpreadsheet(this.#env, this.#existing(workbook.id));
-  }
-
-  openByUrl(url: string): Spreadsheet {
-    this.#env.access.openById();
-    requireString('SpreadsheetApp.openByUrl', [url], url);
-    const id = /\/spreadsheets\/d\/([A-Za-z0-9_-]+)/.exec(url)?.[1];
-    if (!id || !this.#env.workbooks.has(id)) throw new AppsScriptException(`Invalid argument: url`);
-    return exposeSpreadsheet(this.#env, this.#existing(id));
+    return this.#env.classes.spreadsheet(this.#existing(workbook.id));
   }
 
   /** The UI of the document the user has open; there is none in custom functions and time triggers. */
@@ -97,16 +74,16 @@ class SpreadsheetAppApi implements Pick<SpreadsheetApp, SpreadsheetAppMember> {
     if (id === null) throw new AppsScriptException(NO_UI_IN_CONTEXT);
     const workbook = this.#env.workbooks.get(id);
     if (!workbook || workbook.deleted) throw missingDocument(id);
-    return exposeUi(this.#env, workbook.ui);
+    return this.#env.classes.ui(workbook.ui);
   }
 
-  /** Writes are applied at once in the emulator, so there is nothing to flush. */
   flush(): void {
     this.#env.access.documents();
+    this.#env.writes.flush();
   }
 
   newConditionalFormatRule(): GoogleAppsScript.Spreadsheet.ConditionalFormatRuleBuilder {
     this.#env.access.documents();
-    return exposeConditionalFormatRuleBuilder(this.#env);
+    return this.#env.classes.conditionalFormatRuleBuilder();
   }
 }

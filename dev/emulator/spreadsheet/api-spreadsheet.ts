@@ -1,15 +1,10 @@
 /** The script-visible Spreadsheet. */
 import { AppsScriptException, strict } from '../core';
-import { parseA1 } from './a1-notation';
 import { isInteger, requireString, signatureMismatch } from './arguments';
-import { exposeDeveloperMetadata, metadataArguments } from './api-developer-metadata';
-import { exposeProtection } from './api-protection';
-import { boxOfA1, exposeSheet, sheetModelOf } from './api-sheet';
-import { exposeRange } from './api-range';
+import { metadataArguments } from './api-developer-metadata';
 import { PROTECTION_TYPES, isMemberOf } from './script-enums';
-import { isValidTimeZone } from './serial-dates';
-import { type ServiceEnv, toScriptArray } from './service-env';
-import type { SheetModel, WorkbookModel } from './workbook-model';
+import { type ServiceEnv, readableWorkbook, toScriptArray, writableWorkbook } from './service-env';
+import type { WorkbookModel } from './workbook-model';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -43,21 +38,10 @@ function insertSheetArguments(args: unknown[]): { name?: string; index?: number 
 
 type SpreadsheetMethod =
   | 'getId'
-  | 'getName'
-  | 'getUrl'
   | 'getSpreadsheetTimeZone'
-  | 'setSpreadsheetTimeZone'
-  | 'getSpreadsheetLocale'
-  | 'setSpreadsheetLocale'
   | 'getSheets'
-  | 'getNumSheets'
   | 'getSheetByName'
-  | 'getSheetById'
   | 'insertSheet'
-  | 'deleteSheet'
-  | 'getActiveSheet'
-  | 'setActiveSheet'
-  | 'getRange'
   | 'getProtections'
   | 'addDeveloperMetadata'
   | 'getDeveloperMetadata'
@@ -74,80 +58,34 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
   }
 
   #read(): WorkbookModel {
-    this.#env.access.read(this.#workbook);
-    return this.#workbook;
+    return readableWorkbook(this.#env, this.#workbook);
   }
 
   #write(method: string): WorkbookModel {
-    this.#env.access.write(this.#workbook, method);
-    return this.#workbook;
-  }
-
-  /** A Sheet the script passed in, which must belong to this spreadsheet and still exist. */
-  #ownSheet(method: string, value: unknown): SheetModel {
-    const sheet = sheetModelOf(value);
-    if (!sheet || sheet.workbook !== this.#workbook)
-      throw signatureMismatch(`Spreadsheet.${method}`, [value]);
-    if (sheet.deleted) throw new AppsScriptException(`The sheet "${sheet.name}" has been deleted.`);
-    return sheet;
+    return writableWorkbook(this.#env, this.#workbook, method);
   }
 
   getId(): string {
     return this.#read().id;
   }
 
-  getName(): string {
-    return this.#read().name;
-  }
-
-  getUrl(): string {
-    return spreadsheetUrl(this.#read().id);
-  }
-
   getSpreadsheetTimeZone(): string {
     return this.#read().timeZone;
-  }
-
-  /** Cells keep their serials: the same wall-clock times now stand for other instants. */
-  setSpreadsheetTimeZone(timezone: string): void {
-    requireString('Spreadsheet.setSpreadsheetTimeZone', [timezone], timezone);
-    const workbook = this.#write('setSpreadsheetTimeZone');
-    if (!isValidTimeZone(timezone)) throw new AppsScriptException(`Invalid argument: ${timezone}`);
-    workbook.timeZone = timezone;
-  }
-
-  getSpreadsheetLocale(): string {
-    return this.#read().locale;
-  }
-
-  setSpreadsheetLocale(locale: string): void {
-    requireString('Spreadsheet.setSpreadsheetLocale', [locale], locale);
-    this.#write('setSpreadsheetLocale').locale = locale;
   }
 
   getSheets(): Sheet[] {
     const workbook = this.#read();
     return toScriptArray(
       this.#env.realm,
-      workbook.sheets.map((sheet) => exposeSheet(this.#env, sheet)),
+      workbook.sheets.map((sheet) => this.#env.classes.sheet(sheet)),
     );
-  }
-
-  getNumSheets(): number {
-    return this.#read().sheets.length;
   }
 
   /** Exact, case-sensitive match: the emulator does not promise Sheets' leniency here. */
   getSheetByName(name: string): Sheet | null {
     requireString('Spreadsheet.getSheetByName', [name], name);
     const sheet = this.#read().sheetByName(name);
-    return sheet ? exposeSheet(this.#env, sheet) : null;
-  }
-
-  getSheetById(id: number): Sheet | null {
-    if (!isInteger(id)) throw signatureMismatch('Spreadsheet.getSheetById', [id]);
-    const sheet = this.#read().sheets.find((candidate) => candidate.gid === id);
-    return sheet ? exposeSheet(this.#env, sheet) : null;
+    return sheet ? this.#env.classes.sheet(sheet) : null;
   }
 
   /**
@@ -163,32 +101,7 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
     }
     const sheet = workbook.addSheet(name, index);
     workbook.activeSheet = sheet;
-    return exposeSheet(this.#env, sheet);
-  }
-
-  deleteSheet(sheet: Sheet): void {
-    const workbook = this.#write('deleteSheet');
-    workbook.deleteSheet(this.#ownSheet('deleteSheet', sheet));
-  }
-
-  getActiveSheet(): Sheet {
-    return exposeSheet(this.#env, this.#read().activeSheet);
-  }
-
-  setActiveSheet(sheet: Sheet): Sheet {
-    const workbook = this.#write('setActiveSheet');
-    workbook.activeSheet = this.#ownSheet('setActiveSheet', sheet);
-    return exposeSheet(this.#env, workbook.activeSheet);
-  }
-
-  /** "Sheet1!A1:B2", or plain A1 notation on the active sheet. */
-  getRange(a1Notation: string): GoogleAppsScript.Spreadsheet.Range {
-    requireString('Spreadsheet.getRange', [a1Notation], a1Notation);
-    const workbook = this.#read();
-    const sheetName = parseA1(a1Notation)?.sheetName ?? null;
-    const sheet = sheetName === null ? workbook.activeSheet : workbook.sheetByName(sheetName);
-    if (!sheet) throw new AppsScriptException('Range not found');
-    return exposeRange(this.#env, sheet, boxOfA1(sheet, a1Notation));
+    return this.#env.classes.sheet(sheet);
   }
 
   getProtections(
@@ -198,7 +111,7 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
     const protections = this.#read().sheets.flatMap((sheet) =>
       sheet.protections
         .filter((protection) => protection.type === type)
-        .map((protection) => exposeProtection(this.#env, sheet, protection)),
+        .map((protection) => this.#env.classes.protection(sheet, protection)),
     );
     return toScriptArray(this.#env.realm, protections);
   }
@@ -214,16 +127,17 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
     const workbook = this.#read();
     return toScriptArray(
       this.#env.realm,
-      workbook.developerMetadata.map((metadata) => exposeDeveloperMetadata(this.#env, workbook, metadata)),
+      workbook.developerMetadata.map((metadata) => this.#env.classes.developerMetadata(workbook, metadata)),
     );
   }
 
+  /** A toast is shown at once: it is not a change to the spreadsheet, so it is not buffered. */
   toast(msg: string, title?: string, timeoutSeconds?: number | null): void {
-    const workbook = this.#write('toast');
+    this.#env.access.write(this.#workbook, 'toast');
     if (timeoutSeconds !== undefined && timeoutSeconds !== null && typeof timeoutSeconds !== 'number') {
       throw signatureMismatch('Spreadsheet.toast', [msg, title, timeoutSeconds]);
     }
-    workbook.ui.toasts.push({
+    this.#workbook.ui.toasts.push({
       message: String(msg),
       title: title === undefined ? '' : String(title),
       timeoutSeconds: timeoutSeconds ?? null,

@@ -40,6 +40,24 @@ export class CellGrid {
     }
   }
 
+  /** A deep copy: spilled results point at their formula's copy, and it at theirs. */
+  copy(): CellGrid {
+    const copies = new Map<Cell, Cell>();
+    const copyOf = (cell: Cell): Cell => {
+      let copy = copies.get(cell);
+      if (copy) return copy;
+      copies.set(cell, (copy = { ...cell }));
+      if (cell.spilledFrom) copy.spilledFrom = copyOf(cell.spilledFrom);
+      if (cell.spill) copy.spill = cell.spill.map(copyOf);
+      return copy;
+    };
+    const grid = new CellGrid();
+    for (const [row, cells] of this.#rows) {
+      grid.#rows.set(row, new Map([...cells].map(([column, cell]) => [column, copyOf(cell)])));
+    }
+    return grid;
+  }
+
   /** Existing cells inside a box, row by row. */
   *cellsIn(box: GridBox): Generator<{ row: number; column: number; cell: Cell }> {
     for (const [row, cells] of [...this.#rows].sort(([a], [b]) => a - b)) {

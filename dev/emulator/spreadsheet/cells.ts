@@ -13,8 +13,6 @@ export type CellValue = string | number | boolean | CellError;
 /** A custom function's cell until the test asks for a recalculation. */
 export const LOADING: CellError = Object.freeze({ code: '#N/A', message: 'Loading...' });
 
-export type HorizontalAlignment = 'left' | 'center' | 'right';
-
 export interface Cell {
   value?: CellValue;
   formula?: string;
@@ -28,9 +26,6 @@ export interface Cell {
   spill?: Cell[];
   numberFormat?: string;
   fontWeight?: 'bold';
-  background?: string;
-  horizontalAlignment?: HorizontalAlignment;
-  wrap?: boolean;
   note?: string;
 }
 
@@ -72,7 +67,4 @@ export function clearCellContent(cell: Cell): void {
 export function clearCellFormat(cell: Cell): void {
   cell.numberFormat = undefined;
   cell.fontWeight = undefined;
-  cell.background = undefined;
-  cell.horizontalAlignment = undefined;
-  cell.wrap = undefined;
 }

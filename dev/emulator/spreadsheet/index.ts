@@ -5,11 +5,21 @@
  */
 import type { ExecutionContext, ScriptRealm, ServiceCallCounter } from '../core';
 import { AccessPolicy } from './access-policy';
+import { exposeConditionalFormatRule, exposeConditionalFormatRuleBuilder } from './api-conditional-formats';
+import { exposeDeveloperMetadata } from './api-developer-metadata';
+import { exposeFilter } from './api-filter';
+import { exposeProtection } from './api-protection';
+import { exposeRange } from './api-range';
+import { exposeRangeList } from './api-range-list';
+import { exposeSheet } from './api-sheet';
+import { exposeSpreadsheet } from './api-spreadsheet';
 import { exposeSpreadsheetApp } from './api-spreadsheet-app';
+import { exposeUi } from './api-ui';
 import { createScriptEnums } from './script-enums';
-import type { CustomFunctionEvaluator, ServiceEnv } from './service-env';
+import type { CustomFunctionEvaluator, ServiceClasses, ServiceEnv } from './service-env';
 import type { WorkbookModel } from './workbook-model';
 import { WorkbookStore } from './workbook-store';
+import { WriteBuffer } from './write-buffer';
 
 export { UnknownFunctionError } from './formulas';
 export { SPREADSHEET_SERVICE_CLASSES, spreadsheetServiceCalls } from './service-classes';
@@ -39,8 +49,12 @@ export interface SpreadsheetServiceDeps {
   counter: ServiceCallCounter;
   /** Values handed to the script (Dates, arrays) are made in its realm. */
   realm: ScriptRealm;
-  /** What the running execution may do; read at every call. */
+  /** What the running execution may do; read at every call. Its identity is the execution's. */
   currentContext(): ExecutionContext;
+  /** Runs `commit` when the running execution ends, however it ends (buffered writes: write-buffer.ts). */
+  atExecutionEnd(commit: () => void): void;
+  /** Whether another execution may start before the running one ends (an overlap is scheduled). */
+  othersMayRun(): boolean;
   /**
    * Computes a custom function for a cell formula (=SAFETY_X(...)) during workbooks.recalculate.
    * `spreadsheetId` is the document of the cell. Throw UnknownFunctionError for a name that is not a
@@ -55,10 +69,29 @@ export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
   workbooks: WorkbookStore;
 } {
   const models = new Map<string, WorkbookModel>();
+  const classes: ServiceClasses = {
+    spreadsheet: (workbook) => exposeSpreadsheet(env, workbook),
+    sheet: (sheet) => exposeSheet(env, sheet),
+    range: (sheet, box) => exposeRange(env, sheet, box),
+    rangeList: (sheet, boxes) => exposeRangeList(env, sheet, boxes),
+    filter: (sheet, filter) => exposeFilter(env, sheet, filter),
+    protection: (sheet, protection) => exposeProtection(env, sheet, protection),
+    developerMetadata: (workbook, metadata) => exposeDeveloperMetadata(env, workbook, metadata),
+    conditionalFormatRule: (data) => exposeConditionalFormatRule(env, data),
+    conditionalFormatRuleBuilder: () => exposeConditionalFormatRuleBuilder(env),
+    ui: (recorder) => exposeUi(env, recorder),
+  };
   const env: ServiceEnv = {
     counter: deps.counter,
+    classes,
     realm: deps.realm,
     access: new AccessPolicy(() => deps.currentContext()),
+    writes: new WriteBuffer(
+      deps.counter,
+      () => deps.currentContext(),
+      deps.atExecutionEnd,
+      deps.othersMayRun,
+    ),
     workbooks: models,
     enums: createScriptEnums(deps.counter),
     evaluateCustomFunction: deps.evaluateCustomFunction,

@@ -1,21 +1,53 @@
 /**
  * What every script-visible Spreadsheet object shares, and the checks they all make before touching a
  * sheet. Script-visible objects keep their state in #private fields so the script cannot reach it;
- * objects the script hands back (a Range to setRanges, a Sheet to deleteSheet) are recognised
+ * objects the script hands back (a Range to setRanges) are recognised
  * through module-level WeakMaps, never through properties.
  */
 import { AppsScriptException, type ScriptRealm, type ServiceCallCounter } from '../core';
 import type { AccessPolicy } from './access-policy';
+import type { RuleData } from './api-conditional-formats';
 import { type GridBox } from './grid-box';
 import type { ScriptEnums } from './script-enums';
-import type { SheetModel, WorkbookModel } from './workbook-model';
+import type { UiRecorder } from './ui-recorder';
+import type { WriteBuffer } from './write-buffer';
+import type {
+  DeveloperMetadataData,
+  FilterData,
+  ProtectionData,
+  SheetModel,
+  WorkbookModel,
+} from './workbook-model';
 
 export type CustomFunctionEvaluator = (name: string, args: unknown[], spreadsheetId: string) => unknown;
 
+/**
+ * The script-visible classes, made for the objects that hand out one another (a Sheet's getRange, a
+ * Range's getSheet). Filled once where the service is assembled, so that the api-* modules never
+ * import each other.
+ */
+export interface ServiceClasses {
+  spreadsheet(workbook: WorkbookModel): GoogleAppsScript.Spreadsheet.Spreadsheet;
+  sheet(sheet: SheetModel): GoogleAppsScript.Spreadsheet.Sheet;
+  range(sheet: SheetModel, box: GridBox): GoogleAppsScript.Spreadsheet.Range;
+  rangeList(sheet: SheetModel, boxes: readonly GridBox[]): GoogleAppsScript.Spreadsheet.RangeList;
+  filter(sheet: SheetModel, filter: FilterData): GoogleAppsScript.Spreadsheet.Filter;
+  protection(sheet: SheetModel, protection: ProtectionData): GoogleAppsScript.Spreadsheet.Protection;
+  developerMetadata(
+    workbook: WorkbookModel,
+    metadata: DeveloperMetadataData,
+  ): GoogleAppsScript.Spreadsheet.DeveloperMetadata;
+  conditionalFormatRule(data: RuleData): GoogleAppsScript.Spreadsheet.ConditionalFormatRule;
+  conditionalFormatRuleBuilder(): GoogleAppsScript.Spreadsheet.ConditionalFormatRuleBuilder;
+  ui(recorder: UiRecorder): GoogleAppsScript.Base.Ui;
+}
+
 export interface ServiceEnv {
   readonly counter: ServiceCallCounter;
+  readonly classes: ServiceClasses;
   readonly realm: ScriptRealm;
   readonly access: AccessPolicy;
+  readonly writes: WriteBuffer;
   readonly workbooks: ReadonlyMap<string, WorkbookModel>;
   readonly enums: ScriptEnums;
   readonly evaluateCustomFunction: CustomFunctionEvaluator | undefined;
@@ -30,19 +62,32 @@ export function toScriptArray<T>(realm: ScriptRealm, items: readonly T[]): T[] {
   return array;
 }
 
-function checkSheetExists(sheet: SheetModel): void {
-  if (sheet.deleted) throw new AppsScriptException(`The sheet "${sheet.name}" has been deleted.`);
+/** A read: it commits the running execution's writes to the spreadsheet first (write-buffer.ts). */
+export function readableWorkbook(env: ServiceEnv, workbook: WorkbookModel): WorkbookModel {
+  env.access.read(workbook);
+  env.writes.beforeRead(workbook);
+  return workbook;
+}
+
+export function writableWorkbook(env: ServiceEnv, workbook: WorkbookModel, method: string): WorkbookModel {
+  env.access.write(workbook, method);
+  env.writes.beforeWrite(workbook, method);
+  return workbook;
 }
 
 export function readableSheet(env: ServiceEnv, sheet: SheetModel): SheetModel {
-  env.access.read(sheet.workbook);
-  checkSheetExists(sheet);
+  readableWorkbook(env, sheet.workbook);
   return sheet;
 }
 
 export function writableSheet(env: ServiceEnv, sheet: SheetModel, method: string): SheetModel {
-  env.access.write(sheet.workbook, method);
-  checkSheetExists(sheet);
+  writableWorkbook(env, sheet.workbook, method);
+  return sheet;
+}
+
+/** Making a Range or RangeList of a sheet: checked like a read, but commits nothing (write-buffer.ts). */
+export function addressableSheet(env: ServiceEnv, sheet: SheetModel): SheetModel {
+  env.access.read(sheet.workbook);
   return sheet;
 }
 

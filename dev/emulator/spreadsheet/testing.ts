@@ -72,6 +72,9 @@ export function createTestSpreadsheetService(
     counter,
     realm,
     currentContext: () => harness.context,
+    // One execution that never ends: its writes are committed by reads and flush() only.
+    atExecutionEnd: () => {},
+    othersMayRun: () => false,
     evaluateCustomFunction: options.evaluateCustomFunction,
   });
   return Object.assign(harness, service);

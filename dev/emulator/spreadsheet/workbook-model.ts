@@ -89,7 +89,6 @@ export interface SheetModel {
   maxColumns: number;
   readonly cells: CellGrid;
   frozenRows: number;
-  frozenColumns: number;
   hidden: boolean;
   readonly columnWidths: Map<number, number>;
   /** Columns hidden with hideColumns (1-based). */
@@ -97,7 +96,6 @@ export interface SheetModel {
   filter: FilterData | null;
   conditionalRules: ConditionalRuleData[];
   protections: ProtectionData[];
-  deleted: boolean;
 }
 
 export type MetadataVisibility = 'DOCUMENT' | 'PROJECT';
@@ -128,13 +126,14 @@ export class WorkbookModel {
   readonly sheets: SheetModel[] = [];
   activeSheet: SheetModel;
   deleted = false;
-  readonly ui = new UiRecorder();
+  readonly ui: UiRecorder;
   readonly developerMetadata: DeveloperMetadataData[] = [];
   #gidState: number;
   #nextMetadataId = 1;
 
-  constructor(id: string, options: WorkbookOptions) {
+  constructor(id: string, options: WorkbookOptions, ui = new UiRecorder()) {
     this.id = id;
+    this.ui = ui;
     this.name = options.name ?? 'Untitled spreadsheet';
     this.timeZone = options.timeZone ?? 'Europe/London';
     this.locale = options.locale ?? 'en_GB';
@@ -156,6 +155,22 @@ export class WorkbookModel {
 
   #gidUsed(gid: number): boolean {
     return this.sheets.some((sheet) => sheet.gid === gid);
+  }
+
+  /** A copy of everything a script can read or change; dialogs are not buffered, so the UI is shared. */
+  copy(): WorkbookModel {
+    const copy = new WorkbookModel(
+      this.id,
+      { name: this.name, timeZone: this.timeZone, locale: this.locale },
+      this.ui,
+    );
+    copy.#gidState = this.#gidState;
+    copy.#nextMetadataId = this.#nextMetadataId;
+    copy.deleted = this.deleted;
+    copy.sheets.splice(0, copy.sheets.length, ...this.sheets.map((sheet) => copySheet(sheet, copy)));
+    copy.activeSheet = copy.sheets[this.sheets.indexOf(this.activeSheet)]!;
+    copy.developerMetadata.push(...this.developerMetadata.map((metadata) => ({ ...metadata })));
+    return copy;
   }
 
   sheetByName(name: string): SheetModel | undefined {
@@ -209,14 +224,12 @@ export class WorkbookModel {
       maxColumns: NEW_SHEET_COLUMNS,
       cells: new CellGrid(),
       frozenRows: 0,
-      frozenColumns: 0,
       hidden: false,
       columnWidths: new Map(),
       hiddenColumns: new Set(),
       filter: null,
       conditionalRules: [],
       protections: [],
-      deleted: false,
     };
     this.sheets.splice(index, 0, sheet);
     return sheet;
@@ -242,17 +255,6 @@ export class WorkbookModel {
 
   visibleSheets(): SheetModel[] {
     return this.sheets.filter((sheet) => !sheet.hidden);
-  }
-
-  deleteSheet(sheet: SheetModel): void {
-    if (this.sheets.length === 1)
-      throw new AppsScriptException("You can't remove all the sheets in a document.");
-    if (!sheet.hidden && this.visibleSheets().length === 1) {
-      throw new AppsScriptException("You can't remove all the visible sheets in a document.");
-    }
-    this.sheets.splice(this.sheets.indexOf(sheet), 1);
-    sheet.deleted = true;
-    if (this.activeSheet === sheet) this.activeSheet = this.visibleSheets()[0]!;
   }
 
   hideSheet(sheet: SheetModel): void {
@@ -284,9 +286,30 @@ export function insertLines(sheet: SheetModel, dimension: Dimension, at: number,
     if (at <= sheet.frozenRows) sheet.frozenRows += count;
   } else {
     sheet.maxColumns += count;
-    if (at <= sheet.frozenColumns) sheet.frozenColumns += count;
     renumberWidths(sheet, (column) => (column >= at ? column + count : column));
   }
+}
+
+function copySheet(sheet: SheetModel, workbook: WorkbookModel): SheetModel {
+  return {
+    ...sheet,
+    workbook,
+    cells: sheet.cells.copy(),
+    columnWidths: new Map(sheet.columnWidths),
+    hiddenColumns: new Set(sheet.hiddenColumns),
+    filter: sheet.filter && { box: { ...sheet.filter.box } },
+    conditionalRules: sheet.conditionalRules.map((rule) => ({
+      ...rule,
+      values: [...rule.values],
+      format: { ...rule.format },
+      ranges: rule.ranges.map((box) => ({ ...box })),
+    })),
+    protections: sheet.protections.map((protection) => ({
+      ...protection,
+      box: protection.box && { ...protection.box },
+      editors: [...protection.editors],
+    })),
+  };
 }
 
 export function deleteLines(sheet: SheetModel, dimension: Dimension, at: number, count: number): void {
@@ -298,7 +321,6 @@ export function deleteLines(sheet: SheetModel, dimension: Dimension, at: number,
     sheet.frozenRows -= frozenDeleted(sheet.frozenRows);
   } else {
     sheet.maxColumns -= count;
-    sheet.frozenColumns -= frozenDeleted(sheet.frozenColumns);
     renumberWidths(sheet, (column) => (column < at ? column : column >= at + count ? column - count : null));
   }
 }

@@ -8,7 +8,7 @@ import { boxA1, parseA1, referenceBox } from './a1-notation';
 import { checkGridSize } from './arguments';
 import { checkCellInput, writeCellInput } from './cell-input';
 import { cellValue, displayValue, reportedNumberFormat } from './cell-values';
-import { type Cell, type CellError, type HorizontalAlignment, isCellError } from './cells';
+import { type Cell, type CellError, isCellError } from './cells';
 import { recalculateWorkbook } from './formulas';
 import { type GridBox, boxHeight, boxWidth } from './grid-box';
 import { isValidTimeZone } from './serial-dates';
@@ -22,7 +22,6 @@ import {
   type WorkbookOptions,
   sheetColumnWidth,
 } from './workbook-model';
-import { DEFAULT_BACKGROUND } from './api-range';
 import { spreadsheetUrl } from './api-spreadsheet';
 
 export type { WorkbookOptions } from './workbook-model';
@@ -34,9 +33,6 @@ export interface CellView {
   formula: string;
   numberFormat: string;
   fontWeight: 'bold' | 'normal';
-  background: string;
-  horizontalAlignment: HorizontalAlignment | null;
-  wrap: boolean;
   note: string;
   /** A HYPERLINK formula's target. */
   link: string | null;
@@ -69,58 +65,50 @@ export class SheetView {
     this.#sheet = sheet;
   }
 
-  #live(): SheetModel {
-    if (this.#sheet.deleted) throw new Error(`Sheet "${this.#sheet.name}" has been deleted.`);
-    return this.#sheet;
-  }
-
   get name(): string {
-    return this.#live().name;
+    return this.#sheet.name;
   }
   get gid(): number {
-    return this.#live().gid;
+    return this.#sheet.gid;
   }
   /** 1-based position among the tabs. */
   get index(): number {
-    return this.#live().workbook.sheets.indexOf(this.#sheet) + 1;
+    return this.#sheet.workbook.sheets.indexOf(this.#sheet) + 1;
   }
   get hidden(): boolean {
-    return this.#live().hidden;
+    return this.#sheet.hidden;
   }
   get maxRows(): number {
-    return this.#live().maxRows;
+    return this.#sheet.maxRows;
   }
   get maxColumns(): number {
-    return this.#live().maxColumns;
+    return this.#sheet.maxColumns;
   }
   get lastRow(): number {
-    return this.#live().cells.lastRowWithContent();
+    return this.#sheet.cells.lastRowWithContent();
   }
   get lastColumn(): number {
-    return this.#live().cells.lastColumnWithContent();
+    return this.#sheet.cells.lastColumnWithContent();
   }
   get frozenRows(): number {
-    return this.#live().frozenRows;
+    return this.#sheet.frozenRows;
   }
   /** Columns hidden with hideColumns, 1-based, ascending. */
   get hiddenColumns(): number[] {
-    return [...this.#live().hiddenColumns].sort((a, b) => a - b);
-  }
-  get frozenColumns(): number {
-    return this.#live().frozenColumns;
+    return [...this.#sheet.hiddenColumns].sort((a, b) => a - b);
   }
   /** The filter's range in A1 notation, or null. */
   get filter(): string | null {
-    const { filter } = this.#live();
+    const { filter } = this.#sheet;
     return filter && boxA1(filter.box);
   }
 
   columnWidth(column: number): number {
-    return sheetColumnWidth(this.#live(), column);
+    return sheetColumnWidth(this.#sheet, column);
   }
 
   conditionalRules(): ConditionalRuleView[] {
-    return this.#live().conditionalRules.map((rule) => ({
+    return this.#sheet.conditionalRules.map((rule) => ({
       type: rule.type,
       values: [...rule.values],
       format: { ...rule.format },
@@ -129,7 +117,7 @@ export class SheetView {
   }
 
   protections(): ProtectionView[] {
-    return this.#live().protections.map((protection) => ({
+    return this.#sheet.protections.map((protection) => ({
       type: protection.type,
       range: protection.box && boxA1(protection.box),
       description: protection.description,
@@ -141,7 +129,7 @@ export class SheetView {
 
   /** The box named by `a1` (no sheet name), or the data range; an empty sheet has no rows. */
   #box(a1: string | undefined): GridBox | null {
-    const sheet = this.#live();
+    const sheet = this.#sheet;
     if (a1 === undefined) {
       const lastRow = sheet.cells.lastRowWithContent();
       const lastColumn = sheet.cells.lastColumnWithContent();
@@ -154,7 +142,7 @@ export class SheetView {
   }
 
   #grid<T>(a1: string | undefined, read: (cell: Cell | undefined) => T): T[][] {
-    const sheet = this.#live();
+    const sheet = this.#sheet;
     const box = this.#box(a1);
     if (!box) return [];
     const rows: T[][] = [];
@@ -182,9 +170,6 @@ export class SheetView {
   fontWeights(a1?: string): ('bold' | 'normal')[][] {
     return this.#grid(a1, (cell) => cell?.fontWeight ?? 'normal');
   }
-  backgrounds(a1?: string): string[][] {
-    return this.#grid(a1, (cell) => cell?.background ?? DEFAULT_BACKGROUND);
-  }
   notes(a1?: string): string[][] {
     return this.#grid(a1, (cell) => cell?.note ?? '');
   }
@@ -195,9 +180,6 @@ export class SheetView {
       formula: cell?.formula ?? '',
       numberFormat: reportedNumberFormat(cell),
       fontWeight: cell?.fontWeight ?? 'normal',
-      background: cell?.background ?? DEFAULT_BACKGROUND,
-      horizontalAlignment: cell?.horizontalAlignment ?? null,
-      wrap: cell?.wrap ?? false,
       note: cell?.note ?? '',
       link: cell?.link ?? null,
       error: isCellError(cell?.value) ? { ...cell.value } : null,
