@@ -59,7 +59,7 @@ export function checkFilter(filter: CompletionsFilter): CompletionsFilter {
     if (typeof value !== 'string' || value.trim() === '') {
       throw new InvalidParameterError(name, 'must be a non-empty id, or left out to mean all');
     }
-    checked[name] = value.trim();
+    checked[name] = value;
   }
   return checked;
 }

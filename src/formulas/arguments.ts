@@ -60,8 +60,9 @@ export function optionalId(value: unknown, argument: string): string | undefined
   return idText(one, argument);
 }
 
+/** Ids are opaque: "  padded  " is its own id, kept as typed (an id of only spaces counts as left out). */
 function idText(value: unknown, argument: string): string {
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   throw new FormulaArgumentError(argument, `must be an id (text or a number), not ${quote(value)}`);
 }

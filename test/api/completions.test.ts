@@ -6,7 +6,7 @@
 import { nodeTransport } from '../../dev/http/node-transport';
 import { ServiceClient } from '../../src/api/client';
 import { completionKey } from '../../src/api/completion-key';
-import { checkLimit, checkPage, fetchRecentCompletions } from '../../src/api/completions';
+import { checkFilter, checkLimit, checkPage, fetchRecentCompletions } from '../../src/api/completions';
 import { InvalidParameterError } from '../../src/api/errors';
 import type { Completion } from '../../src/api/schemas';
 import { readAllCompletions } from '../support/read-all-completions';
@@ -115,6 +115,9 @@ describe('checks before anything is sent', () => {
     expect((error as Error).message).toMatch(message);
     expect((await dataset.requestLog()).requests).toHaveLength(0);
     await dataset.delete();
+  });
+  test.each(['  padded  ', '007', '=1+1', 'Mixed Case'])('the id %p is sent exactly as given', (id) => {
+    expect(checkFilter({ user_id: id, training_id: id })).toEqual({ user_id: id, training_id: id });
   });
 });
 

@@ -50,8 +50,8 @@ describe('single values', () => {
     expect(single([['u1']], 'user_id')).toBe('u1');
   });
 
-  test('ids: text is trimmed, a number becomes its digits, an empty cell or a left-out argument means none', () => {
-    expect(optionalId('  00042 ', 'user_id')).toBe('00042');
+  test('ids: text is kept exactly, a number becomes its digits, an empty cell or a left-out argument means none', () => {
+    expect(optionalId('  00042 ', 'user_id')).toBe('  00042 ');
     expect(optionalId(42, 'user_id')).toBe('42');
     expect(optionalId('', 'user_id')).toBeUndefined();
     expect(optionalId(undefined, 'user_id')).toBeUndefined();
