@@ -26,7 +26,14 @@ import { readConnection } from '../platform/settings-store';
 import { checkRoomForRows } from '../sheets/cell-limit';
 import { type CellValue, numberFormatOf } from '../sheets/table';
 import { formatHeaderAndColumns, getOrCreateSheet, writeTable } from '../sheets/table-writer';
-import { clearStaging, readStaging, stageRecords } from './staging';
+import {
+  clearStaging,
+  describeStaged,
+  readStaging,
+  STAGING_SHEET,
+  stageRecords,
+  type StagedRecords,
+} from './staging';
 import {
   COMPLETION_COLUMN,
   COMPLETION_COLUMNS,
@@ -34,7 +41,7 @@ import {
   COMPLETIONS_SHEET,
   completionsTable,
 } from './table';
-import { type ResolvedNames, resolveNames } from './user-names';
+import { describeNames, type ResolvedNames, resolveNames } from './user-names';
 
 export type CompletionsMode = 'full' | 'incremental';
 
@@ -55,7 +62,22 @@ interface RunInProgress {
   startedAtMs: number;
   /** What earlier executions of this import skipped: the final summary lists them too. */
   rejected: RejectedSummary;
+  /** What the staging tab holds for this run, to recognise it in the next execution. */
+  staged: StagedRecords;
 }
+
+/** What earlier executions of a run read: its state and the records staged for it. */
+interface ResumedRun {
+  run: RunInProgress;
+  records: Completion[];
+  keys: string[];
+}
+
+/**
+ * A run left unfinished this long starts again from page 1: what it staged is too old to be
+ * finished with as if it were one import.
+ */
+const STALE_RUN_MS = 24 * 3_600_000;
 
 export interface CompletionsJobOptions {
   mode: CompletionsMode;
@@ -90,7 +112,7 @@ export function importCompletions(context: JobContext, job: CompletionsJobOption
   const filter = context.options.completionsFilter;
   const signature = filterSignature(filter);
   const run = readDocumentState<RunInProgress>(context.spreadsheet, RUN_KEY);
-  if (run && run.filterSignature === signature) return fullImport(context, job, run);
+  if (run && run.filterSignature === signature) return resumeRun(context, job, run);
   if (run) abandonRun(context.spreadsheet);
   const sheet = context.spreadsheet.getSheetByName(COMPLETIONS_SHEET);
   const canRefresh =
@@ -106,17 +128,51 @@ function abandonRun(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void
   clearStaging(spreadsheet);
 }
 
-function fullImport(context: JobContext, job: CompletionsJobOptions, run: RunInProgress | null): JobReport {
+/** Goes on with an unfinished run, or starts it again when what it staged cannot be trusted. */
+function resumeRun(context: JobContext, job: CompletionsJobOptions, run: RunInProgress): JobReport {
+  const ageMs = Date.now() - run.startedAtMs;
+  if (ageMs >= STALE_RUN_MS) {
+    return restartRun(
+      context,
+      job,
+      `The unfinished import started ${Math.floor(ageMs / 3_600_000)} hours ago was begun again from page 1, so that nothing it had read is out of date.`,
+    );
+  }
+  // A run paused by an earlier version of Safety Sync kept no description of its staging tab.
+  const staged = run.staged ? readStaging(context.spreadsheet, run.staged) : null;
+  if (!staged) {
+    return restartRun(
+      context,
+      job,
+      `The hidden "${STAGING_SHEET}" tab no longer held the records the unfinished import had read ` +
+        '(it was deleted, cleared or edited), so the import started again from page 1.',
+    );
+  }
+  return fullImport(context, job, { run, ...staged });
+}
+
+function restartRun(context: JobContext, job: CompletionsJobOptions, reason: string): JobReport {
+  abandonRun(context.spreadsheet);
+  const report = fullImport(context, job, null);
+  return {
+    ...report,
+    summary: `${reason} ${report.summary}`,
+    details: report.details && `${reason} ${report.details}`,
+  };
+}
+
+function fullImport(context: JobContext, job: CompletionsJobOptions, resumed: ResumedRun | null): JobReport {
   const { client, options, spreadsheet } = context;
+  const run = resumed?.run;
   const timeIsUp = () => Date.now() - job.executionStartMs > EXECUTION_BUDGET_MS;
-  const staged: Completion[] = run ? readStaging(spreadsheet) : [];
+  const staged = resumed?.records ?? [];
   // Every execution makes progress: the budget is checked only after its first round.
   let rounds = 0;
   const control = { shouldPause: () => rounds++ > 0 && timeIsUp() };
   const read = readCompletionPages(
     client,
-    run
-      ? { cursor: run.cursor, held: new Set(staged.map(completionKey)) }
+    resumed
+      ? { cursor: resumed.run.cursor, held: new Set(resumed.keys) }
       : { filter: options.completionsFilter },
     options.batchSize,
     {
@@ -135,14 +191,16 @@ function fullImport(context: JobContext, job: CompletionsJobOptions, run: RunInP
   );
   const records = [...read.onTop, ...staged, ...read.records];
   const rejected = summarizeRejected(read.rejected, run?.rejected);
-  // Staging only appends, so records found on top are not staged: the next execution's catch-up
-  // finds them again (they are not among the keys it holds) and puts them first.
+  // Staging only appends, so records found on top are not staged. Records may also arrive on top
+  // between executions, where no page shows a shift: a resumed run always ends with the catch-up
+  // from page 1, which finds both (they are not among the keys it holds) and puts them first.
   const pause = () =>
     pauseRun(context, read.records, records.length, {
       filterSignature: filterSignature(options.completionsFilter),
-      cursor: read.onTop.length ? { ...read.cursor, changed: true } : read.cursor,
+      cursor: { ...read.cursor, changed: true },
       startedAtMs: run?.startedAtMs ?? job.executionStartMs,
       rejected,
+      staged: describeStaged([...(resumed?.keys ?? []), ...read.records.map(completionKey)]),
     });
   if (!read.done) return pause();
   context.progress(`Resolving user names for ${formatCount(records.length)} records`);
@@ -190,11 +248,11 @@ function userIdsOf(records: readonly Completion[]): string[] {
 function replaceAllRows(
   context: JobContext,
   records: readonly Completion[],
-  { names, requested }: ResolvedNames,
+  resolved: ResolvedNames,
   rejected: RejectedSummary,
 ): JobReport {
   const { spreadsheet } = context;
-  const table = completionsTable(records, names, context.utcOffsetAt);
+  const table = completionsTable(records, resolved.names, context.utcOffsetAt);
   checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, table.rows.length, table.columns.length);
   const existing = spreadsheet.getSheetByName(COMPLETIONS_SHEET);
   const before = keysInSheet(existing);
@@ -209,9 +267,18 @@ function replaceAllRows(
     summary:
       `Imported ${formatCount(records.length)} completed trainings (${added} new, ${removed} removed` +
       `${result.userRowsDropped ? `, ${result.userRowsDropped} with your notes` : ''}); ` +
-      `${requested} user names looked up.`,
-    details: describeRejected(rejected) ?? undefined,
+      describeNames(resolved),
+    details: withNamesNote(describeRejected(rejected), resolved),
   };
+}
+
+/**
+ * The Sync log's details: the records skipped, then why names are missing (when they are). Without
+ * skipped records there are none, and the log shows the summary, which says it.
+ */
+function withNamesNote(rejected: string | null | undefined, resolved: ResolvedNames): string | undefined {
+  if (!rejected) return undefined;
+  return resolved.refusal ? `${rejected} ${describeNames(resolved)}` : rejected;
 }
 
 const DATE_COLUMNS = COMPLETION_COLUMNS.flatMap((column, index) =>
@@ -248,8 +315,8 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
   const details = describeRejected(summarizeRejected(recent.rejected)) ?? undefined;
   if (fresh.length === 0) return { added: 0, removed: 0, summary: 'No new completed trainings.', details };
 
-  const { names } = resolveNames(client, readConnection().baseUrl!, userIdsOf(fresh), options.batchSize);
-  const rows = fresh.map((record) => completionRow(record, names, context.utcOffsetAt));
+  const resolved = resolveNames(client, readConnection().baseUrl!, userIdsOf(fresh), options.batchSize);
+  const rows = fresh.map((record) => completionRow(record, resolved.names, context.utcOffsetAt));
   checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, held.length + rows.length, width);
   const topSerial = Number(held[0]![COMPLETION_COLUMN.completionDate]);
   const allOnTop = rows.every((row) => Number(row[COMPLETION_COLUMN.completionDate]) >= topSerial);
@@ -273,7 +340,7 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
   return {
     added: fresh.length,
     removed: 0,
-    summary: `Added ${fresh.length} new completed trainings.`,
-    details,
+    summary: `Added ${fresh.length} new completed trainings.${resolved.refusal ? ` ${describeNames(resolved)}` : ''}`,
+    details: withNamesNote(details, resolved),
   };
 }
