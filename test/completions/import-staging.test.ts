@@ -139,3 +139,28 @@ test('a run left unfinished for a day starts again from page 1 and says so', asy
   expect(shownKeys(harness)).toEqual(await servedKeys(harness));
   await harness.done();
 });
+
+test('records inserted on top while a first import pauses in its name look-ups: each ends up exactly once', async () => {
+  // Three pages read, then 40 users looked up two at a time: the name look-ups pause the run.
+  const harness = await createAddonHarness({
+    dataset: { seed: 64, completions: 3_000, users: 40 },
+    emulator: { urlFetchRoundTripMs: 60_000 },
+  });
+  harness.connect();
+  const settings = harness.callServer('getSettings');
+  harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 2 });
+
+  const first = harness.callServer('startCompletionsImport', {});
+  expect(first.done).toBe(false);
+  expect(first.summary).toMatch(/^Read 3,000 records \(page 3 of 3\)/);
+  await harness.dataset.mutate({ addCompletions: 7 });
+  finishImport(harness);
+
+  const served = await servedKeys(harness);
+  expect(served).toHaveLength(3_007);
+  expect([...shownKeys(harness)].sort()).toEqual([...served].sort());
+
+  harness.clickMenu('Refresh all');
+  expect(shownKeys(harness)).toEqual(served);
+  await harness.done();
+});
