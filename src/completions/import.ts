@@ -40,6 +40,7 @@ import {
   completionRow,
   COMPLETIONS_SHEET,
   completionsTable,
+  describeInvalidExpirations,
 } from './table';
 import { describeNames, type ResolvedNames, resolveNames } from './user-names';
 
@@ -177,14 +178,12 @@ function fullImport(context: JobContext, job: CompletionsJobOptions, resumed: Re
     options.batchSize,
     {
       ...control,
-      // Refuse before reading thousands of pages that could never fit.
-      afterFirstPage: (cursor, onFirstPage) =>
-        checkRoomForRows(
-          spreadsheet,
-          COMPLETIONS_SHEET,
-          (cursor.lastPage - 1) * MAX_PAGE_SIZE + onFirstPage,
-          COMPLETION_COLUMNS.length,
-        ),
+      // Refuse before reading thousands of pages that could never fit, staged on the way (one
+      // cell a record) if the import needs more than one execution.
+      afterFirstPage: (cursor, onFirstPage) => {
+        const rows = (cursor.lastPage - 1) * MAX_PAGE_SIZE + onFirstPage;
+        checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, rows, COMPLETION_COLUMNS.length, rows);
+      },
       onProgress: (cursor) =>
         context.progress(`Reading completed trainings: page ${cursor.nextPage - 1} of ${cursor.lastPage}`),
     },
@@ -268,17 +267,20 @@ function replaceAllRows(
       `Imported ${formatCount(records.length)} completed trainings (${added} new, ${removed} removed` +
       `${result.userRowsDropped ? `, ${result.userRowsDropped} with your notes` : ''}); ` +
       describeNames(resolved),
-    details: withNamesNote(describeRejected(rejected), resolved),
+    details: runDetails([describeRejected(rejected), describeInvalidExpirations(records)], resolved),
   };
 }
 
 /**
- * The Sync log's details: the records skipped, then why names are missing (when they are). Without
- * skipped records there are none, and the log shows the summary, which says it.
+ * The Sync log's details: what the run could not take as the service sent it, then why names are
+ * missing (when they are). With nothing of the first kind there are none, and the log shows the
+ * summary, which says it.
  */
-function withNamesNote(rejected: string | null | undefined, resolved: ResolvedNames): string | undefined {
-  if (!rejected) return undefined;
-  return resolved.refusal ? `${rejected} ${describeNames(resolved)}` : rejected;
+function runDetails(problems: (string | null | undefined)[], resolved: ResolvedNames): string | undefined {
+  const sentences = problems.filter((problem): problem is string => Boolean(problem));
+  if (sentences.length === 0) return undefined;
+  if (resolved.refusal) sentences.push(describeNames(resolved));
+  return sentences.join(' ');
 }
 
 const DATE_COLUMNS = COMPLETION_COLUMNS.flatMap((column, index) =>
@@ -341,6 +343,6 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
     added: fresh.length,
     removed: 0,
     summary: `Added ${fresh.length} new completed trainings.${resolved.refusal ? ` ${describeNames(resolved)}` : ''}`,
-    details: withNamesNote(details, resolved),
+    details: runDetails([details, describeInvalidExpirations(fresh)], resolved),
   };
 }
