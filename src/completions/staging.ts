@@ -56,6 +56,8 @@ export function stageRecords(
   if (records.length === 0) return;
   const sheet = getOrCreateSheet(spreadsheet, STAGING_SHEET);
   if (!sheet.isSheetHidden()) sheet.hideSheet();
+  // One column: every cell of every tab counts against the spreadsheet's 10 million.
+  if (sheet.getMaxColumns() > 1) sheet.deleteColumns(2, sheet.getMaxColumns() - 1);
   const first = sheet.getLastRow() + 1;
   const missingRows = first + records.length - 1 - sheet.getMaxRows();
   if (missingRows > 0) sheet.insertRowsAfter(sheet.getMaxRows(), missingRows);
@@ -86,6 +88,10 @@ export function readStaging(
   return describeStaged(keys).checksum === expected.checksum ? { records, keys } : null;
 }
 
+/** Empties the staging tab and gives its rows back to the spreadsheet's cell limit. */
 export function clearStaging(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void {
-  spreadsheet.getSheetByName(STAGING_SHEET)?.clearContents();
+  const sheet = spreadsheet.getSheetByName(STAGING_SHEET);
+  if (!sheet) return;
+  sheet.clearContents();
+  if (sheet.getMaxRows() > 1) sheet.deleteRows(2, sheet.getMaxRows() - 1);
 }
