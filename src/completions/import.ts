@@ -46,9 +46,6 @@ import { describeNames, type ResolvedNames, resolveNames } from './user-names';
 
 export type CompletionsMode = 'full' | 'incremental';
 
-/** Stop reading before this much of an execution has gone (Apps Script stops it at 6 minutes). */
-export const EXECUTION_BUDGET_MS = 270_000;
-
 const STATE_KEY = 'safetySync.completions.state';
 const RUN_KEY = 'safetySync.completions.run';
 
@@ -82,8 +79,6 @@ const STALE_RUN_MS = 24 * 3_600_000;
 
 export interface CompletionsJobOptions {
   mode: CompletionsMode;
-  /** When this execution started (Date.now()), for the budget. */
-  executionStartMs: number;
 }
 
 function filterSignature(filter: CompletionsFilter): string {
@@ -113,7 +108,7 @@ export function importCompletions(context: JobContext, job: CompletionsJobOption
   const filter = context.options.completionsFilter;
   const signature = filterSignature(filter);
   const run = readDocumentState<RunInProgress>(context.spreadsheet, RUN_KEY);
-  if (run && run.filterSignature === signature) return resumeRun(context, job, run);
+  if (run && run.filterSignature === signature) return resumeRun(context, run);
   if (run) abandonRun(context.spreadsheet);
   const sheet = context.spreadsheet.getSheetByName(COMPLETIONS_SHEET);
   const canRefresh =
@@ -121,7 +116,7 @@ export function importCompletions(context: JobContext, job: CompletionsJobOption
     lastFullImportMs(context.spreadsheet, filter) !== null &&
     sheet &&
     sheet.getLastRow() > 1;
-  return canRefresh ? incrementalRefresh(context, sheet) : fullImport(context, job, null);
+  return canRefresh ? incrementalRefresh(context, sheet) : fullImport(context, null);
 }
 
 function abandonRun(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void {
@@ -130,12 +125,11 @@ function abandonRun(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void
 }
 
 /** Goes on with an unfinished run, or starts it again when what it staged cannot be trusted. */
-function resumeRun(context: JobContext, job: CompletionsJobOptions, run: RunInProgress): JobReport {
+function resumeRun(context: JobContext, run: RunInProgress): JobReport {
   const ageMs = Date.now() - run.startedAtMs;
   if (ageMs >= STALE_RUN_MS) {
     return restartRun(
       context,
-      job,
       `The unfinished import started ${Math.floor(ageMs / 3_600_000)} hours ago was begun again from page 1, so that nothing it had read is out of date.`,
     );
   }
@@ -144,17 +138,16 @@ function resumeRun(context: JobContext, job: CompletionsJobOptions, run: RunInPr
   if (!staged) {
     return restartRun(
       context,
-      job,
       `The hidden "${STAGING_SHEET}" tab no longer held the records the unfinished import had read ` +
         '(it was deleted, cleared or edited), so the import started again from page 1.',
     );
   }
-  return fullImport(context, job, { run, ...staged });
+  return fullImport(context, { run, ...staged });
 }
 
-function restartRun(context: JobContext, job: CompletionsJobOptions, reason: string): JobReport {
+function restartRun(context: JobContext, reason: string): JobReport {
   abandonRun(context.spreadsheet);
-  const report = fullImport(context, job, null);
+  const report = fullImport(context, null);
   return {
     ...report,
     summary: `${reason} ${report.summary}`,
@@ -162,14 +155,11 @@ function restartRun(context: JobContext, job: CompletionsJobOptions, reason: str
   };
 }
 
-function fullImport(context: JobContext, job: CompletionsJobOptions, resumed: ResumedRun | null): JobReport {
+function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport {
   const { client, options, spreadsheet } = context;
   const run = resumed?.run;
-  const timeIsUp = () => Date.now() - job.executionStartMs > EXECUTION_BUDGET_MS;
   const staged = resumed?.records ?? [];
-  // Every execution makes progress: the budget is checked only after its first round.
-  let rounds = 0;
-  const control = { shouldPause: () => rounds++ > 0 && timeIsUp() };
+  const control = context.budget.control();
   const read = readCompletionPages(
     client,
     resumed
@@ -197,11 +187,12 @@ function fullImport(context: JobContext, job: CompletionsJobOptions, resumed: Re
     pauseRun(context, read.records, records.length, {
       filterSignature: filterSignature(options.completionsFilter),
       cursor: { ...read.cursor, changed: true },
-      startedAtMs: run?.startedAtMs ?? job.executionStartMs,
+      startedAtMs: run?.startedAtMs ?? Date.now(),
       rejected,
       staged: describeStaged([...(resumed?.keys ?? []), ...read.records.map(completionKey)]),
     });
-  if (!read.done) return pause();
+  // Names only in an execution that has time for them, unless reading them is all it has to do.
+  if (!read.done || (read.records.length > 0 && !context.budget.fitsAnotherRound())) return pause();
   context.progress(`Resolving user names for ${formatCount(records.length)} records`);
   const baseUrl = readConnection().baseUrl!;
   const resolved = resolveNames(client, baseUrl, userIdsOf(records), options.batchSize, control);
@@ -310,14 +301,31 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
     0,
   );
   const newest = fromSheetSerial(newestSerial);
-  if (newest === null) return fullImport(context, { mode: 'full', executionStartMs: Date.now() }, null);
+  if (newest === null) return fullImport(context, null);
   const since = toDateNumber(addDays(newest, -options.overlapDays));
   const recent = fetchRecentCompletions(client, options.completionsFilter, since);
   const fresh = recent.records.filter((record) => !heldKeys.has(completionKey(record)));
   const details = describeRejected(summarizeRejected(recent.rejected)) ?? undefined;
   if (fresh.length === 0) return { added: 0, removed: 0, summary: 'No new completed trainings.', details };
 
-  const resolved = resolveNames(client, readConnection().baseUrl!, userIdsOf(fresh), options.batchSize);
+  const resolved = resolveNames(
+    client,
+    readConnection().baseUrl!,
+    userIdsOf(fresh),
+    options.batchSize,
+    context.budget.control(),
+  );
+  if (!resolved.complete) {
+    // The names found so far are cached: the next refresh reads the same records and goes on.
+    return {
+      added: 0,
+      removed: 0,
+      continuing: true,
+      summary:
+        `Looked up ${resolved.requested} user names for ${formatCount(fresh.length)} new completed trainings ` +
+        'before the time limit of one run; they are added in the next run.',
+    };
+  }
   const rows = fresh.map((record) => completionRow(record, resolved.names, context.utcOffsetAt));
   checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, held.length + rows.length, width);
   const topSerial = Number(held[0]![COMPLETION_COLUMN.completionDate]);

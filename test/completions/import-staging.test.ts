@@ -141,9 +141,9 @@ test('a run left unfinished for a day starts again from page 1 and says so', asy
 });
 
 test('records inserted on top while a first import pauses in its name look-ups: each ends up exactly once', async () => {
-  // Three pages read, then 40 users looked up two at a time: the name look-ups pause the run.
+  // Three pages read, then 20 users looked up two at a time: the name look-ups pause the run.
   const harness = await createAddonHarness({
-    dataset: { seed: 64, completions: 3_000, users: 40 },
+    dataset: { seed: 64, completions: 3_000, users: 20 },
     emulator: { urlFetchRoundTripMs: 60_000 },
   });
   harness.connect();
