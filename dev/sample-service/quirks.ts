@@ -3,7 +3,9 @@
  * refuse a method for good (users.info appears in the contract only as an example, so a service may
  * answer it api_method_not_found, parameter_invalid or token_permission), and serve completions
  * whose fields are edge cases (empty or padded ids, "=…" and "'…" strings, an optional date number
- * that is not a date). Set with PUT /_admin/datasets/ID/quirks; the body replaces every quirk.
+ * that is not a date); and, standing for a paging bug, leave records out of the unfiltered list
+ * while filtered lists still have them. Set with PUT /_admin/datasets/ID/quirks; the body replaces
+ * every quirk.
  */
 import { z } from 'zod';
 import type { AdminResponse } from './admin';
@@ -26,6 +28,8 @@ const quirksSchema = z.strictObject({
   completionFields: z
     .array(z.strictObject({ position: z.int().min(0), fields: z.record(z.string(), z.unknown()) }))
     .optional(),
+  /** Positions of the unfiltered list (0 = newest) left out of its pages; filtered lists keep them. */
+  missingFromFullList: z.array(z.int().min(0)).optional(),
 });
 
 export type QuirksRequest = z.input<typeof quirksSchema>;
@@ -70,8 +74,10 @@ export function answerWithQuirks(
   if (refusal) throw new ApiError(refusal, `${apiMethod} is not available to this token.`);
   const envelope = answer();
   const edits = quirks?.completionFields ?? [];
+  const missing = new Set(quirks?.missingFromFullList ?? []);
   const page = envelope['completedtrainings'];
-  if (edits.length === 0 || !(page instanceof EncodedJson) || data['user_id'] || data['training_id'])
+  const filtered = data['user_id'] !== undefined || data['training_id'] !== undefined;
+  if ((edits.length === 0 && missing.size === 0) || !(page instanceof EncodedJson) || filtered)
     return envelope;
   const limit = Number(data['limit'] ?? 100);
   const first = (Number(data['page'] ?? 1) - 1) * limit;
@@ -80,5 +86,6 @@ export function answerWithQuirks(
     const record = records[position - first];
     if (record) Object.assign(record, fields);
   }
-  return { ...envelope, completedtrainings: new EncodedJson(JSON.stringify(records)) };
+  const served = records.filter((_, index) => !missing.has(first + index));
+  return { ...envelope, completedtrainings: new EncodedJson(JSON.stringify(served)) };
 }

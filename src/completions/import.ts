@@ -42,6 +42,7 @@ import {
   completionsTable,
   describeInvalidExpirations,
 } from './table';
+import { confirmRemovals, readTabRows } from './removal-check';
 import { describeNames, type ResolvedNames, resolveNames } from './user-names';
 
 export type CompletionsMode = 'full' | 'incremental';
@@ -224,13 +225,6 @@ function pauseRun(
   };
 }
 
-/** The keys of the rows in the tab now, to count what a run adds and removes. */
-function keysInSheet(sheet: GoogleAppsScript.Spreadsheet.Sheet | null): Set<string> {
-  if (!sheet || sheet.getLastRow() < 2) return new Set();
-  const values = sheet.getRange(2, COMPLETION_COLUMN.key + 1, sheet.getLastRow() - 1, 1).getValues();
-  return new Set(values.map((row) => String(row[0])).filter((key) => key !== ''));
-}
-
 function userIdsOf(records: readonly Completion[]): string[] {
   return records.flatMap((record) => [record.user_id, record.instructor_id]);
 }
@@ -245,12 +239,15 @@ function replaceAllRows(
   const table = completionsTable(records, resolved.names, context.utcOffsetAt);
   checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, table.rows.length, table.columns.length);
   const existing = spreadsheet.getSheetByName(COMPLETIONS_SHEET);
-  const before = keysInSheet(existing);
+  const held = readTabRows(existing);
+  const after = new Set(table.rows.map((row) => String(row[COMPLETION_COLUMN.key])));
+  const heldKeys = new Set(held.map((row) => row.key));
+  const added = [...after].filter((key) => !heldKeys.has(key)).length;
+  const goneRows = held.filter((row) => !after.has(row.key));
+  const removedNote = confirmRemovals(context.client, context.options.batchSize, goneRows);
   const sheet = existing ?? getOrCreateSheet(spreadsheet, COMPLETIONS_SHEET);
   const result = writeTable(sheet, table);
-  const after = new Set(table.rows.map((row) => String(row[COMPLETION_COLUMN.key])));
-  const added = [...after].filter((key) => !before.has(key)).length;
-  const removed = [...before].filter((key) => !after.has(key)).length;
+  const removed = new Set(goneRows.map((row) => row.key)).size;
   return {
     added,
     removed,
@@ -258,7 +255,10 @@ function replaceAllRows(
       `Imported ${formatCount(records.length)} completed trainings (${added} new, ${removed} removed` +
       `${result.userRowsDropped ? `, ${result.userRowsDropped} with your notes` : ''}); ` +
       describeNames(resolved),
-    details: runDetails([describeRejected(rejected), describeInvalidExpirations(records)], resolved),
+    details: runDetails(
+      [describeRejected(rejected), describeInvalidExpirations(records), removedNote],
+      resolved,
+    ),
   };
 }
 

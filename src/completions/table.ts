@@ -32,6 +32,8 @@ export const COMPLETION_COLUMNS: readonly ColumnSpec[] = [
 ];
 
 export const COMPLETION_COLUMN = {
+  userId: 0,
+  trainingId: 2,
   completionDate: 3,
   created: 8,
   key: 9,
