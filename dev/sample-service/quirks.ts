@@ -4,7 +4,7 @@
  * answer it api_method_not_found, parameter_invalid or token_permission), and serve completions
  * whose fields are edge cases (empty or padded ids, "=…" and "'…" strings, an optional date number
  * that is not a date); and, standing for a paging bug, leave records out of the unfiltered list
- * while filtered lists still have them. Set with PUT /_admin/datasets/ID/quirks; the body replaces
+ * while filtered lists still have them; and ask for a wait with Retry-After when rate limiting. Set with PUT /_admin/datasets/ID/quirks; the body replaces
  * every quirk.
  */
 import { z } from 'zod';
@@ -28,6 +28,8 @@ const quirksSchema = z.strictObject({
   completionFields: z
     .array(z.strictObject({ position: z.int().min(0), fields: z.record(z.string(), z.unknown()) }))
     .optional(),
+  /** A Retry-After header (seconds) on every rate_limit_exceeded answer. */
+  rateLimitRetryAfterSeconds: z.int().min(0).optional(),
   /** Positions of the unfiltered list (0 = newest) left out of its pages; filtered lists keep them. */
   missingFromFullList: z.array(z.int().min(0)).optional(),
 });
@@ -88,4 +90,13 @@ export function answerWithQuirks(
   }
   const served = records.filter((_, index) => !missing.has(first + index));
   return { ...envelope, completedtrainings: new EncodedJson(JSON.stringify(served)) };
+}
+
+/** Headers the dataset's quirks add to an API answer that carries `error` (undefined on success). */
+export function quirkHeaders(
+  dataset: Dataset | undefined,
+  error: string | undefined,
+): Record<string, string> {
+  const seconds = dataset && quirksOf.get(dataset)?.rateLimitRetryAfterSeconds;
+  return error === 'rate_limit_exceeded' && seconds !== undefined ? { 'Retry-After': String(seconds) } : {};
 }

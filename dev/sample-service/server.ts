@@ -9,7 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { handleAdminRequest } from './admin';
 import { HTML_502_BODY, truncateBody, type FaultKind } from './faults';
 import { API_METHODS, type SuccessEnvelope } from './methods';
-import { answerWithQuirks, handleQuirksRequest } from './quirks';
+import { answerWithQuirks, handleQuirksRequest, quirkHeaders } from './quirks';
 import {
   ApiError,
   apiMethodOfPath,
@@ -126,6 +126,7 @@ async function serveApi(registry: DatasetRegistry, response: http.ServerResponse
         'Content-Type': JSON_CONTENT_TYPE,
         'SVC-Request-ID': requestId,
         'SVC-Response-Time': String(Math.round(performance.now() - startedAt)),
+        ...quirkHeaders(dataset, answer.error),
       }
     : { 'Content-Type': 'text/html' };
   send(response, answer.status, headers, answer.body);

@@ -80,3 +80,29 @@ test('Refresh all leaves the equipment import to the next run when too little ti
   expect(harness.displayed('Equipment types').flat()).toContain('Renamed');
   await harness.done();
 });
+
+test('a Retry-After wait is honoured while it fits in the time left, and not beyond it', async () => {
+  const harness = await slowHarness(0, 1_500, 10);
+  harness.clickMenu('Reconcile completed trainings');
+  const before = harness.displayed(TAB);
+  const rateLimitOnce = {
+    queue: [{ fault: 'rate_limit_exceeded' as const, method: 'completedtrainings.list' as const, times: 1 }],
+  };
+
+  await harness.dataset.setQuirks({ rateLimitRetryAfterSeconds: 40 });
+  await harness.dataset.setFaults(rateLimitOnce);
+  harness.clickMenu('Reconcile completed trainings');
+  let [line] = harness.displayed('Sync log').slice(1);
+  expect(line![7]).toBe('Success');
+  // Emulated time: the retry waited the 40 s asked for, not the client's own 1 s backoff.
+  expect(Number(line![6])).toBeGreaterThanOrEqual(40);
+
+  await harness.dataset.setQuirks({ rateLimitRetryAfterSeconds: 600 });
+  await harness.dataset.setFaults(rateLimitOnce);
+  harness.clickMenu('Reconcile completed trainings');
+  [line] = harness.displayed('Sync log').slice(1);
+  expect(line!.slice(7, 9)).toEqual(['Failed', 'rate_limit_exceeded']);
+  expect(Number(line![6])).toBeLessThan(40);
+  expect(harness.displayed(TAB)).toEqual(before);
+  await harness.done();
+});
