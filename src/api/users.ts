@@ -1,8 +1,8 @@
 /**
  * Resolving user ids to users through users.info, one request per id, sent in parallel batches.
- * An id the service does not know (content_not_found) resolves to null. The contract shows
- * users.info only as an example, so a service may refuse the method itself: then no further id is
- * asked and the caller goes on without names. Any other error ends the run.
+ * An id the service does not know (content_not_found) resolves to null; any other error ends the
+ * read. The contract shows users.info only as an example, so a service may refuse the method itself
+ * (isUsersInfoRefusal): an import then goes on without names, a formula says why it has none.
  */
 import type { ServiceClient } from './client';
 import { checkBatchSize } from './completions';
@@ -15,13 +15,19 @@ export const USERS_METHOD = 'users.info';
 /** Answers that mean users.info is not available to this token at all, whichever id is asked. */
 const METHOD_REFUSALS = ['api_method_not_found', 'parameter_invalid', 'token_permission'];
 
+export function isUsersInfoRefusal(error: unknown): error is ServiceError {
+  return (
+    error instanceof ServiceError &&
+    error.apiMethod === USERS_METHOD &&
+    METHOD_REFUSALS.includes(error.identifier)
+  );
+}
+
 export interface UsersRead {
   /** Each id asked for, with its user, or null when the service does not know it. */
   users: Map<string, User | null>;
   /** False when `control` paused the read; the ids not in `users` are still to ask. */
   complete: boolean;
-  /** The service's refusal of users.info itself, when it refused; no id was asked after it. */
-  refusal?: ServiceError;
 }
 
 /** The one batched look-up of users: `batchSize` requests a round, rounds steered by `control`. */
@@ -43,16 +49,13 @@ export function fetchUsers(
         userInfoSchema,
       ),
     );
-    let refusal: ServiceError | undefined;
     outcomes.forEach((outcome, index) => {
       const id = batch[index]!;
       if (outcome.ok) users.set(id, outcome.value.user);
-      else if (!(outcome.error instanceof ServiceError)) throw outcome.error;
-      else if (outcome.error.identifier === 'content_not_found') users.set(id, null);
-      else if (METHOD_REFUSALS.includes(outcome.error.identifier)) refusal = outcome.error;
+      else if ('identifier' in outcome.error && outcome.error.identifier === 'content_not_found')
+        users.set(id, null);
       else throw outcome.error;
     });
-    if (refusal) return { users, complete: true, refusal };
   }
   return { users, complete: true };
 }
