@@ -16,8 +16,7 @@ test('an import larger than one execution continues across executions; the tab c
     emulator: { urlFetchRoundTripMs: 20_000 },
   });
   harness.connect();
-  const settings = harness.callServer('getSettings');
-  harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 1 });
+  harness.useBatchSize(1);
 
   const steps = [harness.callServer('startCompletionsImport', {})];
   while (!steps[steps.length - 1]!.done) {
@@ -56,8 +55,7 @@ test('records skipped by any execution of a long import are counted and listed w
     emulator: { urlFetchRoundTripMs: 40_000 },
   });
   harness.connect();
-  const settings = harness.callServer('getSettings');
-  harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 1 });
+  harness.useBatchSize(1);
 
   const steps = [harness.callServer('startCompletionsImport', {})];
   while (!steps[steps.length - 1]!.done) steps.push(harness.callServer('continueCompletionsImport'));
@@ -147,8 +145,7 @@ test('a long import shows its progress page by page, at most one toast every few
     emulator: { urlFetchRoundTripMs: 5_000 },
   });
   harness.connect();
-  const settings = harness.callServer('getSettings');
-  harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 1 });
+  harness.useBatchSize(1);
   harness.clickMenu('Reconcile completed trainings');
   const toasts = harness.emulator.workbooks
     .get(harness.spreadsheetId)!
@@ -169,8 +166,7 @@ test('the cell-limit check counts the staging a long import needs, and refuses b
     emulator: { urlFetchRoundTripMs: 100_000 },
   });
   harness.connect();
-  const settings = harness.callServer('getSettings');
-  harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 1 });
+  harness.useBatchSize(1);
   const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
   // Room for the tab's 3,001 rows of ten columns, not for 3,000 staged records besides.
   workbook.addSheet('Archive', { rows: 497_150, columns: 20 });

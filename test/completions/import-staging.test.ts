@@ -30,8 +30,7 @@ async function slowHarness(seed: number): Promise<AddonHarness> {
     emulator: { urlFetchRoundTripMs: 60_000 },
   });
   harness.connect();
-  const settings = harness.callServer('getSettings');
-  harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 1 });
+  harness.useBatchSize(1);
   return harness;
 }
 
@@ -147,8 +146,7 @@ test('records inserted on top while a first import pauses in its name look-ups: 
     emulator: { urlFetchRoundTripMs: 60_000 },
   });
   harness.connect();
-  const settings = harness.callServer('getSettings');
-  harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 2 });
+  harness.useBatchSize(2);
 
   const first = harness.callServer('startCompletionsImport', {});
   expect(first.done).toBe(false);

@@ -18,11 +18,6 @@ async function slowHarness(roundTripMs: number, completions: number, users: numb
   return harness;
 }
 
-function setBatchSize(harness: AddonHarness, batchSize: number): void {
-  const settings = harness.callServer('getSettings');
-  harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize });
-}
-
 function outcomes(harness: AddonHarness): string[][] {
   return harness
     .displayed('Sync log')
@@ -32,7 +27,7 @@ function outcomes(harness: AddonHarness): string[][] {
 
 test('with 60 s round trips and a rate limit, an import stops in time, fails clearly, and goes on when retried', async () => {
   const harness = await slowHarness(60_000, 6_000, 10);
-  setBatchSize(harness, 1);
+  harness.useBatchSize(1);
   // Four requests go through; every one after them is refused as over the rate limit.
   await harness.dataset.setFaults({ requestBudget: 4 });
 
