@@ -9,6 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { handleAdminRequest } from './admin';
 import { HTML_502_BODY, truncateBody, type FaultKind } from './faults';
 import { API_METHODS, type SuccessEnvelope } from './methods';
+import { answerWithQuirks, handleQuirksRequest, quirkHeaders } from './quirks';
 import {
   ApiError,
   apiMethodOfPath,
@@ -50,7 +51,9 @@ async function serve(
   const httpMethod = request.method ?? '';
 
   if (pathname === '/_admin' || pathname.startsWith('/_admin/')) {
-    const answer = handleAdminRequest(registry, httpMethod, pathname, body);
+    const answer =
+      handleQuirksRequest(registry, httpMethod, pathname, body) ??
+      handleAdminRequest(registry, httpMethod, pathname, body);
     // No keep-alive for admin calls: a test whose thread was blocked on synchronous HTTP for a while
     // would otherwise reuse a socket the server has meanwhile closed ("other side closed").
     const headers = { 'Content-Type': JSON_CONTENT_TYPE, Connection: 'close' };
@@ -123,6 +126,7 @@ async function serveApi(registry: DatasetRegistry, response: http.ServerResponse
         'Content-Type': JSON_CONTENT_TYPE,
         'SVC-Request-ID': requestId,
         'SVC-Response-Time': String(Math.round(performance.now() - startedAt)),
+        ...quirkHeaders(dataset, answer.error),
       }
     : { 'Content-Type': 'text/html' };
   send(response, answer.status, headers, answer.body);
@@ -185,7 +189,7 @@ function processApiRequest(
   // checkToken passed, so the token is the valid token of a dataset.
   const dataset = owner!.dataset;
   if (!dataset.faults.spendBudget()) throw rateLimitError();
-  return API_METHODS[apiMethod](dataset, data);
+  return answerWithQuirks(dataset, apiMethod, data, () => API_METHODS[apiMethod](dataset, data));
 }
 
 function rateLimitError(): ApiError {

@@ -1,8 +1,10 @@
 /**
  * The service client: sends calls (one, or many at once through the transport's fetchAll), decodes
  * them, and retries what may succeed later (rate limits, server errors, transport failures) with
- * exponential backoff and jitter. It counts every HTTP request, the cost that matters on Google's
- * side (each one counts against the daily UrlFetch quota).
+ * exponential backoff and jitter, or after the wait a `Retry-After` header asks for. A retry that
+ * would not end within the time the caller has left is not made: the failure is returned instead.
+ * It counts every HTTP request, the cost that matters on Google's side (each one counts against
+ * the daily UrlFetch quota).
  */
 import type * as z from 'zod/mini';
 import { InvalidParameterError, isRetryable, scrub, ServiceError, TransportError } from './errors';
@@ -22,6 +24,8 @@ export interface ClientOptions {
   backoffBaseMs?: number;
   httpMethod?: HttpMethod;
   pretty?: boolean;
+  /** Milliseconds the caller has left (its execution's budget); without it, retries are not timed. */
+  timeLeftMs?: () => number;
 }
 
 export interface ServiceCall {
@@ -38,6 +42,12 @@ export interface RequestStats {
 }
 
 const MAX_BACKOFF_MS = 16_000;
+
+/** The wait a `Retry-After` header asks for, in milliseconds (seconds in the header); 0 without one. */
+function retryAfterOf(response: HttpResponse): number {
+  const seconds = Number(response.headers['retry-after']);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+}
 
 /**
  * The platform's message says what went wrong ("DNS error", "Address unavailable", a timeout) but
@@ -87,12 +97,10 @@ export class ServiceClient {
     const outcomes: CallOutcome<T>[] = new Array(calls.length);
     let pending = calls.map((_, index) => index);
     for (let attempt = 1; pending.length > 0; attempt++) {
-      if (attempt > 1) {
-        this.stats.retries += pending.length;
-        this.options.sleep(this.backoffMs(attempt - 1));
-      }
+      const sentAtMs = Date.now();
       const responses = this.send(pending.map((index) => calls[index]!));
       const retry: number[] = [];
+      let retryAfterMs = 0;
       pending.forEach((index, position) => {
         const call = calls[index]!;
         const response = responses[position] ?? { failure: 'no answer arrived' };
@@ -106,9 +114,18 @@ export class ServiceClient {
         } catch (error) {
           if (!(error instanceof ServiceError || error instanceof TransportError)) throw error;
           outcomes[index] = { ok: false, error };
-          if (isRetryable(error) && attempt < this.maxAttempts) retry.push(index);
+          if (isRetryable(error) && attempt < this.maxAttempts) {
+            retry.push(index);
+            if (!('failure' in response)) retryAfterMs = Math.max(retryAfterMs, retryAfterOf(response));
+          }
         }
       });
+      if (retry.length === 0) break;
+      const waitMs = Math.max(this.backoffMs(attempt), retryAfterMs);
+      // The retry takes the wait and about as long again as this attempt did.
+      if (this.options.timeLeftMs && waitMs + (Date.now() - sentAtMs) > this.options.timeLeftMs()) break;
+      this.stats.retries += retry.length;
+      this.options.sleep(waitMs);
       pending = retry;
     }
     return outcomes;

@@ -44,7 +44,9 @@ export const completionSchema = compiledObject({
   training_id: z.string(),
   created: integer,
   dateNumber,
-  specialExpirationDateNumber: z.optional(dateNumber),
+  // Optional decoration: a value that is not a calendar date leaves its cell empty and is reported
+  // (completions/table.ts), instead of costing the whole record.
+  specialExpirationDateNumber: z.optional(z.number()),
   instructor_id: z.string(),
   groupTraining_id: z.string(),
 });

@@ -1,13 +1,27 @@
 /**
  * Resolving user ids to users through users.info, one request per id, sent in parallel batches.
- * An id the service does not know (content_not_found) resolves to null; any other error ends the run.
+ * An id the service does not know (content_not_found) resolves to null; any other error ends the
+ * read. The contract shows users.info only as an example, so a service may refuse the method itself
+ * (isUsersInfoRefusal): an import then goes on without names, a formula says why it has none.
  */
 import type { ServiceClient } from './client';
 import { checkBatchSize } from './completions';
 import { type ReadControl, runRound } from './read-control';
+import { ServiceError } from './errors';
 import { type User, userInfoSchema } from './schemas';
 
 export const USERS_METHOD = 'users.info';
+
+/** Answers that mean users.info is not available to this token at all, whichever id is asked. */
+const METHOD_REFUSALS = ['api_method_not_found', 'parameter_invalid', 'token_permission'];
+
+export function isUsersInfoRefusal(error: unknown): error is ServiceError {
+  return (
+    error instanceof ServiceError &&
+    error.apiMethod === USERS_METHOD &&
+    METHOD_REFUSALS.includes(error.identifier)
+  );
+}
 
 export interface UsersRead {
   /** Each id asked for, with its user, or null when the service does not know it. */

@@ -26,20 +26,26 @@ import { readConnection } from '../platform/settings-store';
 import { checkRoomForRows } from '../sheets/cell-limit';
 import { type CellValue, numberFormatOf } from '../sheets/table';
 import { formatHeaderAndColumns, getOrCreateSheet, writeTable } from '../sheets/table-writer';
-import { clearStaging, readStaging, stageRecords } from './staging';
+import {
+  clearStaging,
+  describeStaged,
+  readStaging,
+  STAGING_SHEET,
+  stageRecords,
+  type StagedRecords,
+} from './staging';
 import {
   COMPLETION_COLUMN,
   COMPLETION_COLUMNS,
   completionRow,
   COMPLETIONS_SHEET,
   completionsTable,
+  describeInvalidExpirations,
 } from './table';
-import { type ResolvedNames, resolveNames } from './user-names';
+import { confirmRemovals, readTabRows } from './removal-check';
+import { describeNames, type ResolvedNames, resolveNames } from './user-names';
 
 export type CompletionsMode = 'full' | 'incremental';
-
-/** Stop reading before this much of an execution has gone (Apps Script stops it at 6 minutes). */
-export const EXECUTION_BUDGET_MS = 270_000;
 
 const STATE_KEY = 'safetySync.completions.state';
 const RUN_KEY = 'safetySync.completions.run';
@@ -55,12 +61,25 @@ interface RunInProgress {
   startedAtMs: number;
   /** What earlier executions of this import skipped: the final summary lists them too. */
   rejected: RejectedSummary;
+  /** What the staging tab holds for this run, to recognise it in the next execution. */
+  staged: StagedRecords;
 }
+
+/** What earlier executions of a run read: its state and the records staged for it. */
+interface ResumedRun {
+  run: RunInProgress;
+  records: Completion[];
+  keys: string[];
+}
+
+/**
+ * A run left unfinished this long starts again from page 1: what it staged is too old to be
+ * finished with as if it were one import.
+ */
+const STALE_RUN_MS = 24 * 3_600_000;
 
 export interface CompletionsJobOptions {
   mode: CompletionsMode;
-  /** When this execution started (Date.now()), for the budget. */
-  executionStartMs: number;
 }
 
 function filterSignature(filter: CompletionsFilter): string {
@@ -90,7 +109,7 @@ export function importCompletions(context: JobContext, job: CompletionsJobOption
   const filter = context.options.completionsFilter;
   const signature = filterSignature(filter);
   const run = readDocumentState<RunInProgress>(context.spreadsheet, RUN_KEY);
-  if (run && run.filterSignature === signature) return fullImport(context, job, run);
+  if (run && run.filterSignature === signature) return resumeRun(context, run);
   if (run) abandonRun(context.spreadsheet);
   const sheet = context.spreadsheet.getSheetByName(COMPLETIONS_SHEET);
   const canRefresh =
@@ -98,7 +117,7 @@ export function importCompletions(context: JobContext, job: CompletionsJobOption
     lastFullImportMs(context.spreadsheet, filter) !== null &&
     sheet &&
     sheet.getLastRow() > 1;
-  return canRefresh ? incrementalRefresh(context, sheet) : fullImport(context, job, null);
+  return canRefresh ? incrementalRefresh(context, sheet) : fullImport(context, null);
 }
 
 function abandonRun(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void {
@@ -106,45 +125,75 @@ function abandonRun(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void
   clearStaging(spreadsheet);
 }
 
-function fullImport(context: JobContext, job: CompletionsJobOptions, run: RunInProgress | null): JobReport {
+/** Goes on with an unfinished run, or starts it again when what it staged cannot be trusted. */
+function resumeRun(context: JobContext, run: RunInProgress): JobReport {
+  const ageMs = Date.now() - run.startedAtMs;
+  if (ageMs >= STALE_RUN_MS) {
+    return restartRun(
+      context,
+      `The unfinished import started ${Math.floor(ageMs / 3_600_000)} hours ago was begun again from page 1, so that nothing it had read is out of date.`,
+    );
+  }
+  // A run paused by an earlier version of Safety Sync kept no description of its staging tab.
+  const staged = run.staged ? readStaging(context.spreadsheet, run.staged) : null;
+  if (!staged) {
+    return restartRun(
+      context,
+      `The hidden "${STAGING_SHEET}" tab no longer held the records the unfinished import had read ` +
+        '(it was deleted, cleared or edited), so the import started again from page 1.',
+    );
+  }
+  return fullImport(context, { run, ...staged });
+}
+
+function restartRun(context: JobContext, reason: string): JobReport {
+  abandonRun(context.spreadsheet);
+  const report = fullImport(context, null);
+  return {
+    ...report,
+    summary: `${reason} ${report.summary}`,
+    details: report.details && `${reason} ${report.details}`,
+  };
+}
+
+function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport {
   const { client, options, spreadsheet } = context;
-  const timeIsUp = () => Date.now() - job.executionStartMs > EXECUTION_BUDGET_MS;
-  const staged: Completion[] = run ? readStaging(spreadsheet) : [];
-  // Every execution makes progress: the budget is checked only after its first round.
-  let rounds = 0;
-  const control = { shouldPause: () => rounds++ > 0 && timeIsUp() };
+  const run = resumed?.run;
+  const staged = resumed?.records ?? [];
+  const control = context.budget.control();
   const read = readCompletionPages(
     client,
-    run
-      ? { cursor: run.cursor, held: new Set(staged.map(completionKey)) }
+    resumed
+      ? { cursor: resumed.run.cursor, held: new Set(resumed.keys) }
       : { filter: options.completionsFilter },
     options.batchSize,
     {
       ...control,
-      // Refuse before reading thousands of pages that could never fit.
-      afterFirstPage: (cursor, onFirstPage) =>
-        checkRoomForRows(
-          spreadsheet,
-          COMPLETIONS_SHEET,
-          (cursor.lastPage - 1) * MAX_PAGE_SIZE + onFirstPage,
-          COMPLETION_COLUMNS.length,
-        ),
+      // Refuse before reading thousands of pages that could never fit, staged on the way (one
+      // cell a record) if the import needs more than one execution.
+      afterFirstPage: (cursor, onFirstPage) => {
+        const rows = (cursor.lastPage - 1) * MAX_PAGE_SIZE + onFirstPage;
+        checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, rows, COMPLETION_COLUMNS.length, rows);
+      },
       onProgress: (cursor) =>
         context.progress(`Reading completed trainings: page ${cursor.nextPage - 1} of ${cursor.lastPage}`),
     },
   );
   const records = [...read.onTop, ...staged, ...read.records];
   const rejected = summarizeRejected(read.rejected, run?.rejected);
-  // Staging only appends, so records found on top are not staged: the next execution's catch-up
-  // finds them again (they are not among the keys it holds) and puts them first.
+  // Staging only appends, so records found on top are not staged. Records may also arrive on top
+  // between executions, where no page shows a shift: a resumed run always ends with the catch-up
+  // from page 1, which finds both (they are not among the keys it holds) and puts them first.
   const pause = () =>
     pauseRun(context, read.records, records.length, {
       filterSignature: filterSignature(options.completionsFilter),
-      cursor: read.onTop.length ? { ...read.cursor, changed: true } : read.cursor,
-      startedAtMs: run?.startedAtMs ?? job.executionStartMs,
+      cursor: { ...read.cursor, changed: true },
+      startedAtMs: run?.startedAtMs ?? Date.now(),
       rejected,
+      staged: describeStaged([...(resumed?.keys ?? []), ...read.records.map(completionKey)]),
     });
-  if (!read.done) return pause();
+  // Names only in an execution that has time for them, unless reading them is all it has to do.
+  if (!read.done || (read.records.length > 0 && !context.budget.fitsAnotherRound())) return pause();
   context.progress(`Resolving user names for ${formatCount(records.length)} records`);
   const baseUrl = readConnection().baseUrl!;
   const resolved = resolveNames(client, baseUrl, userIdsOf(records), options.batchSize, control);
@@ -176,13 +225,6 @@ function pauseRun(
   };
 }
 
-/** The keys of the rows in the tab now, to count what a run adds and removes. */
-function keysInSheet(sheet: GoogleAppsScript.Spreadsheet.Sheet | null): Set<string> {
-  if (!sheet || sheet.getLastRow() < 2) return new Set();
-  const values = sheet.getRange(2, COMPLETION_COLUMN.key + 1, sheet.getLastRow() - 1, 1).getValues();
-  return new Set(values.map((row) => String(row[0])).filter((key) => key !== ''));
-}
-
 function userIdsOf(records: readonly Completion[]): string[] {
   return records.flatMap((record) => [record.user_id, record.instructor_id]);
 }
@@ -190,28 +232,46 @@ function userIdsOf(records: readonly Completion[]): string[] {
 function replaceAllRows(
   context: JobContext,
   records: readonly Completion[],
-  { names, requested }: ResolvedNames,
+  resolved: ResolvedNames,
   rejected: RejectedSummary,
 ): JobReport {
   const { spreadsheet } = context;
-  const table = completionsTable(records, names, context.utcOffsetAt);
+  const table = completionsTable(records, resolved.names, context.utcOffsetAt);
   checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, table.rows.length, table.columns.length);
   const existing = spreadsheet.getSheetByName(COMPLETIONS_SHEET);
-  const before = keysInSheet(existing);
+  const held = readTabRows(existing);
+  const after = new Set(table.rows.map((row) => String(row[COMPLETION_COLUMN.key])));
+  const heldKeys = new Set(held.map((row) => row.key));
+  const added = [...after].filter((key) => !heldKeys.has(key)).length;
+  const goneRows = held.filter((row) => !after.has(row.key));
+  const removedNote = confirmRemovals(context.client, context.options.batchSize, goneRows);
   const sheet = existing ?? getOrCreateSheet(spreadsheet, COMPLETIONS_SHEET);
   const result = writeTable(sheet, table);
-  const after = new Set(table.rows.map((row) => String(row[COMPLETION_COLUMN.key])));
-  const added = [...after].filter((key) => !before.has(key)).length;
-  const removed = [...before].filter((key) => !after.has(key)).length;
+  const removed = new Set(goneRows.map((row) => row.key)).size;
   return {
     added,
     removed,
     summary:
       `Imported ${formatCount(records.length)} completed trainings (${added} new, ${removed} removed` +
       `${result.userRowsDropped ? `, ${result.userRowsDropped} with your notes` : ''}); ` +
-      `${requested} user names looked up.`,
-    details: describeRejected(rejected) ?? undefined,
+      describeNames(resolved),
+    details: runDetails(
+      [describeRejected(rejected), describeInvalidExpirations(records), removedNote],
+      resolved,
+    ),
   };
+}
+
+/**
+ * The Sync log's details: what the run could not take as the service sent it, then why names are
+ * missing (when they are). With nothing of the first kind there are none, and the log shows the
+ * summary, which says it.
+ */
+function runDetails(problems: (string | null | undefined)[], resolved: ResolvedNames): string | undefined {
+  const sentences = problems.filter((problem): problem is string => Boolean(problem));
+  if (sentences.length === 0) return undefined;
+  if (resolved.refusal) sentences.push(describeNames(resolved));
+  return sentences.join(' ');
 }
 
 const DATE_COLUMNS = COMPLETION_COLUMNS.flatMap((column, index) =>
@@ -241,15 +301,32 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
     0,
   );
   const newest = fromSheetSerial(newestSerial);
-  if (newest === null) return fullImport(context, { mode: 'full', executionStartMs: Date.now() }, null);
+  if (newest === null) return fullImport(context, null);
   const since = toDateNumber(addDays(newest, -options.overlapDays));
   const recent = fetchRecentCompletions(client, options.completionsFilter, since);
   const fresh = recent.records.filter((record) => !heldKeys.has(completionKey(record)));
   const details = describeRejected(summarizeRejected(recent.rejected)) ?? undefined;
   if (fresh.length === 0) return { added: 0, removed: 0, summary: 'No new completed trainings.', details };
 
-  const { names } = resolveNames(client, readConnection().baseUrl!, userIdsOf(fresh), options.batchSize);
-  const rows = fresh.map((record) => completionRow(record, names, context.utcOffsetAt));
+  const resolved = resolveNames(
+    client,
+    readConnection().baseUrl!,
+    userIdsOf(fresh),
+    options.batchSize,
+    context.budget.control(),
+  );
+  if (!resolved.complete) {
+    // The names found so far are cached: the next refresh reads the same records and goes on.
+    return {
+      added: 0,
+      removed: 0,
+      continuing: true,
+      summary:
+        `Looked up ${resolved.requested} user names for ${formatCount(fresh.length)} new completed trainings ` +
+        'before the time limit of one run; they are added in the next run.',
+    };
+  }
+  const rows = fresh.map((record) => completionRow(record, resolved.names, context.utcOffsetAt));
   checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, held.length + rows.length, width);
   const topSerial = Number(held[0]![COMPLETION_COLUMN.completionDate]);
   const allOnTop = rows.every((row) => Number(row[COMPLETION_COLUMN.completionDate]) >= topSerial);
@@ -273,7 +350,7 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
   return {
     added: fresh.length,
     removed: 0,
-    summary: `Added ${fresh.length} new completed trainings.`,
-    details,
+    summary: `Added ${fresh.length} new completed trainings.${resolved.refusal ? ` ${describeNames(resolved)}` : ''}`,
+    details: runDetails([details, describeInvalidExpirations(fresh)], resolved),
   };
 }

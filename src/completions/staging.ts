@@ -1,14 +1,53 @@
 /**
  * A hidden tab that holds the records an unfinished import has read so far, so the next execution
  * can go on where the last one stopped while the visible tab keeps its content until the end.
+ *
+ * Each record is one cell: the JSON array of its fields (null for an absent one) in a text-formatted
+ * column. JSON starts with "[", so nothing in it is parsed as a number, a date or a formula, and
+ * every value comes back exactly as the service sent it: "", spaces, leading zeros, newlines, "=…",
+ * "'…". One cell a record also keeps the tab small against the spreadsheet's cell limit.
+ *
+ * The run keeps how many records it staged and a checksum of their keys: a staging tab deleted,
+ * cleared or edited between executions no longer matches them, and is never taken for "nothing
+ * staged".
  */
-import { COMPLETION_FIELDS } from '../api/completion-key';
+import { COMPLETION_FIELDS, completionKey } from '../api/completion-key';
 import type { Completion } from '../api/schemas';
+import { fingerprint } from '../lib/fingerprint';
 import { getOrCreateSheet } from '../sheets/table-writer';
 
 export const STAGING_SHEET = 'Safety Sync staging';
 
-const TEXT_FIELDS = new Set<string>(['user_id', 'training_id', 'instructor_id', 'groupTraining_id']);
+/** What a run remembers of its staged records, to recognise them in the next execution. */
+export interface StagedRecords {
+  count: number;
+  checksum: string;
+}
+
+export function describeStaged(keys: readonly string[]): StagedRecords {
+  return { count: keys.length, checksum: fingerprint(keys.join('\n')) };
+}
+
+function encodeRecord(record: Completion): string {
+  return JSON.stringify(COMPLETION_FIELDS.map((field) => record[field] ?? null));
+}
+
+/** The record a staged cell holds, or null when the cell is not one this module wrote. */
+function decodeRecord(cell: unknown): Completion | null {
+  if (typeof cell !== 'string') return null;
+  let values: unknown;
+  try {
+    values = JSON.parse(cell);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(values) || values.length !== COMPLETION_FIELDS.length) return null;
+  const record: Record<string, unknown> = {};
+  COMPLETION_FIELDS.forEach((field, index) => {
+    if (values[index] !== null) record[field] = values[index];
+  });
+  return record as unknown as Completion;
+}
 
 export function stageRecords(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
@@ -17,35 +56,42 @@ export function stageRecords(
   if (records.length === 0) return;
   const sheet = getOrCreateSheet(spreadsheet, STAGING_SHEET);
   if (!sheet.isSheetHidden()) sheet.hideSheet();
+  // One column: every cell of every tab counts against the spreadsheet's 10 million.
+  if (sheet.getMaxColumns() > 1) sheet.deleteColumns(2, sheet.getMaxColumns() - 1);
   const first = sheet.getLastRow() + 1;
   const missingRows = first + records.length - 1 - sheet.getMaxRows();
   if (missingRows > 0) sheet.insertRowsAfter(sheet.getMaxRows(), missingRows);
-  const missingColumns = COMPLETION_FIELDS.length - sheet.getMaxColumns();
-  if (missingColumns > 0) sheet.insertColumnsAfter(sheet.getMaxColumns(), missingColumns);
-  const range = sheet.getRange(first, 1, records.length, COMPLETION_FIELDS.length);
-  range.setNumberFormats(
-    records.map(() => COMPLETION_FIELDS.map((field) => (TEXT_FIELDS.has(field) ? '@' : '0'))),
-  );
-  range.setValues(records.map((record) => COMPLETION_FIELDS.map((field) => record[field] ?? '')));
+  const range = sheet.getRange(first, 1, records.length, 1);
+  range.setNumberFormat('@');
+  range.setValues(records.map((record) => [encodeRecord(record)]));
 }
 
-export function readStaging(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): Completion[] {
+/**
+ * The staged records and their keys when the tab still holds exactly what the run staged
+ * (`expected`); null when it was deleted, cleared or changed meanwhile.
+ */
+export function readStaging(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  expected: StagedRecords,
+): { records: Completion[]; keys: string[] } | null {
   const sheet = spreadsheet.getSheetByName(STAGING_SHEET);
-  if (!sheet || sheet.getLastRow() === 0) return [];
-  return sheet
-    .getRange(1, 1, sheet.getLastRow(), COMPLETION_FIELDS.length)
-    .getValues()
-    .map((row) => {
-      const record: Record<string, unknown> = {};
-      COMPLETION_FIELDS.forEach((field, index) => {
-        const value = row[index];
-        if (value === '' || value === null) return;
-        record[field] = TEXT_FIELDS.has(field) ? String(value) : Number(value);
-      });
-      return record as unknown as Completion;
-    });
+  const rows = sheet?.getLastRow() ?? 0;
+  if (rows !== expected.count) return null;
+  if (!sheet || rows === 0) return { records: [], keys: [] };
+  const records: Completion[] = [];
+  for (const [cell] of sheet.getRange(1, 1, rows, 1).getValues()) {
+    const record = decodeRecord(cell);
+    if (!record) return null;
+    records.push(record);
+  }
+  const keys = records.map(completionKey);
+  return describeStaged(keys).checksum === expected.checksum ? { records, keys } : null;
 }
 
+/** Empties the staging tab and gives its rows back to the spreadsheet's cell limit. */
 export function clearStaging(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void {
-  spreadsheet.getSheetByName(STAGING_SHEET)?.clearContents();
+  const sheet = spreadsheet.getSheetByName(STAGING_SHEET);
+  if (!sheet) return;
+  sheet.clearContents();
+  if (sheet.getMaxRows() > 1) sheet.deleteRows(2, sheet.getMaxRows() - 1);
 }

@@ -6,6 +6,7 @@
  */
 import { completionKey } from '../api/completion-key';
 import type { Completion } from '../api/schemas';
+import { LISTED_PROBLEMS, listProblems } from '../platform/problem-lists';
 import type { CellValue, ColumnSpec, Table } from '../sheets/table';
 import {
   createdToEpochMs,
@@ -31,15 +32,43 @@ export const COMPLETION_COLUMNS: readonly ColumnSpec[] = [
 ];
 
 export const COMPLETION_COLUMN = {
+  userId: 0,
+  trainingId: 2,
   completionDate: 3,
   created: 8,
   key: 9,
 } as const;
 
-/** A date number (validated as a calendar date by the schema) as a date-only cell. */
+/** A date number as a date-only cell; empty when it is absent or not a calendar date. */
 function dateCell(dateNumber: number | undefined): CellValue {
   const date = dateNumber === undefined ? null : fromDateNumber(dateNumber);
   return date === null ? null : toSheetSerial(date);
+}
+
+/**
+ * The records whose optional special expiration date is not a calendar date (their cell stays
+ * empty), as a sentence for the Sync log; null when there are none.
+ */
+export function describeInvalidExpirations(records: readonly Completion[]): string | null {
+  const invalid = records.filter(
+    (record) =>
+      record.specialExpirationDateNumber !== undefined &&
+      fromDateNumber(record.specialExpirationDateNumber) === null,
+  );
+  const what =
+    invalid.length === 1
+      ? 'record imported with an empty special expiration date, because the service sent a value that is not a date (YYYYMMDD)'
+      : 'records imported with an empty special expiration date, because the service sent values that are not dates (YYYYMMDD)';
+  return listProblems(
+    invalid.length,
+    invalid
+      .slice(0, LISTED_PROBLEMS)
+      .map(
+        (record) =>
+          `user ${record.user_id}, training ${record.training_id}, completed ${record.dateNumber} (specialExpirationDateNumber ${record.specialExpirationDateNumber})`,
+      ),
+    what,
+  );
 }
 
 export type UserNames = ReadonlyMap<string, string | null>;

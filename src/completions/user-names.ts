@@ -5,8 +5,9 @@
  * which only costs requests.
  */
 import type { ServiceClient } from '../api/client';
+import type { ServiceError } from '../api/errors';
 import type { ReadControl } from '../api/read-control';
-import { fetchUsers } from '../api/users';
+import { fetchUsers, isUsersInfoRefusal } from '../api/users';
 import { fingerprint } from '../lib/fingerprint';
 
 /** UTF-16 units per chunk: at most 3 UTF-8 bytes each, so a chunk stays under 100 KB. */
@@ -57,6 +58,8 @@ export interface ResolvedNames {
   requested: number;
   /** False when `control` paused the look-ups; what was found is cached for the next run. */
   complete: boolean;
+  /** Set when the service refused users.info itself: the names it did not give stay empty. */
+  refusal?: ServiceError;
 }
 
 /**
@@ -72,8 +75,26 @@ export function resolveNames(
 ): ResolvedNames {
   const names = readCachedNames(baseUrl);
   const missing = [...new Set(ids)].filter((id) => !names.has(id));
-  const { users, complete } = fetchUsers(client, missing, batchSize, control);
+  let read: ReturnType<typeof fetchUsers>;
+  try {
+    read = fetchUsers(client, missing, batchSize, control);
+  } catch (error) {
+    // Refused at its first round (a method is refused for every id): no id is asked after it.
+    if (isUsersInfoRefusal(error)) return { names, requested: 0, complete: true, refusal: error };
+    throw error;
+  }
+  const { users, complete } = read;
   for (const [id, user] of users) names.set(id, user?.name ?? null);
   if (users.size > 0) writeCachedNames(baseUrl, names);
   return { names, requested: users.size, complete };
+}
+
+/** What a run's summary says about the names: how many were asked, or why they are missing. */
+export function describeNames({ requested, refusal }: ResolvedNames): string {
+  if (!refusal) return `${requested} user names looked up.`;
+  const requestId = refusal.requestId ? ` (request ID ${refusal.requestId})` : '';
+  return (
+    `User and instructor names are left empty: the service refused users.info (${refusal.identifier})${requestId}. ` +
+    'The records are complete; ask your administrator for a token that may read users to see names.'
+  );
 }

@@ -8,6 +8,7 @@ import { ServiceClient } from '../api/client';
 import { InvalidParameterError, redact, ServiceError, TransportError } from '../api/errors';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
 import { tryLockDocument } from './document-lock';
+import { ExecutionBudget } from './execution-budget';
 import {
   missingConnectionParts,
   readConnection,
@@ -25,6 +26,8 @@ export interface JobContext {
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
   client: ServiceClient;
   options: ImportOptions;
+  /** The execution's time: every round of requests asks it first. */
+  budget: ExecutionBudget;
   utcOffsetAt: UtcOffsetAt;
   today: CalendarDate;
   /** Shows how far the job is (a toast in menus; nothing in triggers). */
@@ -58,6 +61,8 @@ export interface RunOptions {
   action: string;
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
   interactive: boolean;
+  /** Shared by the jobs of one execution (Refresh all); by default the job's own, from its start. */
+  budget?: ExecutionBudget;
 }
 
 /**
@@ -87,11 +92,13 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
   if (missing) throw new NotConfiguredError(missing);
   return holdingDocumentLock(options.spreadsheet, ({ utcOffsetAt, today }) => {
     const startedAtMs = Date.now();
+    const budget = options.budget ?? new ExecutionBudget(startedAtMs);
     const client = new ServiceClient({
       baseUrl: connection.baseUrl!,
       token: connection.token!,
       transport: urlFetchTransport,
       sleep: (ms) => Utilities.sleep(ms),
+      timeLeftMs: () => budget.leftMs(),
     });
     const logLine = { startedAtMs, user: currentUserEmail(), action: options.action };
     try {
@@ -99,6 +106,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
         spreadsheet: options.spreadsheet,
         client,
         options: readImportOptions(options.spreadsheet),
+        budget,
         utcOffsetAt,
         today: today(),
         progress: progressToasts(options),

@@ -11,20 +11,24 @@ import { type CompletionsMode, importCompletions } from '../completions/import';
 import { importEquipment } from '../equipment/import';
 import { activeSpreadsheet, requireUi, showFailure } from '../platform/interactive';
 import { markRefreshed, showRefreshStatus } from './status';
+import { ExecutionBudget } from '../platform/execution-budget';
 import {
+  currentUserEmail,
   type JobContext,
   type JobReport,
   NotConfiguredError,
+  recordRun,
   runJob,
   SpreadsheetBusyError,
 } from '../platform/job-runner';
+import { spreadsheetClock } from '../platform/time-zone';
 
 export interface RefreshOptions {
   /** Who starts it, for the Sync log: "Refresh" (a person) or "Scheduled refresh". */
   actionPrefix: string;
   interactive: boolean;
   completionsMode: CompletionsMode;
-  /** When this execution started (Date.now()), for the completions import's time budget. */
+  /** When this execution started (Date.now()): its imports share its time. */
   executionStartMs: number;
 }
 
@@ -58,11 +62,11 @@ function configuredRefreshes(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   options: RefreshOptions,
 ): Refresh[] {
-  const { completionsMode, executionStartMs } = options;
+  const { completionsMode } = options;
   const refreshes: Refresh[] = [
     {
       action: `${options.actionPrefix} completed trainings${completionsMode === 'full' ? ' (full reconciliation)' : ''}`,
-      job: (context) => importCompletions(context, { mode: completionsMode, executionStartMs }),
+      job: (context) => importCompletions(context, { mode: completionsMode }),
     },
   ];
   if (spreadsheet.getSheetByName(EQUIPMENT_TYPES_SHEET)) {
@@ -77,9 +81,16 @@ export function refreshImports(
   options: RefreshOptions,
 ): RefreshOutcome {
   const outcome: RefreshOutcome = { summaries: [], failures: [], complete: true };
-  for (const { action, job } of configuredRefreshes(spreadsheet, options)) {
+  const budget = new ExecutionBudget(options.executionStartMs);
+  for (const [index, { action, job }] of configuredRefreshes(spreadsheet, options).entries()) {
+    if (index > 0 && !budget.fitsAnotherRound()) {
+      // What is left of the execution could not hold this import's requests: the next refresh does it.
+      outcome.summaries.push(logNotStarted(spreadsheet, action));
+      outcome.complete = false;
+      break;
+    }
     try {
-      const report = runJob({ action, spreadsheet, interactive: options.interactive }, job);
+      const report = runJob({ action, spreadsheet, interactive: options.interactive, budget }, job);
       outcome.summaries.push(report.summary);
       if (report.continuing) {
         // This execution's time is spent: the other imports wait for the next refresh.
@@ -95,6 +106,27 @@ export function refreshImports(
   }
   if (outcome.complete) markRefreshed(spreadsheet, Date.now());
   return outcome;
+}
+
+function logNotStarted(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, action: string): string {
+  const details = `${action}: not started in this run, too little of its time was left; the next refresh does it.`;
+  const now = Date.now();
+  recordRun(
+    spreadsheet,
+    {
+      startedAtMs: now,
+      user: currentUserEmail(),
+      action,
+      added: 0,
+      removed: 0,
+      requests: 0,
+      durationMs: 0,
+      outcome: 'Continuing',
+      details,
+    },
+    spreadsheetClock(spreadsheet).utcOffsetAt,
+  );
+  return details;
 }
 
 /** Safety Sync → Refresh all. */

@@ -13,14 +13,18 @@ export class SpreadsheetTooSmallError extends Error {
   }
 }
 
-/** Throws when a tab grown to `rows` data rows (plus a header) would take the spreadsheet over the limit. */
+/**
+ * Throws when a tab grown to `rows` data rows (plus a header) would take the spreadsheet over the
+ * limit. `alongsideCells`: what another tab will need beside it meanwhile (a long import's staging).
+ */
 export function checkRoomForRows(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   sheetName: string,
   rows: number,
   columns: number,
+  alongsideCells = 0,
 ): void {
-  let otherCells = 0;
+  let otherCells = alongsideCells;
   let tabCells = 0;
   let tabColumns = columns;
   for (const sheet of spreadsheet.getSheets()) {

@@ -16,8 +16,7 @@ test('an import larger than one execution continues across executions; the tab c
     emulator: { urlFetchRoundTripMs: 20_000 },
   });
   harness.connect();
-  const settings = harness.callServer('getSettings');
-  harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 1 });
+  harness.useBatchSize(1);
 
   const steps = [harness.callServer('startCompletionsImport', {})];
   while (!steps[steps.length - 1]!.done) {
@@ -56,8 +55,7 @@ test('records skipped by any execution of a long import are counted and listed w
     emulator: { urlFetchRoundTripMs: 40_000 },
   });
   harness.connect();
-  const settings = harness.callServer('getSettings');
-  harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 1 });
+  harness.useBatchSize(1);
 
   const steps = [harness.callServer('startCompletionsImport', {})];
   while (!steps[steps.length - 1]!.done) steps.push(harness.callServer('continueCompletionsImport'));
@@ -147,8 +145,7 @@ test('a long import shows its progress page by page, at most one toast every few
     emulator: { urlFetchRoundTripMs: 5_000 },
   });
   harness.connect();
-  const settings = harness.callServer('getSettings');
-  harness.callServer('saveSettings', { baseUrl: settings.baseUrl, token: '', batchSize: 1 });
+  harness.useBatchSize(1);
   harness.clickMenu('Reconcile completed trainings');
   const toasts = harness.emulator.workbooks
     .get(harness.spreadsheetId)!
@@ -159,5 +156,56 @@ test('a long import shows its progress page by page, at most one toast every few
     'Reading completed trainings: page 4 of 6',
     'Reading completed trainings: page 6 of 6',
   ]);
+  await harness.done();
+});
+
+test('the cell-limit check counts the staging a long import needs, and refuses before staging anything', async () => {
+  // 3,000 records over a slow network: they would be staged between executions.
+  const harness = await createAddonHarness({
+    dataset: { seed: 57, completions: 3_000, users: 30 },
+    emulator: { urlFetchRoundTripMs: 100_000 },
+  });
+  harness.connect();
+  harness.useBatchSize(1);
+  const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
+  // Room for the tab's 3,001 rows of ten columns, not for 3,000 staged records besides.
+  workbook.addSheet('Archive', { rows: 497_150, columns: 20 });
+  harness.emulator.urlFetch.requests.length = 0;
+
+  expect(() => harness.callServer('startCompletionsImport', {})).toThrow(
+    /^"Completed trainings" would need 3,000 rows, but this spreadsheet has room for about [\d,]+ \(Google Sheets allows 10 million cells per spreadsheet\)\./,
+  );
+  expect(harness.emulator.urlFetch.requests).toHaveLength(1);
+  expect(workbook.sheetNames).not.toContain(TAB);
+  expect(workbook.sheetNames).not.toContain('Safety Sync staging');
+  await harness.done();
+});
+
+test('a record whose optional special expiration date is not a date comes in with that cell empty, and is reported', async () => {
+  const harness = await createAddonHarness({ dataset: { seed: 58, completions: 1_200 } });
+  harness.connect();
+  await harness.dataset.setQuirks({
+    completionFields: [
+      { position: 4, fields: { specialExpirationDateNumber: 20241341 } },
+      { position: 1_100, fields: { specialExpirationDateNumber: 20240230 } },
+    ],
+  });
+
+  harness.clickMenu('Reconcile completed trainings');
+
+  const shown = harness.displayed(TAB).slice(1);
+  expect(shown).toHaveLength(1_200);
+  expect(shown[4]![4]).toBe('');
+  expect(shown[1_100]![4]).toBe('');
+  const served = (await harness.dataset.data()).completions;
+  const edited = (position: number, value: number) =>
+    completionKey({ ...served[position], specialExpirationDateNumber: value } as unknown as Completion);
+  expect(shown[4]![9]).toBe(edited(4, 20241341));
+  expect(shown[1_100]![9]).toBe(edited(1_100, 20240230));
+  const [line] = harness.displayed('Sync log').slice(1);
+  expect(line![7]).toBe('Success');
+  expect(line![10]).toMatch(
+    /^2 records imported with an empty special expiration date, because the service sent values that are not dates \(YYYYMMDD\): user [^,]+, training [^,]+, completed \d{8} \(specialExpirationDateNumber 20241341\); user .* \(specialExpirationDateNumber 20240230\)\.$/,
+  );
   await harness.done();
 });

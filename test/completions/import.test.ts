@@ -234,7 +234,7 @@ describe('refreshes', () => {
     expect(after.map((row) => row[10])).toContain('Ada');
     const log = harness.displayed('Sync log');
     expect(log[1]!.slice(2, 5)).toEqual(['Import completed trainings: all completions (full)', '0', '3']);
-    expect(log[1]![10]).toMatch(/3 removed, 1 with your notes/);
+    expect(log[1]![10]).toMatch(/^1 row with your own notes removed, because its record is gone/);
   });
 });
 

@@ -43,6 +43,8 @@ export interface AddonHarness extends ServerCaller {
   dataset: SampleDataset;
   /** Saves the service URL and a token (default: the dataset's valid one) through Settings. */
   connect(token?: string): void;
+  /** Saves the batch size (requests sent at once) through Settings, keeping the saved connection. */
+  useBatchSize(batchSize: number): void;
   /** Runs a menu item of the Safety Sync menu (onOpen must have built it: the harness does). */
   clickMenu(caption: string): unknown;
   /**
@@ -80,6 +82,10 @@ export async function createAddonHarness(options: HarnessOptions = {}): Promise<
     connect(token = dataset.tokens.valid) {
       const outcome = server.callServer('saveSettings', { baseUrl: sampleServiceUrl(), token });
       if (!outcome.ok) throw new Error(`Settings refused the connection: ${JSON.stringify(outcome)}`);
+    },
+    useBatchSize(batchSize) {
+      const { baseUrl } = server.callServer('getSettings');
+      server.callServer('saveSettings', { baseUrl, token: '', batchSize });
     },
     clickMenu: (caption) => emulator.clickMenu(spreadsheetId, 'Safety Sync', caption),
     callServer: server.callServer,

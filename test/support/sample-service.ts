@@ -13,6 +13,7 @@ import type {
   MutationsResult,
   RequestLog,
 } from '../../dev/sample-service/admin';
+import type { QuirksRequest } from '../../dev/sample-service/quirks';
 
 export type {
   CreateDatasetRequest,
@@ -56,6 +57,11 @@ export class SampleDataset {
   /** Replaces every fault setting; a field left out goes back to its default (none). */
   setFaults(settings: FaultSettingsRequest): Promise<FaultSettings> {
     return admin('PUT', this.path('faults'), settings);
+  }
+
+  /** Replaces every quirk (dev/sample-service/quirks.ts): refused methods, edited completions. */
+  setQuirks(quirks: QuirksRequest): Promise<unknown> {
+    return admin('PUT', this.path('quirks'), quirks);
   }
 
   mutate(mutations: MutationsRequest): Promise<MutationsResult> {

@@ -1,0 +1,91 @@
+/**
+ * The last safety net before a full import removes rows: a row that carries the user's own cells
+ * (a note, a sign-off, a formula beside it) goes only when its record is confirmed gone. The full
+ * read says it is gone; a cheap filtered read (the record's user and training, 1,000 a page) must
+ * agree. When the service still lists one of them, the import refuses to finish and changes
+ * nothing: a read that missed a live record must never cost a user's notes.
+ */
+import type { ServiceClient } from '../api/client';
+import { completionKey } from '../api/completion-key';
+import { type CompletionsFilter, readCompletionPages } from '../api/completions';
+import { listProblems } from '../platform/problem-lists';
+import { UserFacingError } from '../platform/job-runner';
+import { COMPLETION_COLUMN, COMPLETION_COLUMNS } from './table';
+
+/** A row of the "Completed trainings" tab, as far as removing it is concerned. */
+export interface HeldRow {
+  key: string;
+  userId: string;
+  trainingId: string;
+  /** Whether any of the user's own columns (right of the imported ones) holds something. */
+  hasUserContent: boolean;
+}
+
+/** The tab's rows, read with one call. */
+export function readTabRows(sheet: GoogleAppsScript.Spreadsheet.Sheet | null): HeldRow[] {
+  if (!sheet || sheet.getLastRow() < 2) return [];
+  const width = Math.max(sheet.getLastColumn(), COMPLETION_COLUMNS.length);
+  return sheet
+    .getRange(2, 1, sheet.getLastRow() - 1, width)
+    .getValues()
+    .map((row) => ({
+      key: String(row[COMPLETION_COLUMN.key]),
+      userId: String(row[COMPLETION_COLUMN.userId]),
+      trainingId: String(row[COMPLETION_COLUMN.trainingId]),
+      hasUserContent: row.slice(COMPLETION_COLUMNS.length).some((cell) => cell !== '' && cell !== null),
+    }))
+    .filter((row) => row.key !== '');
+}
+
+function describeRow(row: HeldRow): string {
+  return `user ${row.userId}, training ${row.trainingId}`;
+}
+
+/**
+ * Confirms that the records of `removed` rows with the user's content are gone, one filtered read
+ * per user and training; throws when the service still lists any. Returns the Sync log's sentence
+ * about the rows with content that go (null when none do).
+ */
+export function confirmRemovals(
+  client: ServiceClient,
+  batchSize: number,
+  removed: readonly HeldRow[],
+): string | null {
+  const withContent = removed.filter((row) => row.hasUserContent);
+  const byFilter = new Map<string, { filter: CompletionsFilter; rows: HeldRow[] }>();
+  for (const row of withContent) {
+    const filter: CompletionsFilter = {};
+    // An empty id cannot filter (the service would take it as no filter): the other one does.
+    if (row.userId !== '') filter.user_id = row.userId;
+    if (row.trainingId !== '') filter.training_id = row.trainingId;
+    const signature = JSON.stringify([filter.user_id, filter.training_id]);
+    const group = byFilter.get(signature) ?? { filter, rows: [] };
+    group.rows.push(row);
+    byFilter.set(signature, group);
+  }
+  const stillListed: HeldRow[] = [];
+  for (const { filter, rows } of byFilter.values()) {
+    if (!filter.user_id && !filter.training_id) continue;
+    const read = readCompletionPages(client, { filter }, batchSize);
+    const listed = new Set([...read.onTop, ...read.records].map(completionKey));
+    stillListed.push(...rows.filter((row) => listed.has(row.key)));
+  }
+  if (stillListed.length > 0) {
+    throw new UserFacingError(
+      `Nothing was changed: ${listProblems(
+        stillListed.length,
+        stillListed.map(describeRow),
+        stillListed.length === 1
+          ? 'row with your own notes was missing from the full read, but the service still lists its record'
+          : 'rows with your own notes were missing from the full read, but the service still lists their records',
+      )} Run the import again; if this repeats, send the request IDs in the Sync log to the service's support.`,
+    );
+  }
+  return listProblems(
+    withContent.length,
+    withContent.map(describeRow),
+    withContent.length === 1
+      ? 'row with your own notes removed, because its record is gone (the service no longer lists it for its user and training)'
+      : 'rows with your own notes removed, because their records are gone (the service no longer lists them for their user and training)',
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * An import larger than one execution keeps what it read in the hidden staging tab. What comes back
+ * from it is exactly what the service sent, and a staging tab someone cleared, edited or left for
+ * days is never taken for the records read: the import starts again from page 1 and says so.
+ */
+import type { Completion } from '../../src/api/schemas';
+import { completionKey } from '../../src/api/completion-key';
+import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
+
+const TAB = 'Completed trainings';
+const STAGING = 'Safety Sync staging';
+
+/** Values a spreadsheet would parse if they were typed or written with setValues. */
+const EDGE_CASES: Record<string, unknown>[] = [
+  { groupTraining_id: '' },
+  { instructor_id: '' },
+  { user_id: '007', training_id: ' padded ' },
+  { groupTraining_id: '=1+1', instructor_id: "'quoted" },
+  { training_id: 'two\nlines', groupTraining_id: '2024-03-01' },
+  { user_id: '+44 20', instructor_id: 'TRUE' },
+];
+
+/**
+ * 6,000 records over a slow network (60 s of emulated time a round trip, one page a round): the
+ * first execution stages five pages and pauses.
+ */
+async function slowHarness(seed: number): Promise<AddonHarness> {
+  const harness = await createAddonHarness({
+    dataset: { seed, completions: 6_000, users: 20 },
+    emulator: { urlFetchRoundTripMs: 60_000 },
+  });
+  harness.connect();
+  harness.useBatchSize(1);
+  return harness;
+}
+
+function finishImport(harness: AddonHarness): string[] {
+  const summaries: string[] = [];
+  for (let step = harness.callServer('continueCompletionsImport'); ;) {
+    summaries.push(step.summary);
+    if (step.done) return summaries;
+    expect(summaries.length).toBeLessThan(15);
+    step = harness.callServer('continueCompletionsImport');
+  }
+}
+
+async function servedKeys(harness: AddonHarness, edits: Record<string, unknown>[] = []): Promise<string[]> {
+  const served = (await harness.dataset.data()).completions as unknown as Completion[];
+  return served.map((record, position) => completionKey({ ...record, ...edits[position] } as Completion));
+}
+
+function shownKeys(harness: AddonHarness): string[] {
+  return harness
+    .displayed(TAB)
+    .slice(1)
+    .map((row) => row[9]!);
+}
+
+function syncLog(harness: AddonHarness): string[][] {
+  return harness.displayed('Sync log').slice(1);
+}
+
+test('values that a spreadsheet would parse come back from staging exactly, and Refresh all adds nothing', async () => {
+  const harness = await slowHarness(61);
+  // The edge cases sit among the newest records: staged by the first execution, and on page 1,
+  // which the next Refresh all reads again.
+  const edits: Record<string, unknown>[] = [];
+  EDGE_CASES.forEach((fields, index) => (edits[3 + index * 2] = fields));
+  await harness.dataset.setQuirks({
+    completionFields: edits.flatMap((fields, position) => (fields ? [{ position, fields }] : [])),
+  });
+
+  const first = harness.callServer('startCompletionsImport', {});
+  expect(first.done).toBe(false);
+  finishImport(harness);
+
+  expect(shownKeys(harness)).toEqual(await servedKeys(harness, edits));
+  const shown = harness.displayed(TAB);
+  expect(shown[1 + 7]!.slice(0, 3)).toEqual(['007', expect.any(String), ' padded ']);
+  expect(shown[1 + 9]![7]).toBe('=1+1');
+  expect(shown[1 + 9]![5]).toBe("'quoted");
+
+  harness.clickMenu('Refresh all');
+  expect(harness.displayed(TAB)).toHaveLength(6_001);
+  expect(syncLog(harness)[0]![10]).toMatch(/^No new completed trainings\./);
+  await harness.done();
+});
+
+describe.each([
+  [
+    'cleared',
+    (harness: AddonHarness) => {
+      const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
+      const staging = workbook.sheet(STAGING);
+      const lastColumn = String.fromCharCode(64 + staging.lastColumn);
+      workbook.typeValues(
+        `'${STAGING}'!A1:${lastColumn}${staging.lastRow}`,
+        Array.from({ length: staging.lastRow }, () => Array<string>(staging.lastColumn).fill('')),
+      );
+    },
+  ],
+  [
+    'edited',
+    (harness: AddonHarness) => {
+      harness.emulator.workbooks.get(harness.spreadsheetId)!.typeValues(`'${STAGING}'!A2`, [['U-edited']]);
+    },
+  ],
+])('a staging tab %s between executions', (_how, tamper) => {
+  test('restarts the import from page 1, says so, and ends with every record', async () => {
+    const harness = await slowHarness(62);
+    expect(harness.callServer('startCompletionsImport', {}).done).toBe(false);
+    tamper(harness);
+
+    const summaries = finishImport(harness);
+
+    expect(shownKeys(harness)).toEqual(await servedKeys(harness));
+    expect(summaries[0]).toMatch(
+      /^The hidden "Safety Sync staging" tab no longer held the records the unfinished import had read \(it was deleted, cleared or edited\), so the import started again from page 1\./,
+    );
+    const log = syncLog(harness);
+    expect(log[0]![7]).toBe('Success');
+    expect(log.some((line) => /started again from page 1/.test(line[10]!))).toBe(true);
+    await harness.done();
+  });
+});
+
+test('a run left unfinished for a day starts again from page 1 and says so', async () => {
+  const harness = await slowHarness(63);
+  expect(harness.callServer('startCompletionsImport', {}).done).toBe(false);
+  await harness.dataset.mutate({ removeCompletions: 40, addCompletions: 40 });
+  harness.emulator.clock.advance(25 * 3_600_000);
+
+  const summaries = finishImport(harness);
+
+  expect(summaries[0]).toMatch(
+    /^The unfinished import started 25 hours ago was begun again from page 1, so that nothing it had read is out of date\./,
+  );
+  expect(shownKeys(harness)).toEqual(await servedKeys(harness));
+  await harness.done();
+});
+
+test('records inserted on top while a first import pauses in its name look-ups: each ends up exactly once', async () => {
+  // Three pages read, then 20 users looked up two at a time: the name look-ups pause the run.
+  const harness = await createAddonHarness({
+    dataset: { seed: 64, completions: 3_000, users: 20 },
+    emulator: { urlFetchRoundTripMs: 60_000 },
+  });
+  harness.connect();
+  harness.useBatchSize(2);
+
+  const first = harness.callServer('startCompletionsImport', {});
+  expect(first.done).toBe(false);
+  expect(first.summary).toMatch(/^Read 3,000 records \(page 3 of 3\)/);
+  await harness.dataset.mutate({ addCompletions: 7 });
+  finishImport(harness);
+
+  const served = await servedKeys(harness);
+  expect(served).toHaveLength(3_007);
+  expect([...shownKeys(harness)].sort()).toEqual([...served].sort());
+
+  harness.clickMenu('Refresh all');
+  expect(shownKeys(harness)).toEqual(served);
+  await harness.done();
+});

@@ -1,0 +1,52 @@
+/**
+ * User names are decoration: the contract shows users.info only as an example, so a service that
+ * refuses it must not stop an import. The records come in with empty name columns, the run says
+ * once why, and users.info is not asked again for every id.
+ */
+import type { Completion } from '../../src/api/schemas';
+import { completionKey } from '../../src/api/completion-key';
+import { createAddonHarness } from '../support/addon-harness';
+
+const TAB = 'Completed trainings';
+
+function usersInfoRequests(requests: readonly { url: string }[]): number {
+  return requests.filter((request) => request.url.endsWith('/v1/users.info')).length;
+}
+
+describe.each(['api_method_not_found', 'parameter_invalid', 'token_permission'] as const)(
+  'users.info answering %s',
+  (refusal) => {
+    test('the import completes without names, says so once, and stops asking', async () => {
+      const harness = await createAddonHarness({ dataset: { seed: 71, completions: 2_500, users: 60 } });
+      harness.connect();
+      await harness.dataset.setQuirks({ refusedMethods: { 'users.info': refusal } });
+      harness.emulator.urlFetch.requests.length = 0;
+
+      harness.clickMenu('Reconcile completed trainings');
+
+      const shown = harness.displayed(TAB).slice(1);
+      const served = (await harness.dataset.data()).completions as unknown as Completion[];
+      expect(shown.map((row) => row[9])).toEqual(served.map(completionKey));
+      expect(shown.every((row) => row[1] === '' && row[6] === '')).toBe(true);
+      // One batch (the default ten requests) told that the method is refused; no id after it.
+      expect(usersInfoRequests(harness.emulator.urlFetch.requests)).toBeLessThanOrEqual(10);
+
+      const [line] = harness.displayed('Sync log').slice(1);
+      expect(line![7]).toBe('Success');
+      const namesNote = new RegExp(
+        `User and instructor names are left empty: the service refused users\\.info \\(${refusal}\\)`,
+        'g',
+      );
+      expect(line![10]!.match(namesNote)).toHaveLength(1);
+      const ui = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui;
+      expect(ui.alerts[ui.alerts.length - 1]!.message).toMatch(namesNote);
+
+      // A later Refresh all brings new records in the same way.
+      await harness.dataset.mutate({ addCompletions: 5 });
+      harness.clickMenu('Refresh all');
+      expect(harness.displayed(TAB)).toHaveLength(2_506);
+      expect(harness.displayed('Sync log')[1]![7]).toBe('Success');
+      await harness.done();
+    });
+  },
+);

@@ -1,0 +1,103 @@
+/**
+ * Every path that sends requests stays inside the 6 minutes of one execution, however slow the
+ * network: it stops cleanly with a Continuing line in the Sync log, and a failed request is retried
+ * only while the retry can end in time.
+ */
+import type { Completion } from '../../src/api/schemas';
+import { completionKey } from '../../src/api/completion-key';
+import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
+
+const TAB = 'Completed trainings';
+
+async function slowHarness(roundTripMs: number, completions: number, users: number): Promise<AddonHarness> {
+  const harness = await createAddonHarness({
+    dataset: { seed: 101, completions, users },
+    emulator: { urlFetchRoundTripMs: roundTripMs },
+  });
+  harness.connect();
+  return harness;
+}
+
+function outcomes(harness: AddonHarness): string[][] {
+  return harness
+    .displayed('Sync log')
+    .slice(1)
+    .map((line) => [line[2]!, line[7]!]);
+}
+
+test('with 60 s round trips and a rate limit, an import stops in time, fails clearly, and goes on when retried', async () => {
+  const harness = await slowHarness(60_000, 6_000, 10);
+  harness.useBatchSize(1);
+  // Four requests go through; every one after them is refused as over the rate limit.
+  await harness.dataset.setFaults({ requestBudget: 4 });
+
+  const first = harness.callServer('startCompletionsImport', {});
+  expect(first.done).toBe(false);
+  expect(() => harness.callServer('continueCompletionsImport')).toThrow(/rate_limit_exceeded/);
+  await harness.dataset.setFaults({});
+  const steps = [harness.callServer('continueCompletionsImport')];
+  while (!steps[steps.length - 1]!.done) steps.push(harness.callServer('continueCompletionsImport'));
+
+  const served = (await harness.dataset.data()).completions as unknown as Completion[];
+  expect(
+    harness
+      .displayed(TAB)
+      .slice(1)
+      .map((row) => row[9]),
+  ).toEqual(served.map(completionKey));
+  const log = outcomes(harness).map(([, outcome]) => outcome);
+  expect(log[0]).toBe('Success');
+  expect(log).toContain('Failed');
+  expect(log[log.length - 1]).toBe('Continuing');
+  await harness.done();
+});
+
+test('Refresh all leaves the equipment import to the next run when too little time is left', async () => {
+  const harness = await slowHarness(50_000, 3_000, 20);
+  harness.clickMenu('Import equipment types');
+  const typesBefore = harness.displayed('Equipment types');
+  await harness.dataset.mutate({ renameEquipmentTypes: [{ id: typesBefore[1]![0]!, title: 'Renamed' }] });
+
+  // No full import yet: Refresh all reads every page (three rounds of 50 s) and the names (two).
+  harness.clickMenu('Refresh all');
+
+  expect(harness.displayed(TAB)).toHaveLength(3_001);
+  const [equipment, completions] = outcomes(harness);
+  expect(completions).toEqual(['Refresh completed trainings', 'Success']);
+  expect(equipment).toEqual(['Refresh equipment types', 'Continuing']);
+  expect(harness.displayed('Sync log')[1]![10]).toMatch(
+    /^Refresh equipment types: not started in this run, too little of its time was left; the next refresh does it\.$/,
+  );
+  expect(harness.displayed('Equipment types')).toEqual(typesBefore);
+
+  harness.clickMenu('Refresh all');
+  expect(outcomes(harness)[0]).toEqual(['Refresh equipment types', 'Success']);
+  expect(harness.displayed('Equipment types').flat()).toContain('Renamed');
+  await harness.done();
+});
+
+test('a Retry-After wait is honoured while it fits in the time left, and not beyond it', async () => {
+  const harness = await slowHarness(0, 1_500, 10);
+  harness.clickMenu('Reconcile completed trainings');
+  const before = harness.displayed(TAB);
+  const rateLimitOnce = {
+    queue: [{ fault: 'rate_limit_exceeded' as const, method: 'completedtrainings.list' as const, times: 1 }],
+  };
+
+  await harness.dataset.setQuirks({ rateLimitRetryAfterSeconds: 40 });
+  await harness.dataset.setFaults(rateLimitOnce);
+  harness.clickMenu('Reconcile completed trainings');
+  let [line] = harness.displayed('Sync log').slice(1);
+  expect(line![7]).toBe('Success');
+  // Emulated time: the retry waited the 40 s asked for, not the client's own 1 s backoff.
+  expect(Number(line![6])).toBeGreaterThanOrEqual(40);
+
+  await harness.dataset.setQuirks({ rateLimitRetryAfterSeconds: 600 });
+  await harness.dataset.setFaults(rateLimitOnce);
+  harness.clickMenu('Reconcile completed trainings');
+  [line] = harness.displayed('Sync log').slice(1);
+  expect(line!.slice(7, 9)).toEqual(['Failed', 'rate_limit_exceeded']);
+  expect(Number(line![6])).toBeLessThan(40);
+  expect(harness.displayed(TAB)).toEqual(before);
+  await harness.done();
+});
