@@ -43,6 +43,7 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
         ['setFormulasR1C1', () => range.setFormulasR1C1([['=R[0]C[1]']])],
         ['setFormulaR1C1', () => range.setFormulaR1C1('=R[0]C[1]')],
         ['setNumberFormats', () => range.setNumberFormats([['@']])],
+        ['setNumberFormat', () => range.setNumberFormat('@')],
         ['setFontWeight', () => range.setFontWeight('bold')],
         ['setNote', () => range.setNote('n')],
         ['clearContent', () => range.clearContent()],

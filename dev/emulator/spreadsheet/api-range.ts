@@ -70,6 +70,7 @@ type RangeMethod =
   | 'setFormulasR1C1'
   | 'setFormulaR1C1'
   | 'setNumberFormats'
+  | 'setNumberFormat'
   | 'setFontWeight'
   | 'setNote'
   | 'clearContent'
@@ -198,6 +199,14 @@ class RangeApi implements Pick<Range, RangeMethod> {
     checkFormula('Range.setFormulaR1C1', [formula], formula);
     return this.#setAll('setFormulaR1C1', (sheet, row, column) =>
       writeFormula(this.#env, sheet, row, column, formulaFromR1C1(formula, row, column)),
+    );
+  }
+
+  setNumberFormat(numberFormat: string): Range {
+    requireString('Range.setNumberFormat', [numberFormat], numberFormat);
+    const format = normalizeNumberFormat(numberFormat);
+    return this.#setAll('setNumberFormat', (sheet, row, column) =>
+      this.#editFormat(sheet, row, column, (cell) => (cell.numberFormat = format)),
     );
   }
 
