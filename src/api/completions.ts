@@ -10,7 +10,7 @@
  */
 import { appendAll } from '../lib/arrays';
 import type { ServiceClient } from './client';
-import { completionKey } from './completion-key';
+import { completionIdentity } from './completion-key';
 import { InvalidParameterError, TransportError } from './errors';
 import { type ReadControl, runRound } from './read-control';
 import {
@@ -87,7 +87,7 @@ export function checkBatchSize(batchSize: number): number {
 interface Page {
   number: number;
   records: Completion[];
-  /** completionKey of each record, computed once. */
+  /** completionIdentity of each record, computed once. */
   keys: string[];
   rejected: RejectedRecord[];
   lastPage: number;
@@ -275,7 +275,7 @@ function fetchPages(client: ServiceClient, filter: CompletionsFilter, numbers: r
     return {
       number,
       records,
-      keys: records.map(completionKey),
+      keys: records.map(completionIdentity),
       rejected,
       lastPage: outcome.value.paging.last_page,
       total: outcome.value.paging.total,

@@ -7,7 +7,7 @@
  * - Incremental refresh: records arrive newest first, so it reads page 1 onwards only until it
  *   reaches back past the newest record held, less an overlap of some days, and adds what is new.
  */
-import { completionKey } from '../api/completion-key';
+import { completionIdentity, completionKey } from '../api/completion-key';
 import {
   checkFilter,
   type CompletionsFilter,
@@ -164,7 +164,7 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
   const read = readCompletionPages(
     client,
     resumed
-      ? { cursor: resumed.run.cursor, held: new Set(resumed.keys) }
+      ? { cursor: resumed.run.cursor, held: new Set(resumed.records.map(completionIdentity)) }
       : { filter: options.completionsFilter },
     options.batchSize,
     {
