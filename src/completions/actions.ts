@@ -6,7 +6,7 @@
 import type { CompletionsFilter } from '../api/completions';
 import { describeFilter, importCompletions, type CompletionsMode } from './import';
 import { activeSpreadsheet, requireUi, showFailure } from '../platform/interactive';
-import { ExecutionBudget } from '../platform/execution-budget';
+import { executionBudget } from '../platform/time-budget';
 import { type JobReport, runJob } from '../platform/job-runner';
 import {
   missingConnectionParts,
@@ -47,7 +47,7 @@ export function getCompletionsFilter(): CompletionsFilter {
 
 function runCompletions(mode: CompletionsMode, interactive: boolean): JobReport {
   const spreadsheet = activeSpreadsheet();
-  const budget = new ExecutionBudget(Date.now());
+  const budget = executionBudget(Date.now());
   const action = `${IMPORT_ACTION}: ${describeFilter(readImportOptions().completionsFilter)} (${mode})`;
   return runJob({ action, spreadsheet, interactive, budget }, (context) =>
     importCompletions(context, { mode }),

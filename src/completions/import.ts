@@ -193,7 +193,7 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
       staged: describeStaged([...(resumed?.keys ?? []), ...read.records.map(completionKey)]),
     });
   // Names only in an execution that has time for them, unless reading them is all it has to do.
-  if (!read.done || (read.records.length > 0 && !context.budget.fitsAnotherRound())) return pause();
+  if (!read.done || (read.records.length > 0 && !context.budget.canAfford())) return pause();
   context.progress(`Resolving user names for ${formatCount(records.length)} records`);
   const baseUrl = readConnection().baseUrl!;
   const resolved = resolveNames(client, baseUrl, userIdsOf(records), options.batchSize, control);

@@ -26,7 +26,7 @@ import {
   optionalLimit,
   positionOf,
 } from './arguments';
-import { TimeBudget } from './budget';
+import { FormulaBudget } from './budget';
 import { FormulaCache } from './cache';
 import { type FormulaReader, readCompletions, readEquipmentTypes, readUsers } from './reads';
 import { AS_INSTANTS, type FormulaCell, type FormulaResult, formulaTable, midnightOf } from './values';
@@ -58,7 +58,7 @@ function importOptionsForFormulas(): ImportOptions {
   }
 }
 
-function openReader(budget: TimeBudget): FormulaReader {
+function openReader(budget: FormulaBudget): FormulaReader {
   const connection = readFormulaConnection();
   if (!connection) throw new FormulaAccessOffError();
   const options = importOptionsForFormulas();
@@ -96,7 +96,7 @@ export function cellMessage(functionName: string, error: unknown, token: string)
 
 /** Runs a function's body; anything it throws reaches Sheets as a plain Error with a safe message. */
 function runFormula(functionName: string, body: (context: FormulaContext) => FormulaResult): FormulaResult {
-  const budget = new TimeBudget(() => Date.now());
+  const budget = new FormulaBudget(() => Date.now());
   let clock: SpreadsheetClock | undefined;
   try {
     return body({

@@ -23,7 +23,7 @@ import {
 } from '../api/schemas';
 import { fetchUsers, USERS_METHOD } from '../api/users';
 import { formatCount } from '../lib/numbers';
-import { FormulaTooLargeError, type TimeBudget } from './budget';
+import { type FormulaBudget, FormulaTooLargeError } from './budget';
 import type { AnswerCache } from './cache';
 
 /**
@@ -36,7 +36,7 @@ export const MAX_FORMULA_PAGES = 50;
 export interface FormulaReader {
   client: ServiceClient;
   cache: AnswerCache;
-  budget: TimeBudget;
+  budget: FormulaBudget;
   /** Requests sent at once (the import's "Pages at once" setting). */
   batchSize: number;
 }
@@ -116,7 +116,7 @@ function readAllPages(
 }
 
 /** Every round of requests timed against the formula's budget; `tooLarge` says why one is refused. */
-function withinBudget(budget: TimeBudget, tooLarge: () => string): ReadControl {
+function withinBudget(budget: FormulaBudget, tooLarge: () => string): ReadControl {
   return { round: (read) => budget.step(tooLarge, read) };
 }
 

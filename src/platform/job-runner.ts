@@ -8,7 +8,7 @@ import { ServiceClient } from '../api/client';
 import { InvalidParameterError, redact, ServiceError, TransportError } from '../api/errors';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
 import { tryLockDocument } from './document-lock';
-import { ExecutionBudget } from './execution-budget';
+import { executionBudget, type TimeBudget } from './time-budget';
 import {
   missingConnectionParts,
   readConnection,
@@ -27,7 +27,7 @@ export interface JobContext {
   client: ServiceClient;
   options: ImportOptions;
   /** The execution's time: every round of requests asks it first. */
-  budget: ExecutionBudget;
+  budget: TimeBudget;
   utcOffsetAt: UtcOffsetAt;
   today: CalendarDate;
   /** Shows how far the job is (a toast in menus; nothing in triggers). */
@@ -62,7 +62,7 @@ export interface RunOptions {
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
   interactive: boolean;
   /** Shared by the jobs of one execution (Refresh all); by default the job's own, from its start. */
-  budget?: ExecutionBudget;
+  budget?: TimeBudget;
 }
 
 /**
@@ -92,7 +92,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
   if (missing) throw new NotConfiguredError(missing);
   return holdingDocumentLock(options.spreadsheet, ({ utcOffsetAt, today }) => {
     const startedAtMs = Date.now();
-    const budget = options.budget ?? new ExecutionBudget(startedAtMs);
+    const budget = options.budget ?? executionBudget(startedAtMs);
     const client = new ServiceClient({
       baseUrl: connection.baseUrl!,
       token: connection.token!,

@@ -11,7 +11,7 @@ import { type CompletionsMode, importCompletions } from '../completions/import';
 import { importEquipment } from '../equipment/import';
 import { activeSpreadsheet, requireUi, showFailure } from '../platform/interactive';
 import { markRefreshed, showRefreshStatus } from './status';
-import { ExecutionBudget } from '../platform/execution-budget';
+import { executionBudget } from '../platform/time-budget';
 import {
   currentUserEmail,
   type JobContext,
@@ -81,9 +81,9 @@ export function refreshImports(
   options: RefreshOptions,
 ): RefreshOutcome {
   const outcome: RefreshOutcome = { summaries: [], failures: [], complete: true };
-  const budget = new ExecutionBudget(options.executionStartMs);
+  const budget = executionBudget(options.executionStartMs);
   for (const [index, { action, job }] of configuredRefreshes(spreadsheet, options).entries()) {
-    if (index > 0 && !budget.fitsAnotherRound()) {
+    if (index > 0 && !budget.canAfford()) {
       // What is left of the execution could not hold this import's requests: the next refresh does it.
       outcome.summaries.push(logNotStarted(spreadsheet, action));
       outcome.complete = false;

@@ -5,7 +5,7 @@
  */
 import { ServiceClient } from '../../src/api/client';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/transport';
-import { FORMULA_BUDGET_MS, FormulaTooLargeError, TimeBudget } from '../../src/formulas/budget';
+import { FORMULA_BUDGET_MS, FormulaBudget, FormulaTooLargeError } from '../../src/formulas/budget';
 import type { AnswerCache } from '../../src/formulas/cache';
 import { type FormulaReader, MAX_FORMULA_PAGES, readCompletions, readUsers } from '../../src/formulas/reads';
 
@@ -77,7 +77,7 @@ function readerOf(service: FakeService, batchSize = 5): FormulaReader {
     transport: service.transport,
     sleep: () => {},
   });
-  return { client, cache: noCache, budget: new TimeBudget(service.now), batchSize };
+  return { client, cache: noCache, budget: new FormulaBudget(service.now), batchSize };
 }
 
 function refusal(run: () => unknown): FormulaTooLargeError {
