@@ -1,8 +1,10 @@
 /**
- * The layout's one rule that eslint cannot see: no circle of imports anywhere in src/ or dev/ (a
- * circle makes load order matter and the pieces impossible to read on their own). The direction of
- * imports between src/'s layers is eslint's (eslint.config.mjs, layerRules).
+ * The layout's rules: imports in src/ point one way (capabilities → platform → sheets, api → lib),
+ * which eslint enforces (eslint.config.mjs, layerRules; checked here so the rule cannot silently
+ * stop applying), and no circle of imports anywhere in src/ or dev/ (a circle makes load order
+ * matter and the pieces impossible to read on their own), which eslint cannot see.
  */
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -62,4 +64,40 @@ test('no file in src/ or dev/ is on a circle of imports', () => {
   const files = ['src', 'dev'].flatMap((dir) => sourceFiles(path.join(ROOT, dir)));
   expect(files.length).toBeGreaterThan(100);
   expect(circles(files)).toEqual([]);
+});
+
+describe('imports point one way', () => {
+  // The CLI, not the ESLint class: jest's module system cannot load the ESM config.
+  const lint = (file: string, code: string) => {
+    const eslint = path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
+    const run = spawnSync(
+      process.execPath,
+      [eslint, '--stdin', '--stdin-filename', file, '--format', 'json'],
+      {
+        cwd: ROOT,
+        input: code,
+        encoding: 'utf8',
+      },
+    );
+    const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null }[] }[];
+    return result!.messages.map((message) => message.ruleId);
+  };
+
+  test.each([
+    ['src/api/probe.ts', "import { readConnection } from '../platform/settings-store';"],
+    ['src/lib/probe.ts', "import { fetchUsers } from '../api/users';"],
+    ['src/platform/probe.ts', "import { importCompletions } from '../completions/import';"],
+    ['src/completions/probe.ts', "import { onOpen } from '../menu';"],
+  ])('%s may not import from a layer above: %s', (file, line) => {
+    expect(lint(file, `${line}\nexport const used = [${line.match(/\{ (\w+) \}/)![1]}];\n`)).toContain(
+      '@typescript-eslint/no-restricted-imports',
+    );
+  });
+
+  test('an import downwards, or of types only, is allowed', () => {
+    const code =
+      "import { formatCount } from '../lib/numbers';\nimport type { ServiceClient } from '../api/client';\n" +
+      'export const used: [typeof formatCount, ServiceClient | null] = [formatCount, null];\n';
+    expect(lint('src/platform/probe.ts', code)).toEqual([]);
+  });
 });
