@@ -5,13 +5,15 @@
  */
 import { z } from 'zod';
 import type { Completion, EquipmentType, User } from './dataset';
-import { FAULT_KINDS, type FaultSettings } from './faults';
+import { FAULT_KINDS, type CurrentFaultSettings, type FaultSettings } from './faults';
 import { API_METHOD_NAMES, type TokenKind } from './protocol';
 import {
   DEFAULT_DATASET_OPTIONS,
   InvalidMutationError,
+  checkMutationRules,
   type Dataset,
   type DatasetRegistry,
+  type MutationsResult,
   type RequestLogEntry,
 } from './store';
 
@@ -28,6 +30,36 @@ const createDatasetSchema = z.strictObject({
   latencyMs: z.int().min(0).max(MAX_LATENCY_MS).optional(),
 });
 
+/** A position of the unfiltered completion list (0 = newest); see Mutations in store.ts. */
+const positionSchema = z.int().min(0);
+
+const mutationsSchema = z.strictObject({
+  addCompletions: z.int().min(0).max(100_000).optional(),
+  addBackdatedCompletions: z
+    .strictObject({ count: z.int().min(1).max(10_000), daysBeforeNewest: z.int().min(1).max(3650) })
+    .optional(),
+  removeCompletions: z.int().min(0).optional(),
+  removeCompletionsAt: z.array(positionSchema).optional(),
+  insertCompletionsAt: z
+    .array(
+      z.strictObject({
+        position: positionSchema,
+        fields: z
+          .strictObject({
+            user_id: z.string().optional(),
+            training_id: z.string().optional(),
+            instructor_id: z.string().optional(),
+            groupTraining_id: z.string().optional(),
+            specialExpirationDateNumber: z.int().optional(),
+          })
+          .optional(),
+      }),
+    )
+    .optional(),
+  duplicateCompletionsAt: z.array(positionSchema).optional(),
+  renameEquipmentTypes: z.array(z.strictObject({ id: z.string(), title: z.string() })).optional(),
+  removeEquipmentTypes: z.array(z.string()).optional(),
+});
 const faultSettingsSchema = z.strictObject({
   latencyMs: z.int().min(0).max(MAX_LATENCY_MS).optional(),
   requestBudget: z.int().min(0).nullable().optional(),
@@ -44,22 +76,15 @@ const faultSettingsSchema = z.strictObject({
     .strictObject({ afterRequests: z.int().min(1), count: z.int().min(1).max(100_000) })
     .nullable()
     .optional(),
-});
-
-const mutationsSchema = z.strictObject({
-  addCompletions: z.int().min(0).max(100_000).optional(),
-  addBackdatedCompletions: z
-    .strictObject({ count: z.int().min(1).max(10_000), daysBeforeNewest: z.int().min(1).max(3650) })
+  mutateAfterRequests: z
+    .array(z.strictObject({ afterRequests: z.int().min(1), mutations: mutationsSchema }))
     .optional(),
-  removeCompletions: z.int().min(0).optional(),
-  renameEquipmentTypes: z.array(z.strictObject({ id: z.string(), title: z.string() })).optional(),
-  removeEquipmentTypes: z.array(z.string()).optional(),
 });
 
 export type CreateDatasetRequest = z.input<typeof createDatasetSchema>;
 export type FaultSettingsRequest = z.input<typeof faultSettingsSchema>;
 export type MutationsRequest = z.input<typeof mutationsSchema>;
-export type { FaultSettings, RequestLogEntry };
+export type { CurrentFaultSettings, FaultSettings, MutationsResult, RequestLogEntry };
 
 export interface CreatedDataset {
   id: string;
@@ -76,11 +101,6 @@ export interface RequestLog {
   requests: RequestLogEntry[];
   /** The most requests of this dataset being served at once since the log was last cleared. */
   maxInFlight: number;
-}
-
-export interface MutationsResult {
-  added: Completion[];
-  removed: Completion[];
 }
 
 export interface AdminResponse {
@@ -134,6 +154,8 @@ function route(registry: DatasetRegistry, httpMethod: string, pathname: string, 
       requireVerb(httpMethod, 'GET');
       return datasetData(dataset);
     case 'faults':
+      // GET shows what became of scheduled mutations since the PUT.
+      if (httpMethod === 'GET') return dataset.faults.current();
       requireVerb(httpMethod, 'PUT');
       return replaceFaults(dataset, parseBody(body, faultSettingsSchema));
     case 'mutations':
@@ -165,13 +187,29 @@ function datasetData(dataset: Dataset): DatasetData {
   };
 }
 
-/** Every field not given goes back to its default: the body describes the whole fault setting. */
-function replaceFaults(dataset: Dataset, request: z.output<typeof faultSettingsSchema>): FaultSettings {
+/**
+ * Every field not given goes back to its default: the body describes the whole fault setting.
+ * Scheduled mutations that no list could accept are refused now, not skipped when they fall due.
+ */
+function replaceFaults(
+  dataset: Dataset,
+  request: z.output<typeof faultSettingsSchema>,
+): CurrentFaultSettings {
+  const mutateAfterRequests = request.mutateAfterRequests ?? [];
+  mutateAfterRequests.forEach((scheduled, index) => {
+    try {
+      checkMutationRules(scheduled.mutations);
+    } catch (error) {
+      if (!(error instanceof InvalidMutationError)) throw error;
+      throw new AdminError(400, `mutateAfterRequests[${index}]: ${error.message}`);
+    }
+  });
   dataset.faults.replace({
     latencyMs: request.latencyMs ?? 0,
     requestBudget: request.requestBudget ?? null,
     queue: (request.queue ?? []).map((queued) => ({ ...queued, times: queued.times ?? 1 })),
     insertDuringPaging: request.insertDuringPaging ?? null,
+    mutateAfterRequests,
   });
   return dataset.faults.current();
 }

@@ -339,7 +339,12 @@ function timestamp(unit: CreatedUnit, seconds: number, milliseconds: number): nu
 
 /** Newest date first, then newest `created`, then generation order (stable sort). */
 export function sortNewestFirst(completions: Completion[]): Completion[] {
-  return completions.sort((a, b) => Number(b.dateNumber) - Number(a.dateNumber) || b.created - a.created);
+  return completions.sort(compareNewestFirst);
+}
+
+/** Negative when `a` is listed before `b`: the service's order, newest date first, then newest `created`. */
+export function compareNewestFirst(a: Completion, b: Completion): number {
+  return Number(b.dateNumber) - Number(a.dateNumber) || b.created - a.created;
 }
 
 function generateEquipmentTypes(options: GeneratorOptions): EquipmentType[] {

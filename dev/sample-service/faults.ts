@@ -1,9 +1,10 @@
 /**
  * Injected misbehaviour of a dataset: latency, a request budget, a queue of one-off faults, and
- * completions that appear while a client is paging. It lets tests reproduce what intermediaries,
+ * data that changes while a client is paging. It lets tests reproduce what intermediaries,
  * overload and concurrent writers do to a real client.
  */
 import type { ApiMethodName } from './protocol';
+import type { Mutations, MutationsResult } from './store';
 
 export const FAULT_KINDS = [
   'html502',
@@ -29,10 +30,43 @@ export interface FaultSettings {
   requestBudget: number | null;
   queue: QueuedFault[];
   insertDuringPaging: { afterRequests: number; count: number } | null;
+  /**
+   * Data changes made while a client pages: each entry's mutations are applied once, as soon as
+   * `afterRequests` completedtrainings.list requests have been answered since the settings were
+   * put (after insertDuringPaging's insert of that moment; entries falling due together, in the
+   * order given). Positions name the list as it is then.
+   */
+  mutateAfterRequests: ScheduledMutations[];
+}
+
+export interface ScheduledMutations {
+  afterRequests: number;
+  mutations: Mutations;
+}
+
+/**
+ * What became of scheduled mutations. Ones that no longer fit the list when they fall due (a
+ * position beyond its end) are skipped whole, not applied in part, and say why: a test that
+ * scheduled them finds out instead of paging through data it did not intend.
+ */
+export type ScheduledMutationOutcome =
+  | { outcome: 'pending' }
+  | ({ outcome: 'applied' } & MutationsResult)
+  | { outcome: 'skipped'; mutationSkipped: string };
+
+/** The settings as they are now, each scheduled mutation with its outcome so far. */
+export interface CurrentFaultSettings extends Omit<FaultSettings, 'mutateAfterRequests'> {
+  mutateAfterRequests: Array<ScheduledMutations & ScheduledMutationOutcome>;
+}
+
+/** How the dataset makes the data changes that fall due while a client pages. */
+export interface PagingChanges {
+  insertNewest(count: number): void;
+  mutate(mutations: Mutations): ScheduledMutationOutcome;
 }
 
 function noFaults(latencyMs: number): FaultSettings {
-  return { latencyMs, requestBudget: null, queue: [], insertDuringPaging: null };
+  return { latencyMs, requestBudget: null, queue: [], insertDuringPaging: null, mutateAfterRequests: [] };
 }
 
 /** Bodies a misbehaving intermediary might return with status 200, in the order they are served. */
@@ -48,6 +82,8 @@ export class FaultState {
   private budgetSpent = 0;
   private completionListRequests = 0;
   private pagingInsertDone = false;
+  /** Parallel to settings.mutateAfterRequests. */
+  private scheduledOutcomes: ScheduledMutationOutcome[] = [];
   private nonEnvelopeServed = 0;
 
   constructor(latencyMs: number) {
@@ -60,10 +96,18 @@ export class FaultState {
     this.budgetSpent = 0;
     this.completionListRequests = 0;
     this.pagingInsertDone = false;
+    this.scheduledOutcomes = settings.mutateAfterRequests.map(() => ({ outcome: 'pending' }));
   }
 
-  current(): FaultSettings {
-    return { ...this.settings, queue: this.settings.queue.map((queued) => ({ ...queued })) };
+  current(): CurrentFaultSettings {
+    return {
+      ...this.settings,
+      queue: this.settings.queue.map((queued) => ({ ...queued })),
+      mutateAfterRequests: this.settings.mutateAfterRequests.map((scheduled, index) => ({
+        ...scheduled,
+        ...this.scheduledOutcomes[index]!,
+      })),
+    };
   }
 
   get latencyMs(): number {
@@ -91,13 +135,22 @@ export class FaultState {
     return this.settings.requestBudget === null || this.budgetSpent <= this.settings.requestBudget;
   }
 
-  /** Counts a completedtrainings.list request; returns how many completions to insert now (usually 0). */
-  countCompletionListRequest(): number {
+  /** Counts an answered completedtrainings.list request and has `changes` make what falls due now. */
+  countCompletionListRequest(changes: PagingChanges): void {
     this.completionListRequests += 1;
     const insert = this.settings.insertDuringPaging;
-    if (!insert || this.pagingInsertDone || this.completionListRequests < insert.afterRequests) return 0;
-    this.pagingInsertDone = true;
-    return insert.count;
+    if (insert && !this.pagingInsertDone && this.completionListRequests >= insert.afterRequests) {
+      this.pagingInsertDone = true;
+      changes.insertNewest(insert.count);
+    }
+    this.settings.mutateAfterRequests.forEach((scheduled, index) => {
+      if (
+        this.scheduledOutcomes[index]!.outcome === 'pending' &&
+        this.completionListRequests >= scheduled.afterRequests
+      ) {
+        this.scheduledOutcomes[index] = changes.mutate(scheduled.mutations);
+      }
+    });
   }
 
   nextNonEnvelopeBody(): string {

@@ -4,7 +4,8 @@
  * answer it api_method_not_found, parameter_invalid or token_permission), and serve completions
  * whose fields are edge cases (empty or padded ids, "=…" and "'…" strings, an optional date number
  * that is not a date); and, standing for a paging bug, leave records out of the unfiltered list
- * while filtered lists still have them; and ask for a wait with Retry-After when rate limiting. Set with PUT /_admin/datasets/ID/quirks; the body replaces
+ * while filtered lists still have them; and ask for a wait with Retry-After when rate limiting; and
+ * serve smaller pages than asked for. Set with PUT /_admin/datasets/ID/quirks; the body replaces
  * every quirk.
  */
 import { z } from 'zod';
@@ -16,7 +17,7 @@ import {
   type ErrorIdentifier,
   EncodedJson,
 } from './protocol';
-import type { SuccessEnvelope } from './methods';
+import type { CompletionPaging, MethodQuirks, SuccessEnvelope } from './methods';
 import type { Dataset, DatasetRegistry } from './store';
 
 const REFUSALS = ['api_method_not_found', 'parameter_invalid', 'token_permission'] as const;
@@ -32,6 +33,12 @@ const quirksSchema = z.strictObject({
   rateLimitRetryAfterSeconds: z.int().min(0).optional(),
   /** Positions of the unfiltered list (0 = newest) left out of its pages; filtered lists keep them. */
   missingFromFullList: z.array(z.int().min(0)).optional(),
+  /**
+   * The most completions a completedtrainings.list page holds, whatever `limit` asks: a service
+   * may cap page sizes below the contract's 1000. Pages and last_page are counted in pages of
+   * min(limit, cap), filtered lists too; a small cap makes paging tests over few records fast.
+   */
+  pageSizeCap: z.int().min(1).max(1000).optional(),
 });
 
 export type QuirksRequest = z.input<typeof quirksSchema>;
@@ -64,25 +71,29 @@ export function handleQuirksRequest(
   return { status: 200, body: parsed.data };
 }
 
-/** The method's answer as the dataset's quirks change it: refused, or with its completions edited. */
+/**
+ * The method's answer as the dataset's quirks change it: refused, paged smaller, or with its
+ * completions edited.
+ */
 export function answerWithQuirks(
   dataset: Dataset,
   apiMethod: ApiMethodName,
   data: Record<string, unknown>,
-  answer: () => SuccessEnvelope,
+  answer: (methodQuirks: MethodQuirks) => SuccessEnvelope,
 ): SuccessEnvelope {
   const quirks = quirksOf.get(dataset);
   const refusal: ErrorIdentifier | undefined = quirks?.refusedMethods?.[apiMethod];
   if (refusal) throw new ApiError(refusal, `${apiMethod} is not available to this token.`);
-  const envelope = answer();
+  const envelope = answer({ pageSizeCap: quirks?.pageSizeCap });
   const edits = quirks?.completionFields ?? [];
   const missing = new Set(quirks?.missingFromFullList ?? []);
   const page = envelope['completedtrainings'];
   const filtered = data['user_id'] !== undefined || data['training_id'] !== undefined;
   if ((edits.length === 0 && missing.size === 0) || !(page instanceof EncodedJson) || filtered)
     return envelope;
-  const limit = Number(data['limit'] ?? 100);
-  const first = (Number(data['page'] ?? 1) - 1) * limit;
+  // The page as served, which a page size cap makes smaller than the limit asked for.
+  const paging = envelope['paging'] as CompletionPaging;
+  const first = (paging.page - 1) * paging.limit;
   const records = JSON.parse(page.json) as Record<string, unknown>[];
   for (const { position, fields } of edits) {
     const record = records[position - first];

@@ -101,10 +101,7 @@ async function serveApi(registry: DatasetRegistry, response: http.ServerResponse
     // Latency is awaited, never slept: concurrent requests must overlap, as on a real server.
     if (dataset && dataset.faults.latencyMs > 0) await delay(dataset.faults.latencyMs);
     answer = answerApi(request, apiMethod, owner, fault);
-    if (dataset && apiMethod === 'completedtrainings.list') {
-      const toInsert = dataset.faults.countCompletionListRequest();
-      if (toInsert > 0) dataset.addNewestCompletions(toInsert);
-    }
+    if (dataset && apiMethod === 'completedtrainings.list') dataset.completionListRequestAnswered();
   } finally {
     dataset?.requestFinished();
   }
@@ -189,7 +186,9 @@ function processApiRequest(
   // checkToken passed, so the token is the valid token of a dataset.
   const dataset = owner!.dataset;
   if (!dataset.faults.spendBudget()) throw rateLimitError();
-  return answerWithQuirks(dataset, apiMethod, data, () => API_METHODS[apiMethod](dataset, data));
+  return answerWithQuirks(dataset, apiMethod, data, (methodQuirks) =>
+    API_METHODS[apiMethod](dataset, data, methodQuirks),
+  );
 }
 
 function rateLimitError(): ApiError {

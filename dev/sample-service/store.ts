@@ -4,15 +4,15 @@
  * its dataset.
  */
 import {
+  compareNewestFirst,
   generateData,
-  sortNewestFirst,
   type Completion,
   type CompletionFactory,
   type EquipmentType,
   type GeneratorOptions,
   type User,
 } from './dataset';
-import { FaultState, type FaultKind } from './faults';
+import { FaultState, type FaultKind, type ScheduledMutationOutcome } from './faults';
 import type { RequestData, TokenKind } from './protocol';
 import { SeededRandom, randomAlphanumeric } from './random';
 
@@ -45,13 +45,43 @@ export interface RequestLogEntry {
   status: number;
 }
 
+/**
+ * Changes to a dataset's data. The positional ones (…At) name positions of the unfiltered list
+ * (0 = newest) as it is when the mutations arrive, before any of them is applied: a test that
+ * models the list can say exactly which records change, and where new ones land.
+ */
 export interface Mutations {
   addCompletions?: number;
   /** Completions entered late: dated some days before the newest, so they land inside the list. */
   addBackdatedCompletions?: { count: number; daysBeforeNewest: number };
+  /** Picks records at random, so it cannot be combined with the positional mutations. */
   removeCompletions?: number;
+  /** Distinct positions whose completions are removed. */
+  removeCompletionsAt?: number[];
+  /**
+   * New completions (distinct from every other: a new group training of the dataset's factory),
+   * dated like the record now at `position` (like the last record when `position` is the length)
+   * and inserted right before it, so the list stays newest first. Several at one position land in
+   * the order given.
+   */
+  insertCompletionsAt?: Array<{ position: number; fields?: CompletionFieldOverrides }>;
+  /** An identical copy of the record at each position, right after it; a position named twice gets two. */
+  duplicateCompletionsAt?: number[];
   renameEquipmentTypes?: Array<{ id: string; title: string }>;
   removeEquipmentTypes?: string[];
+}
+
+/** Fields an inserted completion takes instead of the generated ones: ids with edge-case values, say. */
+export type CompletionFieldOverrides = Partial<
+  Pick<
+    Completion,
+    'user_id' | 'training_id' | 'instructor_id' | 'groupTraining_id' | 'specialExpirationDateNumber'
+  >
+>;
+
+export interface MutationsResult {
+  added: Completion[];
+  removed: Completion[];
 }
 
 /** A mutation the dataset cannot apply (the admin API answers it with 400). */
@@ -143,6 +173,24 @@ export class Dataset {
     return matching;
   }
 
+  /**
+   * Counts an answered completedtrainings.list request and makes the data changes the fault
+   * settings schedule for that point (insertDuringPaging, then mutateAfterRequests in order).
+   */
+  completionListRequestAnswered(): void {
+    this.faults.countCompletionListRequest({
+      insertNewest: (count) => void this.addNewestCompletions(count),
+      mutate: (mutations): ScheduledMutationOutcome => {
+        try {
+          return { outcome: 'applied', ...this.mutate(mutations) };
+        } catch (error) {
+          if (!(error instanceof InvalidMutationError)) throw error;
+          return { outcome: 'skipped', mutationSkipped: error.message };
+        }
+      },
+    });
+  }
+
   /** Adds `count` completions dated after every existing one; returns them, newest first. */
   addNewestCompletions(count: number): Completion[] {
     const newest = this.completionList[0];
@@ -169,18 +217,19 @@ export class Dataset {
       daysBeforeNewest,
       count,
     );
-    this.replaceCompletions(sortNewestFirst([...added, ...this.completionList]));
+    this.replaceCompletions(mergeNewestFirst(this.completionList, added));
     return added;
   }
 
   /** Validates every change first, so that a rejected request changes nothing. */
-  mutate(mutations: Mutations): { added: Completion[]; removed: Completion[] } {
+  mutate(mutations: Mutations): MutationsResult {
     const removeCount = mutations.removeCompletions ?? 0;
     if (removeCount > this.completionList.length) {
       throw new InvalidMutationError(
         `Cannot remove ${removeCount} completions: the dataset has ${this.completionList.length}.`,
       );
     }
+    this.checkPositions(mutations);
     const typeIds = new Set(this.equipmentTypeList.map((type) => type.id));
     const named = [
       ...(mutations.renameEquipmentTypes ?? []).map((rename) => rename.id),
@@ -191,8 +240,11 @@ export class Dataset {
       throw new InvalidMutationError(`Unknown equipment type ids: ${unknown.join(', ')}`);
     }
 
-    const removed = this.removeSomeCompletions(removeCount);
+    // Positional changes first: their positions are those of the list as the request found it.
+    const { added: placed, removed } = this.applyPositionalMutations(mutations);
+    removed.push(...this.removeSomeCompletions(removeCount));
     const added = mutations.addCompletions ? this.addNewestCompletions(mutations.addCompletions) : [];
+    added.push(...placed);
     if (mutations.addBackdatedCompletions)
       added.push(...this.addBackdatedCompletions(mutations.addBackdatedCompletions));
     const titles = new Map((mutations.renameEquipmentTypes ?? []).map((rename) => [rename.id, rename.title]));
@@ -201,6 +253,89 @@ export class Dataset {
       .filter((type) => !removedTypes.has(type.id))
       .map((type) => (titles.has(type.id) ? { ...type, title: titles.get(type.id)! } : type));
     return { added, removed };
+  }
+
+  /** Throws unless every position of the positional mutations names a place in the current list. */
+  private checkPositions(mutations: Mutations): void {
+    checkMutationRules(mutations);
+    const length = this.completionList.length;
+    const problems: string[] = [];
+    const outside = (name: string, positions: readonly number[], limit: number) => {
+      const bad = positions.filter((position) => position >= limit);
+      if (bad.length > 0) {
+        const allowed = limit === 0 ? 'none' : `0 to ${limit - 1}`;
+        problems.push(`${name}: no position ${bad.join(', ')} (the list has ${length}; allowed: ${allowed})`);
+      }
+    };
+    outside('removeCompletionsAt', mutations.removeCompletionsAt ?? [], length);
+    outside('duplicateCompletionsAt', mutations.duplicateCompletionsAt ?? [], length);
+    // Inserting at the length appends after the last record.
+    outside(
+      'insertCompletionsAt',
+      (mutations.insertCompletionsAt ?? []).map((insert) => insert.position),
+      length + 1,
+    );
+    if (problems.length > 0) throw new InvalidMutationError(`Invalid mutations: ${problems.join('; ')}.`);
+  }
+
+  /**
+   * Removes, inserts and duplicates at positions of the list as it is now, in one pass over it, so
+   * that no change shifts the positions another one names. Returns the records added and removed,
+   * in list order.
+   */
+  private applyPositionalMutations(mutations: Mutations): MutationsResult {
+    const list = this.completionList;
+    const removeAt = new Set(mutations.removeCompletionsAt ?? []);
+    const inserts = mutations.insertCompletionsAt ?? [];
+    const duplicateAt = mutations.duplicateCompletionsAt ?? [];
+    if (removeAt.size === 0 && inserts.length === 0 && duplicateAt.length === 0) {
+      return { added: [], removed: [] };
+    }
+    const insertedAt = new Map<number, Completion[]>();
+    for (const { position, fields } of inserts) {
+      const inserted = this.completionDatedLike(list[position] ?? list[list.length - 1], fields ?? {});
+      insertedAt.set(position, [...(insertedAt.get(position) ?? []), inserted]);
+    }
+    const copiesAt = new Map<number, number>();
+    for (const position of duplicateAt) copiesAt.set(position, (copiesAt.get(position) ?? 0) + 1);
+
+    const next: Completion[] = [];
+    const added: Completion[] = [];
+    const removed: Completion[] = [];
+    for (let position = 0; position <= list.length; position++) {
+      const inserted = insertedAt.get(position) ?? [];
+      next.push(...inserted);
+      added.push(...inserted);
+      const completion = list[position];
+      if (completion === undefined) break;
+      if (removeAt.has(position)) {
+        removed.push(completion);
+        continue;
+      }
+      next.push(completion);
+      for (let copy = 0; copy < (copiesAt.get(position) ?? 0); copy++) {
+        const twin = { ...completion };
+        // The same JSON, byte for byte: twins are indistinguishable to a client.
+        this.completionJson.set(twin, this.completionJson.get(completion) ?? JSON.stringify(completion));
+        next.push(twin);
+        added.push(twin);
+      }
+    }
+    this.replaceCompletions(next);
+    return { added, removed };
+  }
+
+  /**
+   * A new completion from the dataset's factory (a group training of its own, so distinct from every
+   * other record) on the date of `anchor`, with `fields` in place of the generated ones. Without an
+   * anchor (an empty list) it is dated after where the seeded data ends.
+   */
+  private completionDatedLike(anchor: Completion | undefined, fields: CompletionFieldOverrides): Completion {
+    const [made] =
+      anchor === undefined
+        ? this.completionFactory.completionsAfter(undefined, 1)
+        : this.completionFactory.completionsOnDayBefore(Number(anchor.dateNumber), 0, 1);
+    return { ...made!, ...fields };
   }
 
   /** Removes `count` completions picked by the dataset's seeded generator from across the whole list. */
@@ -267,6 +402,48 @@ export class Dataset {
     this.log.length = 0;
     this.maxInFlightSinceClear = this.inFlight;
   }
+}
+
+/**
+ * Throws for mutations that no list could accept, so that the admin API refuses them when they are
+ * scheduled (mutateAfterRequests), not only when they fall due.
+ */
+export function checkMutationRules(mutations: Mutations): void {
+  const problems: string[] = [];
+  const removeAt = mutations.removeCompletionsAt ?? [];
+  const duplicateAt = mutations.duplicateCompletionsAt ?? [];
+  const repeated = removeAt.filter((position, index) => removeAt.indexOf(position) !== index);
+  if (repeated.length > 0) {
+    problems.push(`removeCompletionsAt names ${[...new Set(repeated)].join(', ')} more than once`);
+  }
+  const removedAndDuplicated = [...new Set(duplicateAt.filter((position) => removeAt.includes(position)))];
+  if (removedAndDuplicated.length > 0) {
+    problems.push(`positions both removed and duplicated: ${removedAndDuplicated.join(', ')}`);
+  }
+  const positional = removeAt.length + duplicateAt.length + (mutations.insertCompletionsAt ?? []).length;
+  if (positional > 0 && (mutations.removeCompletions ?? 0) > 0) {
+    problems.push(
+      'removeCompletions picks records at random, which would move the positions the other mutations name; send it separately',
+    );
+  }
+  if (problems.length > 0) throw new InvalidMutationError(`Invalid mutations: ${problems.join('; ')}.`);
+}
+
+/**
+ * `existing` with `added` (newest first) merged in: each added record goes before the first existing
+ * one it is not older than. Existing records keep their order, even where positional inserts left
+ * records of one date out of `created` order; a full sort would move them.
+ */
+function mergeNewestFirst(existing: readonly Completion[], added: readonly Completion[]): Completion[] {
+  const merged: Completion[] = [];
+  let next = 0;
+  for (const completion of existing) {
+    while (next < added.length && compareNewestFirst(added[next]!, completion) <= 0)
+      merged.push(added[next++]!);
+    merged.push(completion);
+  }
+  merged.push(...added.slice(next));
+  return merged;
 }
 
 export class DatasetRegistry {

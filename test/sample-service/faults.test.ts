@@ -1,4 +1,7 @@
-/** Injected faults: each kind, queue consumption, the request budget, paging inserts and latency. */
+/**
+ * Injected faults: each kind, queue consumption, the request budget, paging inserts, mutations
+ * scheduled during paging, and latency.
+ */
 import {
   SampleDataset,
   callApi,
@@ -122,7 +125,13 @@ describe('fault queue', () => {
   test('putting new settings replaces the whole queue', async () => {
     await dataset.setFaults({ queue: [{ fault: 'html502' }] });
     const settings = await dataset.setFaults({ latencyMs: 0 });
-    expect(settings).toEqual({ latencyMs: 0, requestBudget: null, queue: [], insertDuringPaging: null });
+    expect(settings).toEqual({
+      latencyMs: 0,
+      requestBudget: null,
+      queue: [],
+      insertDuringPaging: null,
+      mutateAfterRequests: [],
+    });
     await expectHealthy();
   });
 
@@ -143,6 +152,16 @@ describe('fault queue', () => {
     ['zero times', { queue: [{ fault: 'html502', times: 0 }] }],
     ['an unknown setting', { latency: 100 }],
     ['a negative budget', { requestBudget: -1 }],
+    ['mutations scheduled after 0 requests', { mutateAfterRequests: [{ afterRequests: 0, mutations: {} }] }],
+    [
+      'an unknown mutation',
+      { mutateAfterRequests: [{ afterRequests: 1, mutations: { removeCompletionAt: [1] } }] },
+    ],
+    ['a single object for mutateAfterRequests', { mutateAfterRequests: { afterRequests: 1, mutations: {} } }],
+    [
+      'scheduled mutations no list could accept',
+      { mutateAfterRequests: [{ afterRequests: 1, mutations: { removeCompletionsAt: [2, 2] } }] },
+    ],
   ])('settings with %s are rejected with 400', async (_, settings) => {
     const response = await fetch(`${sampleServiceUrl()}/_admin/datasets/${dataset.id}/faults`, {
       method: 'PUT',
@@ -219,6 +238,141 @@ describe('insertDuringPaging', () => {
     } finally {
       await pagingDataset.delete();
     }
+  });
+});
+
+describe('mutateAfterRequests', () => {
+  let pagingDataset: SampleDataset;
+
+  beforeEach(async () => {
+    pagingDataset = await SampleDataset.create({ completions: 60, users: 20 });
+  });
+
+  afterEach(() => pagingDataset.delete());
+
+  const list = (page = 1) =>
+    callApiJson<{ completedtrainings: Completion[]; paging: { total: number } }>('completedtrainings.list', {
+      token: pagingDataset.tokens.valid,
+      limit: 10,
+      page,
+    });
+  const completions = async () => (await pagingDataset.data()).completions;
+
+  test('each entry is applied once, after its count of list requests and before the next is answered', async () => {
+    const before = await completions();
+    await pagingDataset.setFaults({
+      mutateAfterRequests: [
+        {
+          afterRequests: 3,
+          mutations: { insertCompletionsAt: [{ position: 0, fields: { user_id: 'top' } }] },
+        },
+        { afterRequests: 1, mutations: { removeCompletionsAt: [0, 1] } },
+      ],
+    });
+    const page1 = await list(1);
+    expect(page1.completedtrainings).toEqual(before.slice(0, 10));
+    // Removed right after the first answer: page 2 already reads the shorter list.
+    const afterFirst = await completions();
+    expect(afterFirst).toEqual(before.slice(2));
+    const page2 = await list(2);
+    expect(page2.paging.total).toBe(58);
+    expect(page2.completedtrainings).toEqual(before.slice(12, 22));
+    // Other methods do not count.
+    await callApi('equipmenttypes.list', { token: pagingDataset.tokens.valid });
+    expect(await completions()).toEqual(afterFirst);
+    await list(3);
+    const afterThird = await completions();
+    expect(afterThird[0]).toMatchObject({ user_id: 'top', dateNumber: before[2]!.dateNumber });
+    expect(afterThird.slice(1)).toEqual(afterFirst);
+    for (let page = 4; page <= 8; page++) await list(page);
+    expect(await completions()).toEqual(afterThird);
+
+    const { mutateAfterRequests } = await pagingDataset.faults();
+    expect(mutateAfterRequests).toEqual([
+      {
+        afterRequests: 3,
+        mutations: { insertCompletionsAt: [{ position: 0, fields: { user_id: 'top' } }] },
+        outcome: 'applied',
+        added: [afterThird[0]],
+        removed: [],
+      },
+      {
+        afterRequests: 1,
+        mutations: { removeCompletionsAt: [0, 1] },
+        outcome: 'applied',
+        added: [],
+        removed: before.slice(0, 2),
+      },
+    ]);
+  });
+
+  test('entries due at the same count apply in the order given, each to the list the one before left', async () => {
+    const before = await completions();
+    await pagingDataset.setFaults({
+      mutateAfterRequests: [
+        { afterRequests: 2, mutations: { removeCompletionsAt: [0] } },
+        { afterRequests: 2, mutations: { duplicateCompletionsAt: [0] } },
+      ],
+    });
+    await list(1);
+    expect(await completions()).toEqual(before);
+    await list(2);
+    expect(await completions()).toEqual([before[1], before[1], ...before.slice(2)]);
+  });
+
+  test('they come after insertDuringPaging of the same moment, whose records they see', async () => {
+    await pagingDataset.setFaults({
+      insertDuringPaging: { afterRequests: 1, count: 3 },
+      mutateAfterRequests: [{ afterRequests: 1, mutations: { removeCompletionsAt: [0] } }],
+    });
+    const before = await completions();
+    await list(1);
+    const after = await completions();
+    expect(after).toHaveLength(62);
+    // The newest inserted record is gone again; the other two lead the list.
+    expect(after.slice(2)).toEqual(before);
+  });
+
+  test('mutations that no longer fit the list are skipped whole, and the settings say why', async () => {
+    const before = await completions();
+    await pagingDataset.setFaults({
+      mutateAfterRequests: [
+        { afterRequests: 1, mutations: { removeCompletionsAt: [0, 60], duplicateCompletionsAt: [1] } },
+        { afterRequests: 2, mutations: { duplicateCompletionsAt: [0] } },
+      ],
+    });
+    await list(1);
+    expect(await completions()).toEqual(before);
+    const settings = await pagingDataset.faults();
+    expect(settings.mutateAfterRequests[0]).toEqual({
+      afterRequests: 1,
+      mutations: { removeCompletionsAt: [0, 60], duplicateCompletionsAt: [1] },
+      outcome: 'skipped',
+      mutationSkipped: expect.stringMatching(/removeCompletionsAt: no position 60 \(the list has 60/),
+    });
+    expect(settings.mutateAfterRequests[1]).toMatchObject({ outcome: 'pending' });
+    // A skipped entry does not stop the later ones, nor is it tried again.
+    await list(2);
+    await list(3);
+    expect(await completions()).toEqual([before[0], ...before]);
+    expect((await pagingDataset.faults()).mutateAfterRequests.map((entry) => entry.outcome)).toEqual([
+      'skipped',
+      'applied',
+    ]);
+  });
+
+  test('putting the settings again restarts the count', async () => {
+    const mutateAfterRequests = [{ afterRequests: 2, mutations: { removeCompletionsAt: [0] } }];
+    await pagingDataset.setFaults({ mutateAfterRequests });
+    await list(1);
+    expect((await pagingDataset.setFaults({ mutateAfterRequests })).mutateAfterRequests).toEqual([
+      { ...mutateAfterRequests[0], outcome: 'pending' },
+    ]);
+    const before = await completions();
+    await list(1);
+    expect(await completions()).toEqual(before);
+    await list(2);
+    expect(await completions()).toEqual(before.slice(1));
   });
 });
 

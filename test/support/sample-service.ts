@@ -6,6 +6,7 @@
 import type {
   CreateDatasetRequest,
   CreatedDataset,
+  CurrentFaultSettings,
   DatasetData,
   FaultSettings,
   FaultSettingsRequest,
@@ -17,11 +18,13 @@ import type { QuirksRequest } from '../../dev/sample-service/quirks';
 
 export type {
   CreateDatasetRequest,
+  CurrentFaultSettings,
   DatasetData,
   FaultSettings,
   FaultSettingsRequest,
   MutationsRequest,
   MutationsResult,
+  QuirksRequest,
   RequestLog,
 };
 export type { RequestLogEntry } from '../../dev/sample-service/admin';
@@ -55,15 +58,24 @@ export class SampleDataset {
   }
 
   /** Replaces every fault setting; a field left out goes back to its default (none). */
-  setFaults(settings: FaultSettingsRequest): Promise<FaultSettings> {
+  setFaults(settings: FaultSettingsRequest): Promise<CurrentFaultSettings> {
     return admin('PUT', this.path('faults'), settings);
   }
 
-  /** Replaces every quirk (dev/sample-service/quirks.ts): refused methods, edited completions. */
+  /** The fault settings now, with what became of each scheduled mutation (mutateAfterRequests). */
+  faults(): Promise<CurrentFaultSettings> {
+    return admin('GET', this.path('faults'));
+  }
+
+  /**
+   * Replaces every quirk (dev/sample-service/quirks.ts): refused methods, edited completions,
+   * records missing from the full list, Retry-After, a page size cap.
+   */
   setQuirks(quirks: QuirksRequest): Promise<unknown> {
     return admin('PUT', this.path('quirks'), quirks);
   }
 
+  /** Changes the data; positional mutations name positions of the list as it is before the call. */
   mutate(mutations: MutationsRequest): Promise<MutationsResult> {
     return admin('POST', this.path('mutations'), mutations);
   }
