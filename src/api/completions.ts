@@ -1,12 +1,18 @@
 /**
- * Reading every completed-training record: page 1 tells the last page, the remaining pages go out
- * in parallel batches. The service pages newest first, so a completion recorded while we page
- * shifts every later page: a record can show up twice (de-duplicated by key) or, when the pages of
- * one batch are answered on both sides of the change, fall between two pages. So a batch that shows
- * a change (a duplicate, or pages disagreeing on the last page or total) is read again until two
- * reads agree, and a run that saw a change ends by re-reading from page 1 the records that arrived
- * on top meanwhile. Paging can stop between batches and resume from a small cursor, so an import
- * larger than one Apps Script execution continues in the next one.
+ * Reading every completed-training record, exactly, while the service may change under the read.
+ *
+ * The service pages newest first by position, and the contract promises neither a total nor a
+ * record id: a record inserted or deleted above a page already read shifts every later page, so one
+ * pass over the pages can double a record, lose one, or miss a record backdated into a page it had
+ * already read. No probe of page boundaries sees a delete and an insert that cancel out, so the read
+ * is confirmed instead: a first pass (which may span several executions, its records staged
+ * between them) reads every page in order, then a second pass reads every page again, within one
+ * execution, and is compared with the first by position. When every page of the second pass is the
+ * first pass's record sequence at its place (shifted only by records that arrived on top, which
+ * page 1 shows and which go first), the first pass is the service's list, exactly: twins stay twins,
+ * and nothing read before a change is kept. Otherwise the second pass becomes the candidate and
+ * another pass confirms it. A read of one page is one answer, consistent in itself, and needs no
+ * confirmation.
  */
 import { appendAll } from '../lib/arrays';
 import type { ServiceClient } from './client';
@@ -17,8 +23,8 @@ import {
   type Completion,
   completionSchema,
   completionsPageSchema,
+  describeIssues,
   type RejectedRecord,
-  validateEach,
 } from './schemas';
 
 export const COMPLETIONS_METHOD = 'completedtrainings.list';
@@ -30,13 +36,17 @@ export interface CompletionsFilter {
 }
 
 export interface CompletionsRead {
-  /** Records not held before, in service order (after the ones held). */
+  /** Every record read, in service order: once `done`, the service's list exactly. */
   records: Completion[];
-  /** Records that arrived on top meanwhile (found by the catch-up): they go before every other. */
-  onTop: Completion[];
+  /**
+   * Whether `records` begins with the held records, unchanged and in order (what was staged still
+   * stands and only the rest is new); false when a confirming pass replaced them.
+   */
+  extendsHeld: boolean;
+  /** Entries of the list that are not records of the contract's shape, at their places. */
   rejected: RejectedRecord[];
   cursor: PagingCursor;
-  /** False when the read paused; it resumes from `cursor` with the same `held` keys. */
+  /** False when the read paused; it resumes from `cursor` with `records` as the held ones. */
   done: boolean;
 }
 
@@ -47,8 +57,9 @@ export interface PagingControl extends ReadControl {
   onProgress?: (cursor: PagingCursor) => void;
 }
 
-/** Where a read starts: page 1 of a filter, or a paused read's cursor and the keys it holds. */
-export type PagingStart = { filter: CompletionsFilter } | { cursor: PagingCursor; held: Set<string> };
+/** Where a read starts: page 1 of a filter, or a paused read's cursor and the records it held. */
+export type PagingStart =
+  { filter: CompletionsFilter } | { cursor: PagingCursor; held: readonly Completion[] };
 
 /** Checks the filter before anything is sent; returns it without empty members. */
 export function checkFilter(filter: CompletionsFilter): CompletionsFilter {
@@ -84,40 +95,41 @@ export function checkBatchSize(batchSize: number): number {
   return batchSize;
 }
 
+/** One place of the list: a record, or an entry the contract's shape refuses (it keeps its place). */
+interface Entry {
+  /** completionIdentity of the record, or the entry's JSON (marked) when it is refused. */
+  key: string;
+  record: Completion | null;
+  rejected: RejectedRecord | null;
+}
+
 interface Page {
   number: number;
-  records: Completion[];
-  /** completionIdentity of each record, computed once. */
-  keys: string[];
-  rejected: RejectedRecord[];
+  entries: Entry[];
   lastPage: number;
-  total: number | undefined;
 }
 
-/** Where paging stands between batches; small enough for a document property. */
+/** Where paging stands between executions; small enough for a document property. */
 export interface PagingCursor {
   filter: CompletionsFilter;
+  /** The first pass reads pages in order; then passes from page 1 confirm what it read. */
+  phase: 'read' | 'confirm';
   nextPage: number;
   lastPage: number;
-  /** The last page and total the last accepted batch agreed on. */
-  signature: string;
-  /** Whether records changed upstream during this run (then it ends with a catch-up). */
-  changed: boolean;
+  /** Records a page, as page 1 of the first pass showed (a service may serve fewer than asked). */
+  pageSize: number;
+  /** Passes over the pages made so far for this read (a paused confirming pass is not counted). */
+  passes: number;
 }
 
-interface PagingStep {
-  cursor: PagingCursor;
-  /** Records not seen before, in service order. */
-  records: Completion[];
-  rejected: RejectedRecord[];
-}
-
-const MAX_BATCH_READS = 4;
+/** Confirming passes one call may make before it pauses (or, when it cannot pause, gives up). */
+const MAX_CONFIRMING_PASSES = 4;
 
 /**
- * The one reader of completions: from page 1 (or a paused read's cursor) batch by batch to the last
- * page, then, when records changed meanwhile, the catch-up from page 1. `control` may pause it
- * between batches; what it read so far comes back with the cursor to resume from.
+ * The one reader of all the pages of completions: the first pass from page 1 (or a paused read's
+ * cursor) batch by batch, then passes that confirm it. `control` may pause it between rounds; what
+ * it holds comes back with the cursor to resume from. A confirming pass paused midway starts again
+ * from page 1 in the next call.
  */
 export function readCompletionPages(
   client: ServiceClient,
@@ -126,137 +138,209 @@ export function readCompletionPages(
   control: PagingControl = {},
 ): CompletionsRead {
   checkBatchSize(batchSize);
-  const records: Completion[] = [];
-  const rejected: RejectedRecord[] = [];
-  let cursor: PagingCursor;
-  let held: Set<string>;
+  const fresh = 'filter' in start;
+  let cursor: PagingCursor = fresh
+    ? { filter: checkFilter(start.filter), phase: 'read', nextPage: 1, lastPage: 1, pageSize: 0, passes: 0 }
+    : { ...start.cursor };
+  let candidate: Entry[] = fresh ? [] : start.held.map(heldEntry);
+  let extendsHeld = true;
   let rounds = 0;
-  if ('filter' in start) {
-    held = new Set();
-    const fresh = held;
-    const first = runRound(control, () => readFirstPage(client, start.filter, fresh));
-    rounds++;
-    appendAll(records, first.records);
-    appendAll(rejected, first.rejected);
-    cursor = first.cursor;
-    control.afterFirstPage?.(cursor, first.records.length);
-    control.onProgress?.(cursor);
-  } else {
-    ({ cursor, held } = start);
-  }
-  while (cursor.nextPage <= cursor.lastPage) {
-    if (rounds++ > 0 && control.shouldPause?.()) return { records, onTop: [], rejected, cursor, done: false };
-    const from = cursor;
-    const step = runRound(control, () => readNextBatch(client, from, batchSize, held));
-    appendAll(records, step.records);
-    appendAll(rejected, step.rejected);
-    cursor = step.cursor;
-    control.onProgress?.(cursor);
-  }
-  let onTop: Completion[] = [];
-  if (cursor.changed) {
-    const { filter } = cursor;
-    const caughtUp = runRound(control, () =>
-      readFromTop(client, filter, held, (_page, fresh) => !fresh.length),
-    );
-    onTop = caughtUp.records;
-    appendAll(rejected, caughtUp.rejected);
-    cursor = caughtUp.cursor;
-  }
-  return { records, onTop, rejected, cursor, done: true };
-}
+  const mayGoOn = () => rounds++ === 0 || !control.shouldPause?.();
+  const result = (done: boolean): CompletionsRead => ({
+    records: recordsOf(candidate),
+    extendsHeld,
+    rejected: rejectedOf(candidate),
+    cursor,
+    done,
+  });
 
-function readFirstPage(client: ServiceClient, filter: CompletionsFilter, held: Set<string>): PagingStep {
-  const checkedFilter = checkFilter(filter);
-  const [first] = fetchPages(client, checkedFilter, [1]) as [Page];
-  const { records } = takeNew([first], held);
-  const cursor: PagingCursor = {
-    filter: checkedFilter,
-    nextPage: 2,
-    lastPage: first.lastPage,
-    signature: signatureOf(first),
-    changed: records.length !== first.records.length,
-  };
-  return { cursor, records, rejected: first.rejected };
+  if (cursor.phase === 'read') {
+    const pass = new Pass(candidate, cursor);
+    const finished = readPass(client, pass, batchSize, control, mayGoOn, (at) => {
+      if (at.nextPage === 2) control.afterFirstPage?.(at, at.pageSize || pass.entries.length);
+      control.onProgress?.(at);
+    });
+    candidate = pass.entries;
+    cursor = { ...pass.cursor };
+    if (!finished) return result(false);
+    cursor = { ...cursor, phase: 'confirm', nextPage: 1, passes: cursor.passes + 1 };
+    // One page is one answer: nothing can have shifted within it.
+    if (fresh && cursor.lastPage <= 1 && !pass.disturbed) return result(true);
+  }
+
+  for (let confirming = 0; ; confirming++) {
+    if (confirming === MAX_CONFIRMING_PASSES) {
+      if (control.shouldPause) return result(false);
+      throw new TransportError(
+        COMPLETIONS_METHOD,
+        'unstable',
+        `the records kept changing while they were read (${cursor.passes} passes over the pages disagreed)`,
+      );
+    }
+    const pass = new Pass([], { ...cursor, nextPage: 1 });
+    if (!readPass(client, pass, batchSize, control, mayGoOn, (at) => control.onProgress?.(at))) {
+      return result(false);
+    }
+    cursor = {
+      ...cursor,
+      lastPage: pass.cursor.lastPage,
+      pageSize: pass.cursor.pageSize,
+      passes: cursor.passes + 1,
+    };
+    const onTop = confirmedOnTop(candidate, pass);
+    if (onTop !== null) {
+      if (onTop.length > 0) {
+        candidate = [...onTop, ...candidate];
+        extendsHeld = false;
+      }
+      return result(true);
+    }
+    // A pass that did not read every page where it belongs is no better than the candidate.
+    if (pass.disturbed) continue;
+    candidate = pass.entries;
+    extendsHeld = false;
+    if (pass.pages === 1) return result(true);
+  }
 }
 
 /**
- * Reads the next batch of pages. `held` holds the keys of every record already taken in this run
- * and is updated with the new ones. A batch that repeats any record held or read in the batch
- * (a shift), or whose pages disagree on the last page or total, is read again.
+ * One pass over the pages, as a list: each page is placed where it belongs in the list as it was
+ * when the pass began. Every round after the first asks again for the page the round before ended
+ * with: where its records now sit says how far changes above it (records on top, backdated or
+ * deleted) have moved that round's pages, which are placed accordingly. A page that does not fit
+ * where it lands (a gap, or records that disagree with what is already placed) means the list
+ * changed within the pages being read, and the pass is disturbed.
  */
-function readNextBatch(
+class Pass {
+  /** Pages read in this pass (the page asked again with each round not counted). */
+  pages = 0;
+  disturbed = false;
+
+  constructor(
+    readonly entries: Entry[],
+    public cursor: PagingCursor,
+  ) {}
+
+  /**
+   * How far the records of `again` (the last page placed, read now) moved since they were placed:
+   * negative when records arrived above them; the nearest move that fits, as twins may allow more
+   * than one. Null when none does.
+   */
+  movedBy(again: Page): number | null {
+    const placedAt = (again.number - 1) * this.cursor.pageSize;
+    const { entries } = this;
+    const size = again.entries.length;
+    if (size === 0) return null;
+    for (let distance = 0; distance <= size; distance++) {
+      for (const moved of distance === 0 ? [0] : [-distance, distance]) {
+        const at = placedAt - moved;
+        // Records of `again` above position 0 arrived on top: they are compared with nothing.
+        if (at + size <= 0 || at >= entries.length) continue;
+        let same = true;
+        for (let index = Math.max(0, -at); index < size && at + index < entries.length && same; index++) {
+          same = entries[at + index]!.key === again.entries[index]!.key;
+        }
+        if (same) return -moved;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Places `page`, whose records moved by `moved` since the pass began (null: unknown). Records it
+   * shows above position 0 arrived on top since and are not part of this pass's list.
+   */
+  place(page: Page, moved: number | null): void {
+    const { entries } = this;
+    const at = moved === null ? null : (page.number - 1) * this.cursor.pageSize + moved;
+    const fits =
+      at !== null &&
+      at <= entries.length &&
+      page.entries.every(
+        (entry, index) =>
+          at + index < 0 || at + index >= entries.length || entries[at + index]!.key === entry.key,
+      );
+    if (!fits) {
+      this.disturbed = true;
+      appendAll(entries, page.entries);
+      return;
+    }
+    appendAll(entries, page.entries.slice(Math.max(0, entries.length - at)));
+  }
+}
+
+/** Reads the rest of `pass`; false when `mayGoOn` paused it (the cursor says where). */
+function readPass(
   client: ServiceClient,
-  cursor: PagingCursor,
+  pass: Pass,
   batchSize: number,
-  held: Set<string>,
-): PagingStep {
+  control: ReadControl,
+  mayGoOn: () => boolean,
+  onRound: (cursor: PagingCursor) => void,
+): boolean {
+  while (pass.cursor.nextPage <= pass.cursor.lastPage) {
+    if (!mayGoOn()) return false;
+    const from = pass.cursor;
+    const numbers = from.nextPage === 1 ? [1] : [from.nextPage - 1, ...pageNumbers(from, batchSize)];
+    const pages = runRound(control, () => fetchPages(client, from.filter, numbers));
+    if (from.nextPage === 1) {
+      const [first] = pages as [Page];
+      pass.pages++;
+      appendAll(pass.entries, first.entries);
+      pass.cursor = { ...from, nextPage: 2, lastPage: first.lastPage, pageSize: first.entries.length };
+    } else {
+      const [again, ...rest] = pages as [Page, ...Page[]];
+      const moved = pass.movedBy(again);
+      if (moved !== null) pass.place(again, moved);
+      for (const page of rest) {
+        pass.pages++;
+        pass.place(page, moved);
+      }
+      const lastPage = Math.max(again.lastPage, ...rest.map((page) => page.lastPage));
+      pass.cursor = { ...from, nextPage: rest[rest.length - 1]!.number + 1, lastPage };
+    }
+    onRound(pass.cursor);
+  }
+  return true;
+}
+
+/** The pages of a round after page 1: a batch in order. */
+function pageNumbers(cursor: PagingCursor, batchSize: number): number[] {
   const numbers: number[] = [];
   for (let page = cursor.nextPage; page < cursor.nextPage + batchSize && page <= cursor.lastPage; page++) {
     numbers.push(page);
   }
-  let batch = fetchPages(client, cursor.filter, numbers);
-  // Taking the records is also the check for a shift: one pass over the keys, not two.
-  let taken = takeNew(batch, held);
-  let changed = cursor.changed;
-  for (let reads = 1; taken.duplicates > 0 || !agreesWith(batch, cursor); reads++) {
-    changed = true;
-    for (const key of taken.keys) held.delete(key);
-    if (reads === MAX_BATCH_READS) {
-      throw new TransportError(
-        COMPLETIONS_METHOD,
-        'unstable',
-        `the records kept changing while they were read (${reads} reads of pages ${numbers[0]}–${numbers[numbers.length - 1]})`,
-      );
-    }
-    const again = fetchPages(client, cursor.filter, numbers);
-    const stable = sameRecords(batch, again);
-    batch = again;
-    taken = takeNew(batch, held);
-    if (stable) break;
-  }
-  const { records, duplicates } = taken;
-  const last = batch[batch.length - 1]!;
-  const lastPage = batch.reduce((highest, page) => Math.max(highest, page.lastPage), cursor.lastPage);
-  const next: PagingCursor = {
-    filter: cursor.filter,
-    nextPage: last.number + 1,
-    lastPage,
-    signature: signatureOf(last),
-    changed: changed || duplicates > 0 || lastPage !== cursor.lastPage,
-  };
-  return { cursor: next, records, rejected: batch.flatMap((page) => page.rejected) };
+  return numbers;
 }
 
 /**
- * Reads from page 1, one page at a time, taking the records not held, until `enough` says so or the
- * last page is read. The catch-up after a change stops at a page with nothing new; an incremental
- * refresh stops at the first page that reaches back far enough.
+ * The records that arrived on top when `pass` confirms `candidate`; null when it does not. A pass
+ * that read every page where it belongs is the list as it was when it began: it confirms the
+ * candidate when it is the candidate exactly, below whatever arrived on top since.
  */
-function readFromTop(
-  client: ServiceClient,
-  filter: CompletionsFilter,
-  held: Set<string>,
-  enough: (page: Page, fresh: readonly Completion[]) => boolean,
-): PagingStep {
-  const records: Completion[] = [];
-  const rejected: RejectedRecord[] = [];
-  let page: Page;
-  for (let number = 1; ; number++) {
-    [page] = fetchPages(client, filter, [number]) as [Page];
-    appendAll(rejected, page.rejected);
-    const fresh = takeNew([page], held).records;
-    appendAll(records, fresh);
-    if (enough(page, fresh) || number >= page.lastPage) break;
+function confirmedOnTop(candidate: readonly Entry[], pass: Pass): Entry[] | null {
+  const arrived = pass.entries.length - candidate.length;
+  if (pass.disturbed || arrived < 0) return null;
+  for (let index = 0; index < candidate.length; index++) {
+    if (pass.entries[arrived + index]!.key !== candidate[index]!.key) return null;
   }
-  const cursor: PagingCursor = {
-    filter,
-    nextPage: page.lastPage + 1,
-    lastPage: page.lastPage,
-    signature: signatureOf(page),
-    changed: false,
-  };
-  return { cursor, records, rejected };
+  return pass.entries.slice(0, arrived);
+}
+
+function heldEntry(record: Completion): Entry {
+  return { key: completionIdentity(record), record, rejected: null };
+}
+
+function recordsOf(entries: readonly Entry[]): Completion[] {
+  const records: Completion[] = [];
+  for (const entry of entries) if (entry.record) records.push(entry.record);
+  return records;
+}
+
+function rejectedOf(entries: readonly Entry[]): RejectedRecord[] {
+  const rejected: RejectedRecord[] = [];
+  for (const entry of entries) if (entry.rejected) rejected.push(entry.rejected);
+  return rejected;
 }
 
 function fetchPages(client: ServiceClient, filter: CompletionsFilter, numbers: readonly number[]): Page[] {
@@ -267,74 +351,45 @@ function fetchPages(client: ServiceClient, filter: CompletionsFilter, numbers: r
   return client.callAll(calls, completionsPageSchema).map((outcome, index) => {
     if (!outcome.ok) throw outcome.error;
     const number = numbers[index]!;
-    const { records, rejected } = validateEach(
-      outcome.value.completedtrainings,
-      completionSchema,
-      (position) => `${COMPLETIONS_METHOD} page ${number}, record ${position + 1}`,
-    );
-    return {
-      number,
-      records,
-      keys: records.map(completionIdentity),
-      rejected,
-      lastPage: outcome.value.paging.last_page,
-      total: outcome.value.paging.total,
-    };
+    const entries = outcome.value.completedtrainings.map((served, position): Entry => {
+      const parsed = completionSchema.safeParse(served);
+      if (parsed.success)
+        return { key: completionIdentity(parsed.data), record: parsed.data, rejected: null };
+      const source = `${COMPLETIONS_METHOD} page ${number}, record ${position + 1}`;
+      return {
+        key: `!${JSON.stringify(served)}`,
+        record: null,
+        rejected: { source, problem: describeIssues(parsed.error) },
+      };
+    });
+    return { number, entries, lastPage: outcome.value.paging.last_page };
   });
-}
-
-function signatureOf(page: Page): string {
-  return `${page.lastPage}/${page.total ?? ''}`;
-}
-
-/** Whether every page of the batch tells the last page and total the cursor holds. */
-function agreesWith(batch: readonly Page[], cursor: PagingCursor): boolean {
-  return batch.every((page) => signatureOf(page) === cursor.signature);
 }
 
 /**
  * The records from page 1 down to the first page that reaches back before `sinceDateNumber`: what
- * an incremental refresh needs (newest first, so usually page 1 alone).
+ * an incremental refresh needs (newest first, so usually page 1 alone). Not confirmed: a refresh
+ * adds what is new and a record it misses is found by the next one; Reconcile is the exact read.
+ * `complete` is false when `control` paused it before it reached back far enough.
  */
 export function fetchRecentCompletions(
   client: ServiceClient,
   filter: CompletionsFilter,
   sinceDateNumber: number,
-): { records: Completion[]; rejected: RejectedRecord[] } {
-  const reachedBack = (page: Page) =>
-    page.records.length === 0 || page.records.some((record) => record.dateNumber < sinceDateNumber);
-  const { records, rejected } = readFromTop(client, checkFilter(filter), new Set(), reachedBack);
-  return { records, rejected };
-}
-
-function sameRecords(a: readonly Page[], b: readonly Page[]): boolean {
-  const keys = (pages: readonly Page[]) => pages.map((page) => page.keys.join('\n')).join('\f');
-  return keys(a) === keys(b) && a.every((page, index) => signatureOf(page) === signatureOf(b[index]!));
-}
-
-/**
- * The pages' records whose key is not in `held`, adding their keys (also listed, to take them back
- * when the batch is read again); and how many repeat a record of an earlier page, which only a
- * shift causes. A record repeated within its own page is the same record twice in the service's
- * data, not a shift: it is taken once and not counted.
- */
-function takeNew(
-  pages: readonly Page[],
-  held: Set<string>,
-): { records: Completion[]; keys: string[]; duplicates: number } {
-  const records: Completion[] = [];
-  const keys: string[] = [];
-  let duplicates = 0;
-  for (const page of pages) {
-    page.keys.forEach((key, index) => {
-      if (!held.has(key)) {
-        held.add(key);
-        keys.push(key);
-        records.push(page.records[index]!);
-      } else if (page.keys.indexOf(key) === index) {
-        duplicates++;
-      }
-    });
+  control: ReadControl = {},
+): { records: Completion[]; rejected: RejectedRecord[]; complete: boolean } {
+  const checked = checkFilter(filter);
+  const entries: Entry[] = [];
+  for (let number = 1; ; number++) {
+    if (number > 1 && control.shouldPause?.()) {
+      return { records: recordsOf(entries), rejected: rejectedOf(entries), complete: false };
+    }
+    const [page] = runRound(control, () => fetchPages(client, checked, [number])) as [Page];
+    appendAll(entries, page.entries);
+    const reachedBack =
+      page.entries.length === 0 ||
+      page.entries.some((entry) => entry.record !== null && entry.record.dateNumber < sinceDateNumber);
+    if (reachedBack || number >= page.lastPage) break;
   }
-  return { records, keys, duplicates };
+  return { records: recordsOf(entries), rejected: rejectedOf(entries), complete: true };
 }

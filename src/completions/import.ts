@@ -7,12 +7,12 @@
  * - Incremental refresh: records arrive newest first, so it reads page 1 onwards only until it
  *   reaches back past the newest record held, less an overlap of some days, and adds what is new.
  */
-import { completionIdentity, completionKey } from '../api/completion-key';
+import { completionKey, rowKeys } from '../api/completion-key';
 import {
   checkFilter,
   type CompletionsFilter,
+  type CompletionsRead,
   fetchRecentCompletions,
-  MAX_PAGE_SIZE,
   type PagingCursor,
   readCompletionPages,
 } from '../api/completions';
@@ -59,8 +59,6 @@ interface RunInProgress {
   filterSignature: string;
   cursor: PagingCursor;
   startedAtMs: number;
-  /** What earlier executions of this import skipped: the final summary lists them too. */
-  rejected: RejectedSummary;
   /** What the staging tab holds for this run, to recognise it in the next execution. */
   staged: StagedRecords;
 }
@@ -69,7 +67,6 @@ interface RunInProgress {
 interface ResumedRun {
   run: RunInProgress;
   records: Completion[];
-  keys: string[];
 }
 
 /**
@@ -158,70 +155,81 @@ function restartRun(context: JobContext, reason: string): JobReport {
 
 function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport {
   const { client, options, spreadsheet } = context;
-  const run = resumed?.run;
-  const staged = resumed?.records ?? [];
   const control = context.budget.control();
   const read = readCompletionPages(
     client,
-    resumed
-      ? { cursor: resumed.run.cursor, held: new Set(resumed.records.map(completionIdentity)) }
-      : { filter: options.completionsFilter },
+    resumed ? { cursor: resumed.run.cursor, held: resumed.records } : { filter: options.completionsFilter },
     options.batchSize,
     {
       ...control,
       // Refuse before reading thousands of pages that could never fit, staged on the way (one
       // cell a record) if the import needs more than one execution.
       afterFirstPage: (cursor, onFirstPage) => {
-        const rows = (cursor.lastPage - 1) * MAX_PAGE_SIZE + onFirstPage;
+        const rows = cursor.lastPage * onFirstPage;
         checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, rows, COMPLETION_COLUMNS.length, rows);
       },
       onProgress: (cursor) =>
-        context.progress(`Reading completed trainings: page ${cursor.nextPage - 1} of ${cursor.lastPage}`),
+        context.progress(
+          cursor.phase === 'read'
+            ? `Reading completed trainings: page ${cursor.nextPage - 1} of ${cursor.lastPage}`
+            : `Checking completed trainings against the service: page ${cursor.nextPage - 1} of ${cursor.lastPage}`,
+        ),
     },
   );
-  const records = [...read.onTop, ...staged, ...read.records];
-  const rejected = summarizeRejected(read.rejected, run?.rejected);
-  // Staging only appends, so records found on top are not staged. Records may also arrive on top
-  // between executions, where no page shows a shift: a resumed run always ends with the catch-up
-  // from page 1, which finds both (they are not among the keys it holds) and puts them first.
-  const pause = () =>
-    pauseRun(context, read.records, records.length, {
-      filterSignature: filterSignature(options.completionsFilter),
-      cursor: { ...read.cursor, changed: true },
-      startedAtMs: run?.startedAtMs ?? Date.now(),
-      rejected,
-      staged: describeStaged([...(resumed?.keys ?? []), ...read.records.map(completionKey)]),
-    });
-  // Names only in an execution that has time for them, unless reading them is all it has to do.
-  if (!read.done || (read.records.length > 0 && !context.budget.canAfford())) return pause();
+  const { records } = read;
+  const pause = () => pauseRun(context, read, resumed, resumed?.run.startedAtMs ?? Date.now());
+  // Names go on in the same execution: a pause after a confirmed read costs another pass to
+  // confirm it again, and the look-ups pause on their own when time runs out.
+  if (!read.done) return pause();
   context.progress(`Resolving user names for ${formatCount(records.length)} records`);
   const baseUrl = readConnection().baseUrl!;
   const resolved = resolveNames(client, baseUrl, userIdsOf(records), options.batchSize, control);
   if (!resolved.complete) return pause();
-  const report = replaceAllRows(context, records, resolved, rejected);
+  const report = replaceAllRows(context, records, resolved, summarizeRejected(read.rejected));
   writeDocumentState(spreadsheet, STATE_KEY, {
     filterSignature: filterSignature(options.completionsFilter),
     lastFullAtMs: Date.now(),
   } satisfies ImportState);
-  if (run) abandonRun(spreadsheet);
+  if (resumed) abandonRun(spreadsheet);
   return report;
 }
 
+/**
+ * Keeps what the execution read for the next one: appended to the staging tab when it extends what
+ * was staged, in its place when a confirming pass replaced it.
+ */
 function pauseRun(
   context: JobContext,
-  unstaged: readonly Completion[],
-  readSoFar: number,
-  run: RunInProgress,
+  read: CompletionsRead,
+  resumed: ResumedRun | null,
+  startedAtMs: number,
 ): JobReport {
-  stageRecords(context.spreadsheet, unstaged);
-  writeDocumentState(context.spreadsheet, RUN_KEY, run);
+  const { spreadsheet, options } = context;
+  let stagedBefore = resumed?.records.length ?? 0;
+  if (!read.extendsHeld && stagedBefore > 0) {
+    clearStaging(spreadsheet);
+    stagedBefore = 0;
+  }
+  stageRecords(spreadsheet, read.records.slice(stagedBefore));
+  const { cursor } = read;
+  const run: RunInProgress = {
+    filterSignature: filterSignature(options.completionsFilter),
+    cursor,
+    startedAtMs,
+    staged: describeStaged(read.records.map(completionKey)),
+  };
+  writeDocumentState(spreadsheet, RUN_KEY, run);
+  const count = formatCount(read.records.length);
   return {
     added: 0,
     removed: 0,
     continuing: true,
     summary:
-      `Read ${formatCount(readSoFar)} records (page ${run.cursor.nextPage - 1} of ${run.cursor.lastPage}) ` +
-      'before the time limit of one run; the import continues in the next run and the tab changes only once all are in.',
+      cursor.phase === 'read'
+        ? `Read ${count} records (page ${cursor.nextPage - 1} of ${cursor.lastPage}) before the time limit of one run; ` +
+          'the import continues in the next run and the tab changes only once all are in.'
+        : `Read ${count} records before the time limit of one run; checking that they are still the service's list, ` +
+          'and the user names, continue in the next run. The tab changes only once all are in.',
   };
 }
 
@@ -303,8 +311,25 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
   const newest = fromSheetSerial(newestSerial);
   if (newest === null) return fullImport(context, null);
   const since = toDateNumber(addDays(newest, -options.overlapDays));
-  const recent = fetchRecentCompletions(client, options.completionsFilter, since);
-  const fresh = recent.records.filter((record) => !heldKeys.has(completionKey(record)));
+  const recent = fetchRecentCompletions(client, options.completionsFilter, since, context.budget.control());
+  if (!recent.complete) {
+    return {
+      added: 0,
+      removed: 0,
+      continuing: true,
+      summary:
+        `Read ${formatCount(recent.records.length)} recent completed trainings before the time limit of one run ` +
+        'without reaching the newest one already in the tab; the refresh continues in the next run.',
+    };
+  }
+  // Keys as the full list numbers twins: a second identical record is new even when the first is held.
+  const recentKeys = rowKeys(recent.records);
+  const freshKeys: string[] = [];
+  const fresh = recent.records.filter((_, index) => {
+    const isNew = !heldKeys.has(recentKeys[index]!);
+    if (isNew) freshKeys.push(recentKeys[index]!);
+    return isNew;
+  });
   const details = describeRejected(summarizeRejected(recent.rejected)) ?? undefined;
   if (fresh.length === 0) return { added: 0, removed: 0, summary: 'No new completed trainings.', details };
 
@@ -326,7 +351,9 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
         'before the time limit of one run; they are added in the next run.',
     };
   }
-  const rows = fresh.map((record) => completionRow(record, resolved.names, context.utcOffsetAt));
+  const rows = fresh.map((record, index) =>
+    completionRow(record, freshKeys[index]!, resolved.names, context.utcOffsetAt),
+  );
   checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, held.length + rows.length, width);
   const topSerial = Number(held[0]![COMPLETION_COLUMN.completionDate]);
   const allOnTop = rows.every((row) => Number(row[COMPLETION_COLUMN.completionDate]) >= topSerial);

@@ -6,7 +6,7 @@
  * nothing: a read that missed a live record must never cost a user's notes.
  */
 import type { ServiceClient } from '../api/client';
-import { completionKey } from '../api/completion-key';
+import { completionKey, splitRowKey } from '../api/completion-key';
 import { type CompletionsFilter, readCompletionPages } from '../api/completions';
 import { listProblems } from '../platform/problem-lists';
 import { UserFacingError } from '../platform/job-runner';
@@ -67,8 +67,18 @@ export function confirmRemovals(
   for (const { filter, rows } of byFilter.values()) {
     if (!filter.user_id && !filter.training_id) continue;
     const read = readCompletionPages(client, { filter }, batchSize);
-    const listed = new Set([...read.onTop, ...read.records].map(completionKey));
-    stillListed.push(...rows.filter((row) => listed.has(row.key)));
+    // How many times the service lists each record: a row is its record's n-th twin.
+    const listed = new Map<string, number>();
+    for (const record of read.records) {
+      const key = completionKey(record);
+      listed.set(key, (listed.get(key) ?? 0) + 1);
+    }
+    stillListed.push(
+      ...rows.filter((row) => {
+        const { key, occurrence } = splitRowKey(row.key);
+        return (listed.get(key) ?? 0) >= occurrence;
+      }),
+    );
   }
   if (stillListed.length > 0) {
     throw new UserFacingError(

@@ -4,7 +4,7 @@
  * spreadsheet's time zone), `created` as a date-time in the spreadsheet's time zone, and a hidden
  * key that identifies the record across refreshes (completions have no id of their own).
  */
-import { completionKey } from '../api/completion-key';
+import { rowKeys } from '../api/completion-key';
 import type { Completion } from '../api/schemas';
 import { LISTED_PROBLEMS, listProblems } from '../platform/problem-lists';
 import type { CellValue, ColumnSpec, Table } from '../sheets/table';
@@ -73,7 +73,13 @@ export function describeInvalidExpirations(records: readonly Completion[]): stri
 
 export type UserNames = ReadonlyMap<string, string | null>;
 
-export function completionRow(record: Completion, names: UserNames, utcOffsetAt: UtcOffsetAt): CellValue[] {
+/** A record's row; `rowKey` is its key in the list it belongs to (see rowKeys). */
+export function completionRow(
+  record: Completion,
+  rowKey: string,
+  names: UserNames,
+  utcOffsetAt: UtcOffsetAt,
+): CellValue[] {
   return [
     record.user_id,
     names.get(record.user_id) ?? '',
@@ -84,7 +90,7 @@ export function completionRow(record: Completion, names: UserNames, utcOffsetAt:
     names.get(record.instructor_id) ?? '',
     record.groupTraining_id,
     epochMsToSheetSerial(createdToEpochMs(record.created), utcOffsetAt),
-    completionKey(record),
+    rowKey,
   ];
 }
 
@@ -93,9 +99,10 @@ export function completionsTable(
   names: UserNames,
   utcOffsetAt: UtcOffsetAt,
 ): Table {
+  const keys = rowKeys(records);
   return {
     columns: COMPLETION_COLUMNS,
-    rows: records.map((record) => completionRow(record, names, utcOffsetAt)),
+    rows: records.map((record, index) => completionRow(record, keys[index]!, names, utcOffsetAt)),
     keyColumn: COMPLETION_COLUMN.key,
   };
 }

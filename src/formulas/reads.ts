@@ -107,12 +107,13 @@ function readAllPages(
     ...withinBudget(budget, () => tooManyPages(lastPage)),
     afterFirstPage: (cursor) => {
       lastPage = cursor.lastPage;
-      const batches = Math.ceil((lastPage - 1) / batchSize);
+      // The pages after the first, then every page again to confirm them (see readCompletionPages).
+      const batches = lastPage > 1 ? Math.ceil((lastPage - 1) / batchSize) * 2 + 1 : 0;
       if (lastPage > MAX_FORMULA_PAGES || !budget.canAfford(batches))
         throw new FormulaTooLargeError(tooManyPages(lastPage));
     },
   });
-  return { records: [...read.onTop, ...read.records], rejected: read.rejected };
+  return { records: read.records, rejected: read.rejected };
 }
 
 /** Every round of requests timed against the formula's budget; `tooLarge` says why one is refused. */

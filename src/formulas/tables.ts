@@ -7,7 +7,7 @@
  */
 import type { Completion, EquipmentType } from '../api/schemas';
 import type { CellValue, ColumnSpec } from '../sheets/table';
-import { COMPLETION_COLUMNS, completionRow, type UserNames } from '../completions/table';
+import { completionsTable, type UserNames } from '../completions/table';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
 import {
   EQUIPMENT_TYPE_COLUMN,
@@ -28,10 +28,7 @@ export function completionsFormulaTable(
   names: UserNames,
   utcOffsetAt: UtcOffsetAt,
 ): PlainTable {
-  return {
-    columns: COMPLETION_COLUMNS,
-    rows: records.map((record) => completionRow(record, names, utcOffsetAt)),
-  };
+  return completionsTable(records, names, utcOffsetAt);
 }
 
 function withColumns(
