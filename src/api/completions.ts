@@ -109,6 +109,16 @@ interface Page {
   lastPage: number;
 }
 
+/**
+ * What reading `lastPage` pages costs when nothing changes: one round (page 1) for a single page;
+ * else two passes, each page 1 alone, then rounds of `batchSize` pages with the page before them.
+ */
+export function readCost(lastPage: number, batchSize: number): { rounds: number; requests: number } {
+  if (lastPage <= 1) return { rounds: 1, requests: 1 };
+  const batches = Math.ceil((lastPage - 1) / batchSize);
+  return { rounds: 2 * (1 + batches), requests: 2 * (lastPage + batches) };
+}
+
 /** Where paging stands between executions; small enough for a document property. */
 export interface PagingCursor {
   filter: CompletionsFilter;

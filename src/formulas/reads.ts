@@ -10,6 +10,7 @@ import {
   type CompletionsFilter,
   MAX_PAGE_SIZE,
   readCompletionPages,
+  readCost,
 } from '../api/completions';
 import { EQUIPMENT_TYPES_METHOD, type EquipmentTypesResult, fetchEquipmentTypes } from '../api/equipment';
 import type { ReadControl } from '../api/read-control';
@@ -107,9 +108,9 @@ function readAllPages(
     ...withinBudget(budget, () => tooManyPages(lastPage)),
     afterFirstPage: (cursor) => {
       lastPage = cursor.lastPage;
-      // The pages after the first, then every page again to confirm them (see readCompletionPages).
-      const batches = lastPage > 1 ? Math.ceil((lastPage - 1) / batchSize) * 2 + 1 : 0;
-      if (lastPage > MAX_FORMULA_PAGES || !budget.canAfford(batches))
+      // The rounds still to come: all but page 1's.
+      const rounds = readCost(lastPage, batchSize).rounds - 1;
+      if (lastPage > MAX_FORMULA_PAGES || !budget.canAfford(rounds))
         throw new FormulaTooLargeError(tooManyPages(lastPage));
     },
   });

@@ -4,6 +4,7 @@
  */
 import type { Completion } from '../../src/api/schemas';
 import { completionKey } from '../../src/api/completion-key';
+import { readCost } from '../../src/api/completions';
 import { type AddonHarness, createAddonHarness, type HarnessOptions } from '../support/addon-harness';
 import { dateTimeIn, isoOfDateNumber } from '../support/displayed-dates';
 import type { DatasetData } from '../support/sample-service';
@@ -87,8 +88,8 @@ describe('a full import', () => {
     expect(shown.slice(1)).toEqual(expectedRows(await harness.dataset.data(), 'Europe/London'));
   });
 
-  test('costs ceil(25,000 / 1,000) completion requests', () => {
-    expect(completionRequests(harness)).toBe(25);
+  test('costs 25 pages read and confirmed: 56 completion requests in rounds of 10', () => {
+    expect(completionRequests(harness)).toBe(readCost(25, 10).requests);
   });
 
   test('ends with a summary: records, how many are new, requests and time', () => {

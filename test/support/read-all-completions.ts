@@ -4,5 +4,5 @@ import { type CompletionsFilter, readCompletionPages } from '../../src/api/compl
 /** Every completion of the filter in one read (no pause): what a finished import holds, in order. */
 export function readAllCompletions(client: ServiceClient, filter: CompletionsFilter, batchSize: number) {
   const read = readCompletionPages(client, { filter }, batchSize);
-  return { records: [...read.onTop, ...read.records], rejected: read.rejected };
+  return { records: read.records, rejected: read.rejected };
 }
