@@ -122,24 +122,31 @@ export function readCost(lastPage: number, batchSize: number): { rounds: number;
 /** Where paging stands between executions; small enough for a document property. */
 export interface PagingCursor {
   filter: CompletionsFilter;
-  /** The first pass reads pages in order; then passes from page 1 confirm what it read. */
+  /**
+   * 'read': a pass whose records are the candidate; 'confirm': a pass checking the candidate, which
+   * so far agrees with it, below `onTop` records that arrived on top (held after the candidate).
+   */
   phase: 'read' | 'confirm';
   nextPage: number;
   lastPage: number;
-  /** Records a page, as page 1 of the first pass showed (a service may serve fewer than asked). */
+  /** Records a page, as page 1 of the pass showed (a service may serve fewer than asked). */
   pageSize: number;
-  /** Passes over the pages made so far for this read (a paused confirming pass is not counted). */
+  /** Records the confirming pass has placed (the first `onTop`, then the candidate's). */
+  placed: number;
+  onTop: number;
+  /** Passes over the pages begun for this read. */
   passes: number;
 }
 
-/** Confirming passes one call may make before it pauses (or, when it cannot pause, gives up). */
-const MAX_CONFIRMING_PASSES = 4;
+/** Passes one call may begin before it pauses (or, when it cannot pause, gives up). */
+const MAX_PASSES_PER_CALL = 5;
 
 /**
- * The one reader of all the pages of completions: the first pass from page 1 (or a paused read's
- * cursor) batch by batch, then passes that confirm it. `control` may pause it between rounds; what
- * it holds comes back with the cursor to resume from. A confirming pass paused midway starts again
- * from page 1 in the next call.
+ * The one reader of all the pages of completions. A pass reads the candidate; a second pass
+ * confirms it round by round, and the first round that disagrees makes that pass the candidate
+ * (its rest is read as such) and another confirms it. A pass that cannot place a page where it
+ * belongs (the list changed within the pages being read) is begun again. `control` may pause it
+ * between rounds, within either pass; what it holds comes back with the cursor to resume from.
  */
 export function readCompletionPages(
   client: ServiceClient,
@@ -149,37 +156,58 @@ export function readCompletionPages(
 ): CompletionsRead {
   checkBatchSize(batchSize);
   const fresh = 'filter' in start;
-  let cursor: PagingCursor = fresh
-    ? { filter: checkFilter(start.filter), phase: 'read', nextPage: 1, lastPage: 1, pageSize: 0, passes: 0 }
-    : { ...start.cursor };
-  let candidate: Entry[] = fresh ? [] : start.held.map(heldEntry);
-  let extendsHeld = true;
-  let rounds = 0;
-  const mayGoOn = () => rounds++ === 0 || !control.shouldPause?.();
-  const result = (done: boolean): CompletionsRead => ({
-    records: recordsOf(candidate),
-    extendsHeld,
-    rejected: rejectedOf(candidate),
-    cursor,
-    done,
+  const filter = fresh ? checkFilter(start.filter) : start.cursor.filter;
+  const beginning = (phase: PagingCursor['phase'], passes: number): PagingCursor => ({
+    filter,
+    phase,
+    nextPage: 1,
+    lastPage: 1,
+    pageSize: 0,
+    placed: 0,
+    onTop: 0,
+    passes: passes + 1,
   });
+  let cursor: PagingCursor = fresh ? beginning('read', 0) : { ...start.cursor };
+  const held = fresh ? [] : start.held.map(heldEntry);
+  // In the confirming phase the records on top are held after the candidate.
+  let candidate = cursor.phase === 'confirm' ? held.slice(0, held.length - cursor.onTop) : held;
+  let onTop = cursor.phase === 'confirm' ? held.slice(held.length - cursor.onTop) : [];
+  let pass = new Pass(
+    cursor.phase === 'confirm' ? [...onTop, ...candidate].slice(0, cursor.placed) : candidate,
+    cursor,
+  );
+  let begun = 0;
+  let rounds = 0;
+  const result = (done: boolean): CompletionsRead => {
+    const records = done ? [...onTop, ...candidate] : [...candidate, ...onTop];
+    return {
+      records: recordsOf(records),
+      extendsHeld: held.every((entry, index) => records[index] === entry),
+      rejected: rejectedOf(records),
+      cursor: {
+        ...cursor,
+        placed: cursor.phase === 'confirm' ? pass.entries.length : 0,
+        onTop: onTop.length,
+      },
+      done,
+    };
+  };
+  const begin = (phase: PagingCursor['phase']): void => {
+    cursor = beginning(phase, cursor.passes);
+    begun++;
+    onTop = [];
+    if (phase === 'read') candidate = [];
+    pass = new Pass(phase === 'read' ? candidate : [], cursor);
+  };
 
-  if (cursor.phase === 'read') {
-    const pass = new Pass(candidate, cursor);
-    const finished = readPass(client, pass, batchSize, control, mayGoOn, (at) => {
-      if (at.nextPage === 2) control.afterFirstPage?.(at, at.pageSize || pass.entries.length);
-      control.onProgress?.(at);
-    });
-    candidate = pass.entries;
-    cursor = { ...pass.cursor };
-    if (!finished) return result(false);
-    cursor = { ...cursor, phase: 'confirm', nextPage: 1, passes: cursor.passes + 1 };
-    // One page is one answer: nothing can have shifted within it.
-    if (fresh && cursor.lastPage <= 1 && !pass.disturbed) return result(true);
-  }
-
-  for (let confirming = 0; ; confirming++) {
-    if (confirming === MAX_CONFIRMING_PASSES) {
+  for (;;) {
+    if (pass.cursor.nextPage > pass.cursor.lastPage) {
+      if (cursor.phase === 'confirm') return result(true);
+      // One page is one answer: nothing can have shifted within it.
+      if (fresh && cursor.passes === 1 && cursor.lastPage <= 1) return result(true);
+      begin('confirm');
+    }
+    if (begun >= MAX_PASSES_PER_CALL) {
       if (control.shouldPause) return result(false);
       throw new TransportError(
         COMPLETIONS_METHOD,
@@ -187,30 +215,73 @@ export function readCompletionPages(
         `the records kept changing while they were read (${cursor.passes} passes over the pages disagreed)`,
       );
     }
-    const pass = new Pass([], { ...cursor, nextPage: 1 });
-    if (!readPass(client, pass, batchSize, control, mayGoOn, (at) => control.onProgress?.(at))) {
-      return result(false);
-    }
+    if (rounds++ > 0 && control.shouldPause?.()) return result(false);
+    const firstRound = pass.cursor.nextPage === 1;
+    readRound(client, pass, batchSize, control);
     cursor = {
       ...cursor,
+      nextPage: pass.cursor.nextPage,
       lastPage: pass.cursor.lastPage,
       pageSize: pass.cursor.pageSize,
-      passes: cursor.passes + 1,
     };
-    const onTop = confirmedOnTop(candidate, pass);
-    if (onTop !== null) {
-      if (onTop.length > 0) {
-        candidate = [...onTop, ...candidate];
-        extendsHeld = false;
-      }
-      return result(true);
+    if (firstRound && cursor.phase === 'read' && cursor.passes === 1) {
+      control.afterFirstPage?.(cursor, pass.entries.length);
     }
-    // A pass that did not read every page where it belongs is no better than the candidate.
-    if (pass.disturbed) continue;
-    candidate = pass.entries;
-    extendsHeld = false;
-    if (pass.pages === 1) return result(true);
+    control.onProgress?.(cursor);
+    if (pass.disturbed) {
+      // What it placed cannot be trusted: the pass begins again (a read from scratch).
+      begin(cursor.phase === 'read' || !candidate.length ? 'read' : 'confirm');
+      continue;
+    }
+    if (cursor.phase === 'read') continue;
+    if (firstRound) {
+      const arrived = arrivedOnTop(candidate, pass.entries);
+      if (arrived !== null) onTop = pass.entries.slice(0, arrived);
+      else {
+        becomeCandidate();
+        continue;
+      }
+    }
+    if (
+      !agrees(onTop.length, candidate, pass) ||
+      (pass.cursor.nextPage > pass.cursor.lastPage && pass.entries.length !== onTop.length + candidate.length)
+    ) {
+      becomeCandidate();
+    }
   }
+
+  /** The confirming pass disagrees: what it read is the candidate now, and it reads on as such. */
+  function becomeCandidate(): void {
+    candidate = pass.entries;
+    onTop = [];
+    cursor = { ...cursor, phase: 'read' };
+    pass.cursor = { ...pass.cursor, phase: 'read' };
+  }
+}
+
+/**
+ * How many records arrived on top of `candidate`, as page 1 read now (`page`) shows: its records
+ * from there on are the candidate's first. Null when there is no such number.
+ */
+function arrivedOnTop(candidate: readonly Entry[], page: readonly Entry[]): number | null {
+  for (let arrived = 0; arrived <= page.length; arrived++) {
+    let same = true;
+    for (let index = arrived; index < page.length && same; index++) {
+      same = index - arrived < candidate.length && page[index]!.key === candidate[index - arrived]!.key;
+    }
+    if (same) return arrived;
+  }
+  return null;
+}
+
+/** Whether what `pass` placed is `onTop` records followed by the candidate's, so far. */
+function agrees(onTop: number, candidate: readonly Entry[], pass: Pass): boolean {
+  const { entries } = pass;
+  if (entries.length > onTop + candidate.length) return false;
+  for (let index = onTop; index < entries.length; index++) {
+    if (entries[index]!.key !== candidate[index - onTop]!.key) return false;
+  }
+  return true;
 }
 
 /**
@@ -279,39 +350,27 @@ class Pass {
   }
 }
 
-/** Reads the rest of `pass`; false when `mayGoOn` paused it (the cursor says where). */
-function readPass(
-  client: ServiceClient,
-  pass: Pass,
-  batchSize: number,
-  control: ReadControl,
-  mayGoOn: () => boolean,
-  onRound: (cursor: PagingCursor) => void,
-): boolean {
-  while (pass.cursor.nextPage <= pass.cursor.lastPage) {
-    if (!mayGoOn()) return false;
-    const from = pass.cursor;
-    const numbers = from.nextPage === 1 ? [1] : [from.nextPage - 1, ...pageNumbers(from, batchSize)];
-    const pages = runRound(control, () => fetchPages(client, from.filter, numbers));
-    if (from.nextPage === 1) {
-      const [first] = pages as [Page];
-      pass.pages++;
-      appendAll(pass.entries, first.entries);
-      pass.cursor = { ...from, nextPage: 2, lastPage: first.lastPage, pageSize: first.entries.length };
-    } else {
-      const [again, ...rest] = pages as [Page, ...Page[]];
-      const moved = pass.movedBy(again);
-      if (moved !== null) pass.place(again, moved);
-      for (const page of rest) {
-        pass.pages++;
-        pass.place(page, moved);
-      }
-      const lastPage = Math.max(again.lastPage, ...rest.map((page) => page.lastPage));
-      pass.cursor = { ...from, nextPage: rest[rest.length - 1]!.number + 1, lastPage };
-    }
-    onRound(pass.cursor);
+/** Reads the next round of `pass`: page 1 alone first (it tells how many pages there are), then batches. */
+function readRound(client: ServiceClient, pass: Pass, batchSize: number, control: ReadControl): void {
+  const from = pass.cursor;
+  const numbers = from.nextPage === 1 ? [1] : [from.nextPage - 1, ...pageNumbers(from, batchSize)];
+  const pages = runRound(control, () => fetchPages(client, from.filter, numbers));
+  if (from.nextPage === 1) {
+    const [first] = pages as [Page];
+    pass.pages++;
+    appendAll(pass.entries, first.entries);
+    pass.cursor = { ...from, nextPage: 2, lastPage: first.lastPage, pageSize: first.entries.length };
+    return;
   }
-  return true;
+  const [again, ...rest] = pages as [Page, ...Page[]];
+  const moved = pass.movedBy(again);
+  if (moved !== null) pass.place(again, moved);
+  for (const page of rest) {
+    pass.pages++;
+    pass.place(page, moved);
+  }
+  const lastPage = Math.max(again.lastPage, ...rest.map((page) => page.lastPage));
+  pass.cursor = { ...from, nextPage: rest[rest.length - 1]!.number + 1, lastPage };
 }
 
 /** The pages of a round after page 1: a batch in order. */
@@ -321,20 +380,6 @@ function pageNumbers(cursor: PagingCursor, batchSize: number): number[] {
     numbers.push(page);
   }
   return numbers;
-}
-
-/**
- * The records that arrived on top when `pass` confirms `candidate`; null when it does not. A pass
- * that read every page where it belongs is the list as it was when it began: it confirms the
- * candidate when it is the candidate exactly, below whatever arrived on top since.
- */
-function confirmedOnTop(candidate: readonly Entry[], pass: Pass): Entry[] | null {
-  const arrived = pass.entries.length - candidate.length;
-  if (pass.disturbed || arrived < 0) return null;
-  for (let index = 0; index < candidate.length; index++) {
-    if (pass.entries[arrived + index]!.key !== candidate[index]!.key) return null;
-  }
-  return pass.entries.slice(0, arrived);
 }
 
 function heldEntry(record: Completion): Entry {

@@ -4,7 +4,7 @@
  * days is never taken for the records read: the import starts again from page 1 and says so.
  */
 import type { Completion } from '../../src/api/schemas';
-import { completionKey } from '../../src/api/completion-key';
+import { completionKey, rowKeys } from '../../src/api/completion-key';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 
 const TAB = 'Completed trainings';
@@ -160,5 +160,51 @@ test('records inserted on top while a first import pauses in its name look-ups: 
 
   harness.clickMenu('Refresh all');
   expect(shownKeys(harness)).toEqual(served);
+  await harness.done();
+});
+
+test('records deleted, backdated and twinned in pages already staged: the tab ends with the service list exactly', async () => {
+  const harness = await slowHarness(64);
+  expect(harness.callServer('startCompletionsImport', {}).done).toBe(false);
+  // Between executions, in the pages the first execution staged and in those it has not read.
+  await harness.dataset.mutate({
+    removeCompletionsAt: [10, 1_200, 2_500, 3_999, 5_000],
+    insertCompletionsAt: [
+      { position: 1_500, fields: { user_id: '  u 7 ', groupTraining_id: '' } },
+      { position: 2_222 },
+    ],
+    duplicateCompletionsAt: [700, 4_100],
+  });
+
+  finishImport(harness);
+
+  const served = (await harness.dataset.data()).completions as unknown as Completion[];
+  expect(served).toHaveLength(6_000);
+  expect(shownKeys(harness)).toEqual(rowKeys(served));
+  expect(syncLog(harness)[0]![7]).toBe('Success');
+  await harness.done();
+});
+
+test('records deleted, backdated and twinned while one execution pages: the tab is the service list exactly', async () => {
+  const harness = await createAddonHarness({ dataset: { seed: 65, completions: 6_000, users: 20 } });
+  harness.connect();
+  harness.useBatchSize(2);
+  // After page 1 and the first round of pages: changes in pages already read and still to read.
+  await harness.dataset.setFaults({
+    mutateAfterRequests: [
+      {
+        afterRequests: 4,
+        mutations: { removeCompletionsAt: [5, 1_500, 4_500], insertCompletionsAt: [{ position: 800 }] },
+      },
+      { afterRequests: 9, mutations: { duplicateCompletionsAt: [1_999], removeCompletionsAt: [3] } },
+    ],
+  });
+
+  const step = harness.callServer('startCompletionsImport', {});
+
+  expect(step.done).toBe(true);
+  const served = (await harness.dataset.data()).completions as unknown as Completion[];
+  expect(shownKeys(harness)).toEqual(rowKeys(served));
+  expect(syncLog(harness)[0]![7]).toBe('Success');
   await harness.done();
 });
