@@ -184,11 +184,10 @@ export function readCompletionPages(
       records: recordsOf(records),
       extendsHeld: held.every((entry, index) => records[index] === entry),
       rejected: rejectedOf(records),
-      cursor: {
-        ...cursor,
-        placed: cursor.phase === 'confirm' ? pass.entries.length : 0,
-        onTop: onTop.length,
-      },
+      // A finished read resumed later (to go on with its names) is confirmed again from page 1.
+      cursor: done
+        ? beginning('confirm', cursor.passes)
+        : { ...cursor, placed: cursor.phase === 'confirm' ? pass.entries.length : 0, onTop: onTop.length },
       done,
     };
   };

@@ -156,6 +156,22 @@ function restartRun(context: JobContext, reason: string): JobReport {
 function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport {
   const { client, options, spreadsheet } = context;
   const control = context.budget.control();
+  const baseUrl = readConnection().baseUrl!;
+  if (resumed && resumed.records.length > 0) {
+    // The names of what earlier executions read come first (cached ones cost nothing): every
+    // execution then makes progress on both, and a slow service's look-ups never leave a finished
+    // read waiting so long that it must be confirmed again, and again.
+    context.progress(`Resolving user names for ${formatCount(resumed.records.length)} records`);
+    const names = resolveNames(client, baseUrl, userIdsOf(resumed.records), options.batchSize, control);
+    if (!names.complete) {
+      return pauseRun(
+        context,
+        { records: resumed.records, extendsHeld: true, rejected: [], cursor: resumed.run.cursor, done: false },
+        resumed,
+        resumed.run.startedAtMs,
+      );
+    }
+  }
   const read = readCompletionPages(
     client,
     resumed ? { cursor: resumed.run.cursor, held: resumed.records } : { filter: options.completionsFilter },
@@ -178,11 +194,10 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
   );
   const { records } = read;
   const pause = () => pauseRun(context, read, resumed, resumed?.run.startedAtMs ?? Date.now());
-  // Names go on in the same execution: a pause after a confirmed read costs another pass to
-  // confirm it again, and the look-ups pause on their own when time runs out.
+  // Names go on in the same execution (only those of records new to this one are not cached yet):
+  // a pause after a finished read costs another pass to confirm it again.
   if (!read.done) return pause();
   context.progress(`Resolving user names for ${formatCount(records.length)} records`);
-  const baseUrl = readConnection().baseUrl!;
   const resolved = resolveNames(client, baseUrl, userIdsOf(records), options.batchSize, control);
   if (!resolved.complete) return pause();
   const report = replaceAllRows(context, records, resolved, summarizeRejected(read.rejected));
