@@ -17,7 +17,7 @@
 import { appendAll } from '../lib/arrays';
 import type { ServiceClient } from './client';
 import { completionIdentity } from './completion-key';
-import { InvalidParameterError, TransportError } from './errors';
+import { InvalidParameterError, ServiceError, TransportError } from './errors';
 import { type ReadControl, runRound } from './read-control';
 import {
   type Completion,
@@ -36,7 +36,9 @@ export interface CompletionsFilter {
 }
 
 export interface CompletionsRead {
-  /** Every record read, in service order: once `done`, the service's list exactly. */
+  /** The list read, in service order (once `done`, the service's list exactly); staged when paused. */
+  entries: ListEntry[];
+  /** Its records. */
   records: Completion[];
   /**
    * Whether `records` begins with the held records, unchanged and in order (what was staged still
@@ -48,6 +50,11 @@ export interface CompletionsRead {
   cursor: PagingCursor;
   /** False when the read paused; it resumes from `cursor` with `records` as the held ones. */
   done: boolean;
+  /**
+   * Why a pausable read stopped short, when a round failed even after the client's retries: what
+   * it read before is kept, to resume from.
+   */
+  interruption?: ServiceError | TransportError;
 }
 
 export interface PagingControl extends ReadControl {
@@ -59,7 +66,7 @@ export interface PagingControl extends ReadControl {
 
 /** Where a read starts: page 1 of a filter, or a paused read's cursor and the records it held. */
 export type PagingStart =
-  { filter: CompletionsFilter } | { cursor: PagingCursor; held: readonly Completion[] };
+  { filter: CompletionsFilter } | { cursor: PagingCursor; held: readonly ListEntry[] };
 
 /** Checks the filter before anything is sent; returns it without empty members. */
 export function checkFilter(filter: CompletionsFilter): CompletionsFilter {
@@ -96,7 +103,7 @@ export function checkBatchSize(batchSize: number): number {
 }
 
 /** One place of the list: a record, or an entry the contract's shape refuses (it keeps its place). */
-interface Entry {
+export interface ListEntry {
   /** completionIdentity of the record, or the entry's JSON (marked) when it is refused. */
   key: string;
   record: Completion | null;
@@ -105,7 +112,7 @@ interface Entry {
 
 interface Page {
   number: number;
-  entries: Entry[];
+  entries: ListEntry[];
   lastPage: number;
 }
 
@@ -168,7 +175,7 @@ export function readCompletionPages(
     passes: passes + 1,
   });
   let cursor: PagingCursor = fresh ? beginning('read', 0) : { ...start.cursor };
-  const held = fresh ? [] : start.held.map(heldEntry);
+  const held: ListEntry[] = 'held' in start ? [...start.held] : [];
   // In the confirming phase the records on top are held after the candidate.
   let candidate = cursor.phase === 'confirm' ? held.slice(0, held.length - cursor.onTop) : held;
   let onTop = cursor.phase === 'confirm' ? held.slice(held.length - cursor.onTop) : [];
@@ -181,6 +188,7 @@ export function readCompletionPages(
   const result = (done: boolean): CompletionsRead => {
     const records = done ? [...onTop, ...candidate] : [...candidate, ...onTop];
     return {
+      entries: records,
       records: recordsOf(records),
       extendsHeld: held.every((entry, index) => records[index] === entry),
       rejected: rejectedOf(records),
@@ -216,7 +224,14 @@ export function readCompletionPages(
     }
     if (rounds++ > 0 && control.shouldPause?.()) return result(false);
     const firstRound = pass.cursor.nextPage === 1;
-    readRound(client, pass, batchSize, control);
+    try {
+      readRound(client, pass, batchSize, control);
+    } catch (error) {
+      // A round places nothing until all its pages are in: what came before it still stands.
+      if (!control.shouldPause || !(error instanceof ServiceError || error instanceof TransportError))
+        throw error;
+      return { ...result(false), interruption: error };
+    }
     cursor = {
       ...cursor,
       nextPage: pass.cursor.nextPage,
@@ -262,7 +277,7 @@ export function readCompletionPages(
  * How many records arrived on top of `candidate`, as page 1 read now (`page`) shows: its records
  * from there on are the candidate's first. Null when there is no such number.
  */
-function arrivedOnTop(candidate: readonly Entry[], page: readonly Entry[]): number | null {
+function arrivedOnTop(candidate: readonly ListEntry[], page: readonly ListEntry[]): number | null {
   for (let arrived = 0; arrived <= page.length; arrived++) {
     let same = true;
     for (let index = arrived; index < page.length && same; index++) {
@@ -274,7 +289,7 @@ function arrivedOnTop(candidate: readonly Entry[], page: readonly Entry[]): numb
 }
 
 /** Whether what `pass` placed is `onTop` records followed by the candidate's, so far. */
-function agrees(onTop: number, candidate: readonly Entry[], pass: Pass): boolean {
+function agrees(onTop: number, candidate: readonly ListEntry[], pass: Pass): boolean {
   const { entries } = pass;
   if (entries.length > onTop + candidate.length) return false;
   for (let index = onTop; index < entries.length; index++) {
@@ -297,7 +312,7 @@ class Pass {
   disturbed = false;
 
   constructor(
-    readonly entries: Entry[],
+    readonly entries: ListEntry[],
     public cursor: PagingCursor,
   ) {}
 
@@ -381,17 +396,17 @@ function pageNumbers(cursor: PagingCursor, batchSize: number): number[] {
   return numbers;
 }
 
-function heldEntry(record: Completion): Entry {
+export function recordEntry(record: Completion): ListEntry {
   return { key: completionIdentity(record), record, rejected: null };
 }
 
-function recordsOf(entries: readonly Entry[]): Completion[] {
+function recordsOf(entries: readonly ListEntry[]): Completion[] {
   const records: Completion[] = [];
   for (const entry of entries) if (entry.record) records.push(entry.record);
   return records;
 }
 
-function rejectedOf(entries: readonly Entry[]): RejectedRecord[] {
+function rejectedOf(entries: readonly ListEntry[]): RejectedRecord[] {
   const rejected: RejectedRecord[] = [];
   for (const entry of entries) if (entry.rejected) rejected.push(entry.rejected);
   return rejected;
@@ -405,7 +420,7 @@ function fetchPages(client: ServiceClient, filter: CompletionsFilter, numbers: r
   return client.callAll(calls, completionsPageSchema).map((outcome, index) => {
     if (!outcome.ok) throw outcome.error;
     const number = numbers[index]!;
-    const entries = outcome.value.completedtrainings.map((served, position): Entry => {
+    const entries = outcome.value.completedtrainings.map((served, position): ListEntry => {
       const parsed = completionSchema.safeParse(served);
       if (parsed.success)
         return { key: completionIdentity(parsed.data), record: parsed.data, rejected: null };
@@ -433,7 +448,7 @@ export function fetchRecentCompletions(
   control: ReadControl = {},
 ): { records: Completion[]; rejected: RejectedRecord[]; complete: boolean } {
   const checked = checkFilter(filter);
-  const entries: Entry[] = [];
+  const entries: ListEntry[] = [];
   for (let number = 1; ; number++) {
     if (number > 1 && control.shouldPause?.()) {
       return { records: recordsOf(entries), rejected: rejectedOf(entries), complete: false };

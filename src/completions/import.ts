@@ -7,12 +7,13 @@
  * - Incremental refresh: records arrive newest first, so it reads page 1 onwards only until it
  *   reaches back past the newest record held, less an overlap of some days, and adds what is new.
  */
-import { completionKey, rowKeys } from '../api/completion-key';
+import { rowKeys } from '../api/completion-key';
 import {
   checkFilter,
   type CompletionsFilter,
   type CompletionsRead,
   fetchRecentCompletions,
+  type ListEntry,
   type PagingCursor,
   readCompletionPages,
 } from '../api/completions';
@@ -31,7 +32,7 @@ import {
   describeStaged,
   readStaging,
   STAGING_SHEET,
-  stageRecords,
+  stageEntries,
   type StagedRecords,
 } from './staging';
 import {
@@ -63,10 +64,10 @@ interface RunInProgress {
   staged: StagedRecords;
 }
 
-/** What earlier executions of a run read: its state and the records staged for it. */
+/** What earlier executions of a run read: its state and the list staged for it. */
 interface ResumedRun {
   run: RunInProgress;
-  records: Completion[];
+  entries: ListEntry[];
 }
 
 /**
@@ -140,7 +141,7 @@ function resumeRun(context: JobContext, run: RunInProgress): JobReport {
         '(it was deleted, cleared or edited), so the import started again from page 1.',
     );
   }
-  return fullImport(context, { run, ...staged });
+  return fullImport(context, { run, entries: staged });
 }
 
 function restartRun(context: JobContext, reason: string): JobReport {
@@ -157,16 +158,18 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
   const { client, options, spreadsheet } = context;
   const control = context.budget.control();
   const baseUrl = readConnection().baseUrl!;
-  if (resumed && resumed.records.length > 0) {
+  const heldRecords = resumed?.entries.flatMap((entry) => (entry.record ? [entry.record] : [])) ?? [];
+  if (resumed && heldRecords.length > 0) {
     // The names of what earlier executions read come first (cached ones cost nothing): every
     // execution then makes progress on both, and a slow service's look-ups never leave a finished
     // read waiting so long that it must be confirmed again, and again.
-    context.progress(`Resolving user names for ${formatCount(resumed.records.length)} records`);
-    const names = resolveNames(client, baseUrl, userIdsOf(resumed.records), options.batchSize, control);
+    context.progress(`Resolving user names for ${formatCount(heldRecords.length)} records`);
+    const names = resolveNames(client, baseUrl, userIdsOf(heldRecords), options.batchSize, control);
     if (!names.complete) {
+      const unchanged = { entries: resumed.entries, records: heldRecords, rejected: [] };
       return pauseRun(
         context,
-        { records: resumed.records, extendsHeld: true, rejected: [], cursor: resumed.run.cursor, done: false },
+        { ...unchanged, extendsHeld: true, cursor: resumed.run.cursor, done: false },
         resumed,
         resumed.run.startedAtMs,
       );
@@ -174,7 +177,7 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
   }
   const read = readCompletionPages(
     client,
-    resumed ? { cursor: resumed.run.cursor, held: resumed.records } : { filter: options.completionsFilter },
+    resumed ? { cursor: resumed.run.cursor, held: resumed.entries } : { filter: options.completionsFilter },
     options.batchSize,
     {
       ...control,
@@ -194,6 +197,12 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
   );
   const { records } = read;
   const pause = () => pauseRun(context, read, resumed, resumed?.run.startedAtMs ?? Date.now());
+  if (read.interruption) {
+    if (records.length === 0) throw read.interruption;
+    pause();
+    read.interruption.message += ` The ${formatCount(records.length)} records read so far are kept: the next run of the import goes on from there.`;
+    throw read.interruption;
+  }
   // Names go on in the same execution (only those of records new to this one are not cached yet):
   // a pause after a finished read costs another pass to confirm it again.
   if (!read.done) return pause();
@@ -220,18 +229,18 @@ function pauseRun(
   startedAtMs: number,
 ): JobReport {
   const { spreadsheet, options } = context;
-  let stagedBefore = resumed?.records.length ?? 0;
+  let stagedBefore = resumed?.entries.length ?? 0;
   if (!read.extendsHeld && stagedBefore > 0) {
     clearStaging(spreadsheet);
     stagedBefore = 0;
   }
-  stageRecords(spreadsheet, read.records.slice(stagedBefore));
+  stageEntries(spreadsheet, read.entries.slice(stagedBefore));
   const { cursor } = read;
   const run: RunInProgress = {
     filterSignature: filterSignature(options.completionsFilter),
     cursor,
     startedAtMs,
-    staged: describeStaged(read.records.map(completionKey)),
+    staged: describeStaged(read.entries),
   };
   writeDocumentState(spreadsheet, RUN_KEY, run);
   const count = formatCount(read.records.length);

@@ -2,16 +2,19 @@
  * A hidden tab that holds the records an unfinished import has read so far, so the next execution
  * can go on where the last one stopped while the visible tab keeps its content until the end.
  *
- * Each record is one cell: the JSON array of its fields (null for an absent one) in a text-formatted
- * column. JSON starts with "[", so nothing in it is parsed as a number, a date or a formula, and
- * every value comes back exactly as the service sent it: "", spaces, leading zeros, newlines, "=…",
- * "'…". One cell a record also keeps the tab small against the spreadsheet's cell limit.
+ * Each place of the list is one cell in a text-formatted column: a record as the JSON array of its
+ * fields (null for an absent one), an entry of the wrong shape as a JSON object with its identity
+ * and why it was refused (it keeps its place, so that reading the pages again agrees with it). JSON
+ * starts with "[" or "{", so nothing in it is parsed as a number, a date or a formula, and every
+ * value comes back exactly as the service sent it: "", spaces, leading zeros, newlines, "=…", "'…".
+ * One cell a place also keeps the tab small against the spreadsheet's cell limit.
  *
  * The run keeps how many records it staged and a checksum of their keys: a staging tab deleted,
  * cleared or edited between executions no longer matches them, and is never taken for "nothing
  * staged".
  */
 import { COMPLETION_FIELDS, completionKey } from '../api/completion-key';
+import { type ListEntry, recordEntry } from '../api/completions';
 import type { Completion } from '../api/schemas';
 import { fingerprint } from '../lib/fingerprint';
 import { getOrCreateSheet } from '../sheets/table-writer';
@@ -24,16 +27,19 @@ export interface StagedRecords {
   checksum: string;
 }
 
-export function describeStaged(keys: readonly string[]): StagedRecords {
+export function describeStaged(entries: readonly ListEntry[]): StagedRecords {
+  const keys = entries.map((entry) => (entry.record ? completionKey(entry.record) : fingerprint(entry.key)));
   return { count: keys.length, checksum: fingerprint(keys.join('\n')) };
 }
 
-function encodeRecord(record: Completion): string {
+function encodeEntry(entry: ListEntry): string {
+  if (!entry.record) return JSON.stringify({ key: entry.key, ...entry.rejected });
+  const { record } = entry;
   return JSON.stringify(COMPLETION_FIELDS.map((field) => record[field] ?? null));
 }
 
-/** The record a staged cell holds, or null when the cell is not one this module wrote. */
-function decodeRecord(cell: unknown): Completion | null {
+/** The entry a staged cell holds, or null when the cell is not one this module wrote. */
+function decodeEntry(cell: unknown): ListEntry | null {
   if (typeof cell !== 'string') return null;
   let values: unknown;
   try {
@@ -41,51 +47,55 @@ function decodeRecord(cell: unknown): Completion | null {
   } catch {
     return null;
   }
-  if (!Array.isArray(values) || values.length !== COMPLETION_FIELDS.length) return null;
+  if (!Array.isArray(values)) {
+    const { key, source, problem } = (values ?? {}) as Record<string, unknown>;
+    if (typeof key !== 'string' || typeof source !== 'string' || typeof problem !== 'string') return null;
+    return { key, record: null, rejected: { source, problem } };
+  }
+  if (values.length !== COMPLETION_FIELDS.length) return null;
   const record: Record<string, unknown> = {};
   COMPLETION_FIELDS.forEach((field, index) => {
     if (values[index] !== null) record[field] = values[index];
   });
-  return record as unknown as Completion;
+  return recordEntry(record as unknown as Completion);
 }
 
-export function stageRecords(
+export function stageEntries(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  records: readonly Completion[],
+  entries: readonly ListEntry[],
 ): void {
-  if (records.length === 0) return;
+  if (entries.length === 0) return;
   const sheet = getOrCreateSheet(spreadsheet, STAGING_SHEET);
   if (!sheet.isSheetHidden()) sheet.hideSheet();
   // One column: every cell of every tab counts against the spreadsheet's 10 million.
   if (sheet.getMaxColumns() > 1) sheet.deleteColumns(2, sheet.getMaxColumns() - 1);
   const first = sheet.getLastRow() + 1;
-  const missingRows = first + records.length - 1 - sheet.getMaxRows();
+  const missingRows = first + entries.length - 1 - sheet.getMaxRows();
   if (missingRows > 0) sheet.insertRowsAfter(sheet.getMaxRows(), missingRows);
-  const range = sheet.getRange(first, 1, records.length, 1);
+  const range = sheet.getRange(first, 1, entries.length, 1);
   range.setNumberFormat('@');
-  range.setValues(records.map((record) => [encodeRecord(record)]));
+  range.setValues(entries.map((entry) => [encodeEntry(entry)]));
 }
 
 /**
- * The staged records and their keys when the tab still holds exactly what the run staged
- * (`expected`); null when it was deleted, cleared or changed meanwhile.
+ * The staged entries when the tab still holds exactly what the run staged (`expected`); null when
+ * it was deleted, cleared or changed meanwhile.
  */
 export function readStaging(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   expected: StagedRecords,
-): { records: Completion[]; keys: string[] } | null {
+): ListEntry[] | null {
   const sheet = spreadsheet.getSheetByName(STAGING_SHEET);
   const rows = sheet?.getLastRow() ?? 0;
   if (rows !== expected.count) return null;
-  if (!sheet || rows === 0) return { records: [], keys: [] };
-  const records: Completion[] = [];
+  if (!sheet || rows === 0) return [];
+  const entries: ListEntry[] = [];
   for (const [cell] of sheet.getRange(1, 1, rows, 1).getValues()) {
-    const record = decodeRecord(cell);
-    if (!record) return null;
-    records.push(record);
+    const entry = decodeEntry(cell);
+    if (!entry) return null;
+    entries.push(entry);
   }
-  const keys = records.map(completionKey);
-  return describeStaged(keys).checksum === expected.checksum ? { records, keys } : null;
+  return describeStaged(entries).checksum === expected.checksum ? entries : null;
 }
 
 /** Empties the staging tab and gives its rows back to the spreadsheet's cell limit. */

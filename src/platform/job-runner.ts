@@ -5,7 +5,7 @@
  * nothing (jobs fetch and validate everything before they write), so the tabs keep their content.
  */
 import { ServiceClient } from '../api/client';
-import { InvalidParameterError, redact, ServiceError, TransportError } from '../api/errors';
+import { InvalidParameterError, scrub, ServiceError, TransportError } from '../api/errors';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
 import { tryLockDocument } from './document-lock';
 import { executionBudget, type TimeBudget } from './time-budget';
@@ -129,7 +129,8 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
       );
       return report;
     } catch (error) {
-      const message = redact(error instanceof Error ? error.message : String(error), connection.token!);
+      // Scrubbed like every message a user sees: a URL in a platform error may carry the token encoded.
+      const message = scrub(error instanceof Error ? error.message : String(error), connection.token!);
       recordRun(
         options.spreadsheet,
         {

@@ -181,7 +181,7 @@ test('a paused read resumes from its cursor and the records it held', () => {
   service.list = [...listOf(4, -30), ...service.list];
   service.list.splice(1_500, 1);
   service.snapshot();
-  const second = readCompletionPages(client, { cursor: first.cursor, held: first.records }, 2);
+  const second = readCompletionPages(client, { cursor: first.cursor, held: first.entries }, 2);
   expect(second.done).toBe(true);
   expect(second.extendsHeld).toBe(false);
   expect(second.records).toEqual(service.list);
@@ -246,7 +246,7 @@ test('seeded model: 600 generated interleavings of changes and reads', () => {
       let read = readCompletionPages(client, { filter: {} }, batchSize, control);
       for (let calls = 1; !read.done && calls < 60; calls++) {
         steps.push(`paused after answer ${service.answeredFrom.length}`);
-        read = readCompletionPages(client, { cursor: read.cursor, held: read.records }, batchSize, control);
+        read = readCompletionPages(client, { cursor: read.cursor, held: read.entries }, batchSize, control);
       }
       if (read.done) records = read.records;
     } catch (error) {

@@ -3,6 +3,8 @@
  * user is told what happened and what to do, and the Sync log has the identifier and request ID.
  */
 import type { Emulator } from '../../dev/emulator';
+import { rowKeys } from '../../src/api/completion-key';
+import type { Completion } from '../../src/api/schemas';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import { sampleServiceUrl } from '../support/sample-service';
 
@@ -199,4 +201,36 @@ test('the token never appears in a URL, a log line or a cell', () => {
     expect(logged).not.toContain(token);
     expect(cells).not.toContain(token);
   }
+});
+
+test('a service that fails midway keeps what the import read: the next run goes on from there', async () => {
+  const harness = await createAddonHarness({ dataset: { seed: 71, completions: 8_000, users: 20 } });
+  harness.connect();
+  harness.useBatchSize(2);
+  // Page 1 and two rounds (pages 1–3, then 3–5: each asks again for the page before it) answer;
+  // every request after that is refused, retries included.
+  await harness.dataset.setFaults({ requestBudget: 7 });
+
+  expect(() => harness.callServer('startCompletionsImport', {})).toThrow(
+    /rate_limit_exceeded.*The 5,000 records read so far are kept: the next run of the import goes on from there\./,
+  );
+  await harness.dataset.setFaults({});
+  await harness.dataset.clearRequestLog();
+
+  const step = harness.callServer('startCompletionsImport', {});
+
+  expect(step.done).toBe(true);
+  const served = (await harness.dataset.data()).completions as unknown as Completion[];
+  expect(
+    harness
+      .displayed(TAB)
+      .slice(1)
+      .map((row) => row[9]),
+  ).toEqual(rowKeys(served));
+  // The read went on from page 6 (asking again for page 5 to see whether anything moved).
+  const pages = (await harness.dataset.requestLog()).requests
+    .filter((request) => request.method === 'completedtrainings.list')
+    .map((request) => request.params.page);
+  expect(pages.slice(0, 3)).toEqual([5, 6, 7]);
+  await harness.done();
 });
