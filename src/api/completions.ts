@@ -141,6 +141,12 @@ export interface PagingCursor {
   /** Records the confirming pass has placed (the first `onTop`, then the candidate's). */
   placed: number;
   onTop: number;
+  /**
+   * Whether the confirming pass began with the first round of an execution: one that still did not
+   * fit goes on in the next (the list it confirms is the one of when it began); one begun midway
+   * begins again at the start of the next, so that what it confirms is as recent as possible.
+   */
+  beganWithExecution: boolean;
   /** Passes over the pages begun for this read. */
   passes: number;
 }
@@ -173,12 +179,17 @@ export function readCompletionPages(
     placed: 0,
     onTop: 0,
     passes: passes + 1,
+    beganWithExecution: false,
   });
   let cursor: PagingCursor = fresh ? beginning('read', 0) : { ...start.cursor };
   const held: ListEntry[] = 'held' in start ? [...start.held] : [];
   // In the confirming phase the records on top are held after the candidate.
   let candidate = cursor.phase === 'confirm' ? held.slice(0, held.length - cursor.onTop) : held;
   let onTop = cursor.phase === 'confirm' ? held.slice(held.length - cursor.onTop) : [];
+  if (cursor.phase === 'confirm' && !(cursor.beganWithExecution && cursor.nextPage > 1)) {
+    cursor = { ...beginning('confirm', cursor.passes - 1), beganWithExecution: true };
+    onTop = [];
+  }
   let pass = new Pass(
     cursor.phase === 'confirm' ? [...onTop, ...candidate].slice(0, cursor.placed) : candidate,
     cursor,
@@ -200,7 +211,7 @@ export function readCompletionPages(
     };
   };
   const begin = (phase: PagingCursor['phase']): void => {
-    cursor = beginning(phase, cursor.passes);
+    cursor = { ...beginning(phase, cursor.passes), beganWithExecution: rounds === 0 };
     begun++;
     onTop = [];
     if (phase === 'read') candidate = [];
@@ -301,15 +312,19 @@ function agrees(onTop: number, candidate: readonly ListEntry[], pass: Pass): boo
 /**
  * One pass over the pages, as a list: each page is placed where it belongs in the list as it was
  * when the pass began. Every round after the first asks again for the page the round before ended
- * with: where its records now sit says how far changes above it (records on top, backdated or
- * deleted) have moved that round's pages, which are placed accordingly. A page that does not fit
- * where it lands (a gap, or records that disagree with what is already placed) means the list
- * changed within the pages being read, and the pass is disturbed.
+ * with: where its records sit in what is placed anchors the round (changes above it, records on
+ * top, backdated or deleted, have moved it), and the round's pages follow it back to back, as the
+ * service serves them (a page shorter than the others, from a service that leaves a record out,
+ * moves nothing). A page that does not fit where it lands (records that disagree with what is
+ * already placed), or a round with no anchor, means the list changed within the pages being read:
+ * the pass is disturbed.
  */
 class Pass {
   /** Pages read in this pass (the page asked again with each round not counted). */
   pages = 0;
   disturbed = false;
+  /** Where each page of this pass was placed. */
+  private readonly placedAt = new Map<number, number>();
 
   constructor(
     readonly entries: ListEntry[],
@@ -317,37 +332,35 @@ class Pass {
   ) {}
 
   /**
-   * How far the records of `again` (the last page placed, read now) moved since they were placed:
-   * negative when records arrived above them; the nearest move that fits, as twins may allow more
-   * than one. Null when none does.
+   * Where the records of `again` (the last page placed, read now) begin in what is placed: the
+   * nearest to where the page was placed, as twins may allow more than one; negative when records
+   * arrived above them. Null when they are nowhere.
    */
-  movedBy(again: Page): number | null {
-    const placedAt = (again.number - 1) * this.cursor.pageSize;
+  anchor(again: Page): number | null {
+    const placedAt = this.placedAt.get(again.number) ?? (again.number - 1) * this.cursor.pageSize;
     const { entries } = this;
     const size = again.entries.length;
     if (size === 0) return null;
     for (let distance = 0; distance <= size; distance++) {
-      for (const moved of distance === 0 ? [0] : [-distance, distance]) {
-        const at = placedAt - moved;
+      for (const at of distance === 0 ? [placedAt] : [placedAt - distance, placedAt + distance]) {
         // Records of `again` above position 0 arrived on top: they are compared with nothing.
         if (at + size <= 0 || at >= entries.length) continue;
         let same = true;
         for (let index = Math.max(0, -at); index < size && at + index < entries.length && same; index++) {
           same = entries[at + index]!.key === again.entries[index]!.key;
         }
-        if (same) return -moved;
+        if (same) return at;
       }
     }
     return null;
   }
 
   /**
-   * Places `page`, whose records moved by `moved` since the pass began (null: unknown). Records it
+   * Places `page` at `at` (null: nowhere known) and returns where the next page goes. Records it
    * shows above position 0 arrived on top since and are not part of this pass's list.
    */
-  place(page: Page, moved: number | null): void {
+  place(page: Page, at: number | null): number | null {
     const { entries } = this;
-    const at = moved === null ? null : (page.number - 1) * this.cursor.pageSize + moved;
     const fits =
       at !== null &&
       at <= entries.length &&
@@ -358,9 +371,11 @@ class Pass {
     if (!fits) {
       this.disturbed = true;
       appendAll(entries, page.entries);
-      return;
+      return null;
     }
+    this.placedAt.set(page.number, at);
     appendAll(entries, page.entries.slice(Math.max(0, entries.length - at)));
+    return at + page.entries.length;
   }
 }
 
@@ -372,16 +387,15 @@ function readRound(client: ServiceClient, pass: Pass, batchSize: number, control
   if (from.nextPage === 1) {
     const [first] = pages as [Page];
     pass.pages++;
-    appendAll(pass.entries, first.entries);
+    pass.place(first, 0);
     pass.cursor = { ...from, nextPage: 2, lastPage: first.lastPage, pageSize: first.entries.length };
     return;
   }
   const [again, ...rest] = pages as [Page, ...Page[]];
-  const moved = pass.movedBy(again);
-  if (moved !== null) pass.place(again, moved);
+  let next = pass.place(again, pass.anchor(again));
   for (const page of rest) {
     pass.pages++;
-    pass.place(page, moved);
+    next = pass.place(page, next);
   }
   const lastPage = Math.max(again.lastPage, ...rest.map((page) => page.lastPage));
   pass.cursor = { ...from, nextPage: rest[rest.length - 1]!.number + 1, lastPage };
@@ -437,9 +451,10 @@ function fetchPages(client: ServiceClient, filter: CompletionsFilter, numbers: r
 
 /**
  * The records from page 1 down to the first page that reaches back before `sinceDateNumber`: what
- * an incremental refresh needs (newest first, so usually page 1 alone). Not confirmed: a refresh
- * adds what is new and a record it misses is found by the next one; Reconcile is the exact read.
- * `complete` is false when `control` paused it before it reached back far enough.
+ * an incremental refresh needs (newest first, so usually page 1 alone). Each page after the first
+ * is placed as a pass places it, so records arriving on top meanwhile do not show up twice; it is
+ * not confirmed: a refresh adds what is new, and Reconcile is the exact read. `complete` is false
+ * when `control` paused it before it reached back far enough, or the list kept changing within it.
  */
 export function fetchRecentCompletions(
   client: ServiceClient,
@@ -447,18 +462,36 @@ export function fetchRecentCompletions(
   sinceDateNumber: number,
   control: ReadControl = {},
 ): { records: Completion[]; rejected: RejectedRecord[]; complete: boolean } {
-  const checked = checkFilter(filter);
-  const entries: ListEntry[] = [];
-  for (let number = 1; ; number++) {
-    if (number > 1 && control.shouldPause?.()) {
-      return { records: recordsOf(entries), rejected: rejectedOf(entries), complete: false };
+  const cursor: PagingCursor = {
+    filter: checkFilter(filter),
+    phase: 'read',
+    nextPage: 1,
+    lastPage: 1,
+    pageSize: 0,
+    placed: 0,
+    onTop: 0,
+    passes: 1,
+    beganWithExecution: true,
+  };
+  let pass = new Pass([], cursor);
+  const outcome = (complete: boolean) => ({
+    records: recordsOf(pass.entries),
+    rejected: rejectedOf(pass.entries),
+    complete,
+  });
+  for (let rounds = 0, restarts = 0; ; rounds++) {
+    if (rounds > 0 && control.shouldPause?.()) return outcome(false);
+    const before = pass.entries.length;
+    readRound(client, pass, 1, control);
+    if (pass.disturbed) {
+      if (++restarts === MAX_PASSES_PER_CALL) return outcome(false);
+      pass = new Pass([], cursor);
+      continue;
     }
-    const [page] = runRound(control, () => fetchPages(client, checked, [number])) as [Page];
-    appendAll(entries, page.entries);
+    const fresh = pass.entries.slice(before);
     const reachedBack =
-      page.entries.length === 0 ||
-      page.entries.some((entry) => entry.record !== null && entry.record.dateNumber < sinceDateNumber);
-    if (reachedBack || number >= page.lastPage) break;
+      fresh.length === 0 ||
+      fresh.some((entry) => entry.record !== null && entry.record.dateNumber < sinceDateNumber);
+    if (reachedBack || pass.cursor.nextPage > pass.cursor.lastPage) return outcome(true);
   }
-  return { records: recordsOf(entries), rejected: rejectedOf(entries), complete: true };
 }

@@ -43,7 +43,7 @@ import {
   completionsTable,
   describeInvalidExpirations,
 } from './table';
-import { confirmRemovals, readTabRows } from './removal-check';
+import { confirmRemovals, readTabRows, removalCheckRounds } from './removal-check';
 import { describeNames, type ResolvedNames, resolveNames } from './user-names';
 
 export type CompletionsMode = 'full' | 'incremental';
@@ -205,11 +205,14 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
   }
   // Names go on in the same execution (only those of records new to this one are not cached yet):
   // a pause after a finished read costs another pass to confirm it again.
-  if (!read.done) return pause();
+  // Each step below starts only while a round of requests still fits: a look-up's first round is
+  // never refused by the look-up itself.
+  if (!read.done || !context.budget.canAfford()) return pause();
   context.progress(`Resolving user names for ${formatCount(records.length)} records`);
   const resolved = resolveNames(client, baseUrl, userIdsOf(records), options.batchSize, control);
   if (!resolved.complete) return pause();
   const report = replaceAllRows(context, records, resolved, summarizeRejected(read.rejected));
+  if (!report) return pause();
   writeDocumentState(spreadsheet, STATE_KEY, {
     filterSignature: filterSignature(options.completionsFilter),
     lastFullAtMs: Date.now(),
@@ -266,7 +269,7 @@ function replaceAllRows(
   records: readonly Completion[],
   resolved: ResolvedNames,
   rejected: RejectedSummary,
-): JobReport {
+): JobReport | null {
   const { spreadsheet } = context;
   const table = completionsTable(records, resolved.names, context.utcOffsetAt);
   checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, table.rows.length, table.columns.length);
@@ -276,6 +279,8 @@ function replaceAllRows(
   const heldKeys = new Set(held.map((row) => row.key));
   const added = [...after].filter((key) => !heldKeys.has(key)).length;
   const goneRows = held.filter((row) => !after.has(row.key));
+  // Null: the filtered reads that confirm removals do not fit in this execution.
+  if (!context.budget.canAfford(removalCheckRounds(goneRows))) return null;
   const removedNote = confirmRemovals(context.client, context.options.batchSize, goneRows);
   const sheet = existing ?? getOrCreateSheet(spreadsheet, COMPLETIONS_SHEET);
   const result = writeTable(sheet, table);

@@ -41,6 +41,28 @@ function describeRow(row: HeldRow): string {
   return `user ${row.userId}, training ${row.trainingId}`;
 }
 
+/** The filtered reads that confirm the removal of `removed` rows: one per user and training. */
+function removalChecks(removed: readonly HeldRow[]): { filter: CompletionsFilter; rows: HeldRow[] }[] {
+  const byFilter = new Map<string, { filter: CompletionsFilter; rows: HeldRow[] }>();
+  for (const row of removed.filter((held) => held.hasUserContent)) {
+    const filter: CompletionsFilter = {};
+    // An empty id cannot filter (the service would take it as no filter): the other one does.
+    if (row.userId !== '') filter.user_id = row.userId;
+    if (row.trainingId !== '') filter.training_id = row.trainingId;
+    if (!filter.user_id && !filter.training_id) continue;
+    const signature = JSON.stringify([filter.user_id, filter.training_id]);
+    const group = byFilter.get(signature) ?? { filter, rows: [] };
+    group.rows.push(row);
+    byFilter.set(signature, group);
+  }
+  return [...byFilter.values()];
+}
+
+/** How many rounds of requests confirming the removal of `removed` rows takes (usually one each). */
+export function removalCheckRounds(removed: readonly HeldRow[]): number {
+  return removalChecks(removed).length;
+}
+
 /**
  * Confirms that the records of `removed` rows with the user's content are gone, one filtered read
  * per user and training; throws when the service still lists any. Returns the Sync log's sentence
@@ -52,20 +74,8 @@ export function confirmRemovals(
   removed: readonly HeldRow[],
 ): string | null {
   const withContent = removed.filter((row) => row.hasUserContent);
-  const byFilter = new Map<string, { filter: CompletionsFilter; rows: HeldRow[] }>();
-  for (const row of withContent) {
-    const filter: CompletionsFilter = {};
-    // An empty id cannot filter (the service would take it as no filter): the other one does.
-    if (row.userId !== '') filter.user_id = row.userId;
-    if (row.trainingId !== '') filter.training_id = row.trainingId;
-    const signature = JSON.stringify([filter.user_id, filter.training_id]);
-    const group = byFilter.get(signature) ?? { filter, rows: [] };
-    group.rows.push(row);
-    byFilter.set(signature, group);
-  }
   const stillListed: HeldRow[] = [];
-  for (const { filter, rows } of byFilter.values()) {
-    if (!filter.user_id && !filter.training_id) continue;
+  for (const { filter, rows } of removalChecks(removed)) {
     const read = readCompletionPages(client, { filter }, batchSize);
     // How many times the service lists each record: a row is its record's n-th twin.
     const listed = new Map<string, number>();

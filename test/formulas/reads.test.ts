@@ -8,6 +8,7 @@ import type { HttpRequest, HttpResponse, Transport } from '../../src/api/transpo
 import { FORMULA_BUDGET_MS, FormulaBudget, FormulaTooLargeError } from '../../src/formulas/budget';
 import type { AnswerCache } from '../../src/formulas/cache';
 import { type FormulaReader, MAX_FORMULA_PAGES, readCompletions, readUsers } from '../../src/formulas/reads';
+import { readCost } from '../../src/api/completions';
 
 interface FakeService {
   transport: Transport;
@@ -96,7 +97,8 @@ test('work that fits is read whole: every page in batches, then each user once',
   expect(answer.records).toHaveLength(12_000);
   expect(answer.names).toMatchObject({ u0: 'Name of u0', u29: 'Name of u29', i1: 'Name of i1' });
   const pages = service.requests.filter((method) => method === 'completedtrainings.list');
-  expect(pages).toHaveLength(12);
+  // Read and confirmed: each pass page 1, then rounds of 5 with the page before them.
+  expect(pages).toHaveLength(readCost(12, 5).requests);
   expect(service.requests.filter((method) => method === 'users.info')).toHaveLength(31);
 });
 
@@ -116,7 +118,8 @@ test('when rounds turn slow midway, the formula stops before a round that would 
   // third would end at 28 s.
   const service = fakeService(16_000, 3, (round) => (round === 1 ? 1_000 : 9_000));
   refusal(() => readCompletions(readerOf(service), {}, undefined));
-  expect(service.requests).toHaveLength(1 + 5 + 5);
+  // Each round asks again for the page before its five.
+  expect(service.requests).toHaveLength(1 + 6 + 6);
   expect(service.now()).toBeLessThanOrEqual(FORMULA_BUDGET_MS);
 });
 
