@@ -452,8 +452,8 @@ function fetchPages(client: ServiceClient, filter: CompletionsFilter, numbers: r
 /**
  * The records from page 1 down to the first page that reaches back before `sinceDateNumber`: what
  * an incremental refresh needs (newest first, so usually page 1 alone). Each page after the first
- * is placed as a pass places it, so records arriving on top meanwhile do not show up twice; it is
- * not confirmed: a refresh adds what is new, and Reconcile is the exact read. `complete` is false
+ * is placed as a pass places it, so records arriving on top between rounds do not show up twice;
+ * it is not confirmed: a refresh adds what is new, and Reconcile is the exact read. `complete` is false
  * when `control` paused it before it reached back far enough, or the list kept changing within it.
  */
 export function fetchRecentCompletions(
@@ -474,11 +474,16 @@ export function fetchRecentCompletions(
     beganWithExecution: true,
   };
   let pass = new Pass([], cursor);
-  const outcome = (complete: boolean) => ({
-    records: recordsOf(pass.entries),
-    rejected: rejectedOf(pass.entries),
-    complete,
-  });
+  // A record arriving on top between the answers of one round pushes a record from the end of one
+  // page to the start of the next, where nothing can tell it from an identical twin: a refresh,
+  // which adds and never removes, takes a record repeated next to itself once (a real twin is
+  // then added by the next refresh or read, a doubled row never is).
+  const outcome = (complete: boolean) => {
+    const entries = pass.entries.filter(
+      (entry, index) => index === 0 || entry.key !== pass.entries[index - 1]!.key,
+    );
+    return { records: recordsOf(entries), rejected: rejectedOf(entries), complete };
+  };
   for (let rounds = 0, restarts = 0; ; rounds++) {
     if (rounds > 0 && control.shouldPause?.()) return outcome(false);
     const before = pass.entries.length;

@@ -43,7 +43,13 @@ import {
   completionsTable,
   describeInvalidExpirations,
 } from './table';
-import { confirmRemovals, readTabRows, removalCheckRounds } from './removal-check';
+import {
+  confirmRemovals,
+  type HeldRow,
+  readTabRows,
+  type RemovalCheck,
+  stillListedRefusal,
+} from './removal-check';
 import { describeNames, type ResolvedNames, resolveNames } from './user-names';
 
 export type CompletionsMode = 'full' | 'incremental';
@@ -62,7 +68,15 @@ interface RunInProgress {
   startedAtMs: number;
   /** What the staging tab holds for this run, to recognise it in the next execution. */
   staged: StagedRecords;
+  /**
+   * Rows with the user's notes that earlier executions confirmed gone upstream (filtered reads
+   * that are not made again); left out when there are too many for a document property.
+   */
+  confirmedGone?: string[];
 }
+
+/** Row keys remembered as confirmed gone, at most: a document property holds about 9 KB. */
+const MAX_REMEMBERED_GONE = 500;
 
 /** What earlier executions of a run read: its state and the list staged for it. */
 interface ResumedRun {
@@ -159,20 +173,29 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
   const control = context.budget.control();
   const baseUrl = readConnection().baseUrl!;
   const heldRecords = resumed?.entries.flatMap((entry) => (entry.record ? [entry.record] : [])) ?? [];
+  const confirmedGone = new Set(resumed?.run.confirmedGone ?? []);
+  const startedAtMs = resumed?.run.startedAtMs ?? Date.now();
   if (resumed && heldRecords.length > 0) {
-    // The names of what earlier executions read come first (cached ones cost nothing): every
-    // execution then makes progress on both, and a slow service's look-ups never leave a finished
-    // read waiting so long that it must be confirmed again, and again.
+    const unchanged: CompletionsRead = {
+      entries: resumed.entries,
+      records: heldRecords,
+      rejected: [],
+      extendsHeld: true,
+      cursor: resumed.run.cursor,
+      done: false,
+    };
+    // What earlier executions read comes first: its names (cached ones cost nothing) and, once
+    // every page has been read, the filtered reads confirming that rows with the user's notes it
+    // no longer holds are gone. Every execution then makes progress on them, and a slow service's
+    // look-ups never leave the pages waiting so long that they must be confirmed again, and again.
     context.progress(`Resolving user names for ${formatCount(heldRecords.length)} records`);
     const names = resolveNames(client, baseUrl, userIdsOf(heldRecords), options.batchSize, control);
-    if (!names.complete) {
-      const unchanged = { entries: resumed.entries, records: heldRecords, rejected: [] };
-      return pauseRun(
-        context,
-        { ...unchanged, extendsHeld: true, cursor: resumed.run.cursor, done: false },
-        resumed,
-        resumed.run.startedAtMs,
-      );
+    if (!names.complete) return pauseRun(context, unchanged, resumed, startedAtMs, confirmedGone);
+    if (resumed.run.cursor.phase === 'confirm') {
+      const gone = rowsGoneFrom(readTabRows(spreadsheet.getSheetByName(COMPLETIONS_SHEET)), heldRecords);
+      if ('paused' in checkRemovals(context, gone, confirmedGone)) {
+        return pauseRun(context, unchanged, resumed, startedAtMs, confirmedGone);
+      }
     }
   }
   const read = readCompletionPages(
@@ -196,7 +219,7 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
     },
   );
   const { records } = read;
-  const pause = () => pauseRun(context, read, resumed, resumed?.run.startedAtMs ?? Date.now());
+  const pause = () => pauseRun(context, read, resumed, startedAtMs, confirmedGone);
   if (read.interruption) {
     if (records.length === 0) throw read.interruption;
     pause();
@@ -211,7 +234,7 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
   context.progress(`Resolving user names for ${formatCount(records.length)} records`);
   const resolved = resolveNames(client, baseUrl, userIdsOf(records), options.batchSize, control);
   if (!resolved.complete) return pause();
-  const report = replaceAllRows(context, records, resolved, summarizeRejected(read.rejected));
+  const report = replaceAllRows(context, records, resolved, summarizeRejected(read.rejected), confirmedGone);
   if (!report) return pause();
   writeDocumentState(spreadsheet, STATE_KEY, {
     filterSignature: filterSignature(options.completionsFilter),
@@ -230,6 +253,7 @@ function pauseRun(
   read: CompletionsRead,
   resumed: ResumedRun | null,
   startedAtMs: number,
+  confirmedGone: ReadonlySet<string>,
 ): JobReport {
   const { spreadsheet, options } = context;
   let stagedBefore = resumed?.entries.length ?? 0;
@@ -244,6 +268,7 @@ function pauseRun(
     cursor,
     startedAtMs,
     staged: describeStaged(read.entries),
+    ...(confirmedGone.size <= MAX_REMEMBERED_GONE && { confirmedGone: [...confirmedGone] }),
   };
   writeDocumentState(spreadsheet, RUN_KEY, run);
   const count = formatCount(read.records.length);
@@ -264,11 +289,33 @@ function userIdsOf(records: readonly Completion[]): string[] {
   return records.flatMap((record) => [record.user_id, record.instructor_id]);
 }
 
+/**
+ * Confirms that the tab's rows with notes among `goneRows` are gone upstream, adding the rows it
+ * confirms to `confirmedGone`.
+ */
+function checkRemovals(
+  context: JobContext,
+  goneRows: readonly HeldRow[],
+  confirmedGone: Set<string>,
+): RemovalCheck {
+  const { client, options, budget } = context;
+  const checked = confirmRemovals(client, options.batchSize, goneRows, budget.control(), confirmedGone);
+  for (const key of checked.confirmedGone) confirmedGone.add(key);
+  return checked;
+}
+
+/** The tab's rows that `records` (in service order) no longer hold. */
+function rowsGoneFrom(held: readonly HeldRow[], records: readonly Completion[]): HeldRow[] {
+  const after = new Set(rowKeys(records));
+  return held.filter((row) => !after.has(row.key));
+}
+
 function replaceAllRows(
   context: JobContext,
   records: readonly Completion[],
   resolved: ResolvedNames,
   rejected: RejectedSummary,
+  confirmedGone: Set<string>,
 ): JobReport | null {
   const { spreadsheet } = context;
   const table = completionsTable(records, resolved.names, context.utcOffsetAt);
@@ -279,9 +326,11 @@ function replaceAllRows(
   const heldKeys = new Set(held.map((row) => row.key));
   const added = [...after].filter((key) => !heldKeys.has(key)).length;
   const goneRows = held.filter((row) => !after.has(row.key));
-  // Null: the filtered reads that confirm removals do not fit in this execution.
-  if (!context.budget.canAfford(removalCheckRounds(goneRows))) return null;
-  const removedNote = confirmRemovals(context.client, context.options.batchSize, goneRows);
+  const checked = checkRemovals(context, goneRows, confirmedGone);
+  // Null: the filtered reads that confirm removals did not fit in this execution.
+  if ('paused' in checked) return null;
+  if (checked.stillListed.length > 0) throw stillListedRefusal(checked.stillListed);
+  const removedNote = checked.note;
   const sheet = existing ?? getOrCreateSheet(spreadsheet, COMPLETIONS_SHEET);
   const result = writeTable(sheet, table);
   const removed = new Set(goneRows.map((row) => row.key)).size;

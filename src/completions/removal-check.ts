@@ -8,6 +8,7 @@
 import type { ServiceClient } from '../api/client';
 import { completionKey, splitRowKey } from '../api/completion-key';
 import { type CompletionsFilter, readCompletionPages } from '../api/completions';
+import type { ReadControl } from '../api/read-control';
 import { listProblems } from '../platform/problem-lists';
 import { UserFacingError } from '../platform/job-runner';
 import { COMPLETION_COLUMN, COMPLETION_COLUMNS } from './table';
@@ -58,54 +59,65 @@ function removalChecks(removed: readonly HeldRow[]): { filter: CompletionsFilter
   return [...byFilter.values()];
 }
 
-/** How many rounds of requests confirming the removal of `removed` rows takes (usually one each). */
-export function removalCheckRounds(removed: readonly HeldRow[]): number {
-  return removalChecks(removed).length;
-}
+/** What confirming removals came to: the Sync log's sentence, or a pause; and which rows it confirmed gone. */
+export type RemovalCheck =
+  | { note: string | null; confirmedGone: string[]; stillListed: HeldRow[] }
+  | { paused: true; confirmedGone: string[] };
 
 /**
  * Confirms that the records of `removed` rows with the user's content are gone, one filtered read
- * per user and training; throws when the service still lists any. Returns the Sync log's sentence
- * about the rows with content that go (null when none do).
+ * per user and training (rows in `confirmedGone`, checked by an earlier execution of the run, are
+ * not read again), and lists those the service still lists (see stillListedRefusal). `control` may
+ * pause it between reads: what it confirmed so far comes back, for the next execution to go on from.
  */
 export function confirmRemovals(
   client: ServiceClient,
   batchSize: number,
   removed: readonly HeldRow[],
-): string | null {
+  control: ReadControl,
+  confirmedGone: ReadonlySet<string> = new Set(),
+): RemovalCheck {
   const withContent = removed.filter((row) => row.hasUserContent);
+  const confirmed = withContent.filter((row) => confirmedGone.has(row.key)).map((row) => row.key);
   const stillListed: HeldRow[] = [];
-  for (const { filter, rows } of removalChecks(removed)) {
-    const read = readCompletionPages(client, { filter }, batchSize);
+  for (const { filter, rows } of removalChecks(removed.filter((row) => !confirmedGone.has(row.key)))) {
+    if (control.shouldPause?.()) return { paused: true, confirmedGone: confirmed };
+    const read = readCompletionPages(client, { filter }, batchSize, control);
+    if (!read.done) return { paused: true, confirmedGone: confirmed };
     // How many times the service lists each record: a row is its record's n-th twin.
     const listed = new Map<string, number>();
     for (const record of read.records) {
       const key = completionKey(record);
       listed.set(key, (listed.get(key) ?? 0) + 1);
     }
-    stillListed.push(
-      ...rows.filter((row) => {
-        const { key, occurrence } = splitRowKey(row.key);
-        return (listed.get(key) ?? 0) >= occurrence;
-      }),
-    );
+    for (const row of rows) {
+      const { key, occurrence } = splitRowKey(row.key);
+      if ((listed.get(key) ?? 0) >= occurrence) stillListed.push(row);
+      else confirmed.push(row.key);
+    }
   }
-  if (stillListed.length > 0) {
-    throw new UserFacingError(
-      `Nothing was changed: ${listProblems(
-        stillListed.length,
-        stillListed.map(describeRow),
-        stillListed.length === 1
-          ? 'row with your own notes was missing from the full read, but the service still lists its record'
-          : 'rows with your own notes were missing from the full read, but the service still lists their records',
-      )} Run the import again; if this repeats, send the request IDs in the Sync log to the service's support.`,
-    );
-  }
-  return listProblems(
-    withContent.length,
-    withContent.map(describeRow),
-    withContent.length === 1
-      ? 'row with your own notes removed, because its record is gone (the service no longer lists it for its user and training)'
-      : 'rows with your own notes removed, because their records are gone (the service no longer lists them for their user and training)',
+  return {
+    confirmedGone: confirmed,
+    stillListed,
+    note: listProblems(
+      withContent.length,
+      withContent.map(describeRow),
+      withContent.length === 1
+        ? 'row with your own notes removed, because its record is gone (the service no longer lists it for its user and training)'
+        : 'rows with your own notes removed, because their records are gone (the service no longer lists them for their user and training)',
+    ),
+  };
+}
+
+/** The refusal when rows with the user's notes are missing from the full read but still listed. */
+export function stillListedRefusal(stillListed: readonly HeldRow[]): UserFacingError {
+  return new UserFacingError(
+    `Nothing was changed: ${listProblems(
+      stillListed.length,
+      stillListed.map(describeRow),
+      stillListed.length === 1
+        ? 'row with your own notes was missing from the full read, but the service still lists its record'
+        : 'rows with your own notes were missing from the full read, but the service still lists their records',
+    )} Run the import again; if this repeats, send the request IDs in the Sync log to the service's support.`,
   );
 }
