@@ -137,7 +137,7 @@ export function renderMarkdown(
     'Requests: the listing method (completedtrainings.list, or equipmenttypes.list) + users.info. ' +
       'Fetch phase: first listing request sent → last answer received. Peak memory: growth of the ' +
       "process's peak resident set during the run. Round trips: HTTP requests + Spreadsheet calls. " +
-      'Lower bound: ceil(N / 1000) requests, latency × (1 + ceil((pages − 1) / batch size)), one value write per table. ' +
+      'Lower bound: the requests and rounds of an exact read (every page read, then read again to confirm it; each round after page 1 asks again for the page before it), latency × its rounds, one value write per table. ' +
       `The largest full imports ran ${config.timedRuns} times each; the run with the median fetch phase is shown.`,
     '',
     buildTable(results),
