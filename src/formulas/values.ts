@@ -28,7 +28,13 @@ export function midnightOf(date: CalendarDate, utcOffsetAt: UtcOffsetAt): Date {
   // The offset that applies at local midnight: found from the offset at UTC midnight, then checked
   // at the instant that gives (they differ only on a day the zone changes its offset).
   const firstGuess = wallClockMs - utcOffsetAt(wallClockMs) * MS_PER_MINUTE;
-  return new Date(wallClockMs - utcOffsetAt(firstGuess) * MS_PER_MINUTE);
+  const midnight = wallClockMs - utcOffsetAt(firstGuess) * MS_PER_MINUTE;
+  // Where clocks move forward at midnight (America/Santiago, Asunción, Havana) the day has no
+  // midnight and one of the two instants falls on the day before: the day starts at the other.
+  const localDay = (instantMs: number) =>
+    Math.floor((instantMs + utcOffsetAt(instantMs) * MS_PER_MINUTE) / MS_PER_DAY);
+  const onTheDay = [midnight, firstGuess].filter((instantMs) => localDay(instantMs) === date);
+  return new Date(onTheDay.length > 0 ? Math.min(...onTheDay) : midnight);
 }
 
 function formulaCell(value: CellValue, column: ColumnSpec, utcOffsetAt: UtcOffsetAt): FormulaCell {
