@@ -2,9 +2,12 @@
  * Writes a Table into a tab in place, with a number of Spreadsheet service calls that does not grow
  * with the row count: one read of what is there, one write of the formats, one of the values. Tabs
  * are never deleted and re-created, so formulas elsewhere that point at them keep working. Columns
- * the user added to the right follow their rows, matched by the row's key: their values, and their
- * formulas written back relative to the row's new position (a read and a write more, one write per
- * column of formulas, two calls per distinct formula among values).
+ * the user added to the right follow their rows, matched by the row's key: their number formats,
+ * their values exactly as they were (a string that Sheets would read as a number, a date, a
+ * boolean, an error or a formula goes back with a leading apostrophe, which keeps it text, unless
+ * its cell is plain text), and their formulas written back relative to the row's new position
+ * (reads of formulas and formats, writes of formats and values, one write per column of formulas,
+ * two calls per distinct formula among values).
  */
 import { columnRunA1 } from './a1-notation';
 import { type CellValue, type ColumnSpec, numberFormatOf, type Table } from './table';
@@ -22,6 +25,8 @@ export function getOrCreateSheet(spreadsheet: GoogleAppsScript.Spreadsheet.Sprea
 /** One row's cells in the columns the user added. */
 interface UserCells {
   values: CellValue[];
+  /** Number formats, which move with the values. */
+  formats: string[];
   /** In R1C1 notation, so that a formula means the same on whichever row its record lands; '' for none. */
   formulas: string[];
 }
@@ -39,12 +44,20 @@ function readExisting(sheet: GoogleAppsScript.Spreadsheet.Sheet, table: Table): 
   const tableWidth = table.columns.length;
   const userWidth = Math.max(0, lastColumn - tableWidth);
   if (lastRow === 0 || userWidth === 0) {
-    return { userWidth: 0, header: { values: [], formulas: [] }, cellsByKey: new Map(), lastRow };
+    return {
+      userWidth: 0,
+      header: { values: [], formats: [], formulas: [] },
+      cellsByKey: new Map(),
+      lastRow,
+    };
   }
   const values = sheet.getRange(1, 1, lastRow, lastColumn).getValues() as CellValue[][];
-  const formulas = sheet.getRange(1, tableWidth + 1, lastRow, userWidth).getFormulasR1C1();
+  const userRange = sheet.getRange(1, tableWidth + 1, lastRow, userWidth);
+  const formulas = userRange.getFormulasR1C1();
+  const formats = userRange.getNumberFormats();
   const cellsOf = (index: number): UserCells => ({
     values: values[index]!.slice(tableWidth),
+    formats: formats[index]!,
     formulas: formulas[index]!.map((formula) => formula ?? ''),
   });
   const cellsByKey = new Map<string, UserCells>();
@@ -85,8 +98,11 @@ export function writeTable(sheet: GoogleAppsScript.Spreadsheet.Sheet, table: Tab
   let userRowsDropped = 0;
   if (userWidth > 0) {
     const keys = new Set<string>();
+    // A new record's cells take each column's format from the first record that has one.
+    const firstRecord = existing.cellsByKey.values().next().value;
     const empty: UserCells = {
       values: new Array<CellValue>(userWidth).fill(''),
+      formats: firstRecord?.formats ?? new Array<string>(userWidth).fill(''),
       formulas: new Array<string>(userWidth).fill(''),
     };
     const userRows = table.rows.map((row) => {
@@ -101,6 +117,15 @@ export function writeTable(sheet: GoogleAppsScript.Spreadsheet.Sheet, table: Tab
   formatHeaderAndColumns(sheet, table.columns, height);
   return { rowsWritten: table.rows.length, userRowsDropped };
 }
+
+const PLAIN_TEXT = '@';
+
+/**
+ * Strings Sheets may read as something else when they are written as if typed: anything with a
+ * digit (numbers, dates, times, currencies, percentages), a leading "=", "+", "-", "'" or "#"
+ * (formulas, signs, a quote prefix, error values), and the booleans.
+ */
+const READ_AS_NON_TEXT = /\d|^[=+\-'#]|^\s*(?:true|false)\s*$/i;
 
 /**
  * A formula whose result fills the cells below it. The values it filled are not the user's: writing
@@ -123,9 +148,17 @@ function writeUserColumns(
   const columns = Array.from({ length: width }, (_, column) => column);
   const spills = columns.map((column) => rows.some((row) => SPILLING_FORMULA.test(row.formulas[column]!)));
   const values = rows.map((row) =>
-    row.values.map((value, column) => (row.formulas[column] || spills[column] ? '' : value)),
+    row.values.map((value, column) => {
+      if (row.formulas[column] || spills[column]) return '';
+      return typeof value === 'string' && row.formats[column] !== PLAIN_TEXT && READ_AS_NON_TEXT.test(value)
+        ? `'${value}`
+        : value;
+    }),
   );
-  sheet.getRange(1, firstColumn, rows.length, width).setValues(values);
+  const range = sheet.getRange(1, firstColumn, rows.length, width);
+  // Formats first: a value lands in the format it had, and "@" cells take strings literally.
+  range.setNumberFormats(rows.map((row) => row.formats));
+  range.setValues(values);
 
   const records = rows.slice(1);
   const formulaOnly = columns.map((column) => {

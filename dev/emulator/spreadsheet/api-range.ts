@@ -2,7 +2,7 @@
 import { AppsScriptException, strict } from '../core';
 import { checkGridSize, requireGrid, requireString, signatureMismatch } from './arguments';
 import { checkCellInput, writeCellInput } from './cell-input';
-import { cellValue } from './cell-values';
+import { cellValue, reportedNumberFormat } from './cell-values';
 import { type Cell, clearCellContent, clearCellFormat } from './cells';
 import { applyFormula } from './formulas';
 import { type GridBox, boxHeight, boxWidth, forEachCell } from './grid-box';
@@ -67,6 +67,7 @@ type RangeMethod =
   | 'setValues'
   | 'getFormulasR1C1'
   | 'getFormulaR1C1'
+  | 'getNumberFormats'
   | 'setFormulasR1C1'
   | 'setFormulaR1C1'
   | 'setNumberFormats'
@@ -182,6 +183,10 @@ class RangeApi implements Pick<Range, RangeMethod> {
 
   getFormulaR1C1(): string {
     return this.#topLeft(formulaR1C1Of);
+  }
+
+  getNumberFormats(): string[][] {
+    return this.#grid(reportedNumberFormat);
   }
 
   setFormulasR1C1(formulas: string[][]): Range {
