@@ -154,6 +154,25 @@ export interface PagingCursor {
 /** Passes one call may begin before it pauses (or, when it cannot pause, gives up). */
 const MAX_PASSES_PER_CALL = 5;
 
+/** Where a new pass starts: page 1, nothing placed. */
+function passStart(
+  filter: CompletionsFilter,
+  phase: PagingCursor['phase'],
+  passesBefore: number,
+): PagingCursor {
+  return {
+    filter,
+    phase,
+    nextPage: 1,
+    lastPage: 1,
+    pageSize: 0,
+    placed: 0,
+    onTop: 0,
+    passes: passesBefore + 1,
+    beganWithExecution: false,
+  };
+}
+
 /**
  * The one reader of all the pages of completions. A pass reads the candidate; a second pass
  * confirms it round by round, and the first round that disagrees makes that pass the candidate
@@ -169,35 +188,26 @@ export function readCompletionPages(
 ): CompletionsRead {
   checkBatchSize(batchSize);
   const fresh = 'filter' in start;
-  const filter = fresh ? checkFilter(start.filter) : start.cursor.filter;
-  const beginning = (phase: PagingCursor['phase'], passes: number): PagingCursor => ({
-    filter,
-    phase,
-    nextPage: 1,
-    lastPage: 1,
-    pageSize: 0,
-    placed: 0,
-    onTop: 0,
-    passes: passes + 1,
-    beganWithExecution: false,
-  });
-  let cursor: PagingCursor = fresh ? beginning('read', 0) : { ...start.cursor };
+  const from = 'filter' in start ? passStart(checkFilter(start.filter), 'read', 0) : start.cursor;
   const held: ListEntry[] = 'held' in start ? [...start.held] : [];
   // In the confirming phase the records on top are held after the candidate.
-  let candidate = cursor.phase === 'confirm' ? held.slice(0, held.length - cursor.onTop) : held;
-  let onTop = cursor.phase === 'confirm' ? held.slice(held.length - cursor.onTop) : [];
-  if (cursor.phase === 'confirm' && !(cursor.beganWithExecution && cursor.nextPage > 1)) {
-    cursor = { ...beginning('confirm', cursor.passes - 1), beganWithExecution: true };
+  let candidate = from.phase === 'confirm' ? held.slice(0, held.length - from.onTop) : held;
+  let onTop = from.phase === 'confirm' ? held.slice(held.length - from.onTop) : [];
+  let pass: Pass;
+  if (from.phase === 'read') pass = new Pass(candidate, from);
+  else if (from.beganWithExecution && from.nextPage > 1)
+    pass = new Pass([...onTop, ...candidate].slice(0, from.placed), from);
+  else {
     onTop = [];
+    pass = new Pass([], { ...passStart(from.filter, 'confirm', from.passes - 1), beganWithExecution: true });
   }
-  let pass = new Pass(
-    cursor.phase === 'confirm' ? [...onTop, ...candidate].slice(0, cursor.placed) : candidate,
-    cursor,
-  );
+  /** How much of what the confirming pass placed is known to agree with the candidate. */
+  let agreedUpTo = pass.entries.length;
   let begun = 0;
   let rounds = 0;
   const result = (done: boolean): CompletionsRead => {
     const records = done ? [...onTop, ...candidate] : [...candidate, ...onTop];
+    const { cursor } = pass;
     return {
       entries: records,
       records: recordsOf(records),
@@ -205,21 +215,32 @@ export function readCompletionPages(
       rejected: rejectedOf(records),
       // A finished read resumed later (to go on with its names) is confirmed again from page 1.
       cursor: done
-        ? beginning('confirm', cursor.passes)
+        ? passStart(cursor.filter, 'confirm', cursor.passes)
         : { ...cursor, placed: cursor.phase === 'confirm' ? pass.entries.length : 0, onTop: onTop.length },
       done,
     };
   };
   const begin = (phase: PagingCursor['phase']): void => {
-    cursor = { ...beginning(phase, cursor.passes), beganWithExecution: rounds === 0 };
     begun++;
     onTop = [];
+    agreedUpTo = 0;
     if (phase === 'read') candidate = [];
+    const cursor = {
+      ...passStart(pass.cursor.filter, phase, pass.cursor.passes),
+      beganWithExecution: rounds === 0,
+    };
     pass = new Pass(phase === 'read' ? candidate : [], cursor);
+  };
+  /** The confirming pass disagrees: what it read is the candidate now, and it reads on as such. */
+  const becomeCandidate = (): void => {
+    candidate = pass.entries;
+    onTop = [];
+    pass.cursor = { ...pass.cursor, phase: 'read' };
   };
 
   for (;;) {
-    if (pass.cursor.nextPage > pass.cursor.lastPage) {
+    const { cursor } = pass;
+    if (cursor.nextPage > cursor.lastPage) {
       if (cursor.phase === 'confirm') return result(true);
       // One page is one answer: nothing can have shifted within it.
       if (fresh && cursor.passes === 1 && cursor.lastPage <= 1) return result(true);
@@ -230,7 +251,7 @@ export function readCompletionPages(
       throw new TransportError(
         COMPLETIONS_METHOD,
         'unstable',
-        `the records kept changing while they were read (${cursor.passes} passes over the pages disagreed)`,
+        `the records kept changing while they were read (${pass.cursor.passes} passes over the pages disagreed)`,
       );
     }
     if (rounds++ > 0 && control.shouldPause?.()) return result(false);
@@ -243,44 +264,33 @@ export function readCompletionPages(
         throw error;
       return { ...result(false), interruption: error };
     }
-    cursor = {
-      ...cursor,
-      nextPage: pass.cursor.nextPage,
-      lastPage: pass.cursor.lastPage,
-      pageSize: pass.cursor.pageSize,
-    };
-    if (firstRound && cursor.phase === 'read' && cursor.passes === 1) {
-      control.afterFirstPage?.(cursor, pass.entries.length);
-    }
-    control.onProgress?.(cursor);
+    const { phase, passes } = pass.cursor;
+    if (firstRound && phase === 'read' && passes === 1)
+      control.afterFirstPage?.(pass.cursor, pass.entries.length);
+    control.onProgress?.(pass.cursor);
     if (pass.disturbed) {
       // What it placed cannot be trusted: the pass begins again (a read from scratch).
-      begin(cursor.phase === 'read' || !candidate.length ? 'read' : 'confirm');
+      begin(phase === 'read' || !candidate.length ? 'read' : 'confirm');
       continue;
     }
-    if (cursor.phase === 'read') continue;
+    if (phase === 'read') continue;
     if (firstRound) {
       const arrived = arrivedOnTop(candidate, pass.entries);
-      if (arrived !== null) onTop = pass.entries.slice(0, arrived);
-      else {
+      if (arrived === null) {
         becomeCandidate();
         continue;
       }
+      onTop = pass.entries.slice(0, arrived);
+      agreedUpTo = arrived;
     }
+    const finished = pass.cursor.nextPage > pass.cursor.lastPage;
     if (
-      !agrees(onTop.length, candidate, pass) ||
-      (pass.cursor.nextPage > pass.cursor.lastPage && pass.entries.length !== onTop.length + candidate.length)
+      !agrees(candidate, onTop.length, pass.entries, agreedUpTo) ||
+      (finished && pass.entries.length !== onTop.length + candidate.length)
     ) {
       becomeCandidate();
     }
-  }
-
-  /** The confirming pass disagrees: what it read is the candidate now, and it reads on as such. */
-  function becomeCandidate(): void {
-    candidate = pass.entries;
-    onTop = [];
-    cursor = { ...cursor, phase: 'read' };
-    pass.cursor = { ...pass.cursor, phase: 'read' };
+    agreedUpTo = pass.entries.length;
   }
 }
 
@@ -299,11 +309,18 @@ function arrivedOnTop(candidate: readonly ListEntry[], page: readonly ListEntry[
   return null;
 }
 
-/** Whether what `pass` placed is `onTop` records followed by the candidate's, so far. */
-function agrees(onTop: number, candidate: readonly ListEntry[], pass: Pass): boolean {
-  const { entries } = pass;
+/**
+ * Whether `entries` (what a confirming pass placed) are `onTop` records followed by the candidate's,
+ * checked from `from` on (what came before was checked after an earlier round).
+ */
+function agrees(
+  candidate: readonly ListEntry[],
+  onTop: number,
+  entries: readonly ListEntry[],
+  from: number,
+): boolean {
   if (entries.length > onTop + candidate.length) return false;
-  for (let index = onTop; index < entries.length; index++) {
+  for (let index = Math.max(from, onTop); index < entries.length; index++) {
     if (entries[index]!.key !== candidate[index - onTop]!.key) return false;
   }
   return true;
@@ -462,17 +479,7 @@ export function fetchRecentCompletions(
   sinceDateNumber: number,
   control: ReadControl = {},
 ): { records: Completion[]; rejected: RejectedRecord[]; complete: boolean } {
-  const cursor: PagingCursor = {
-    filter: checkFilter(filter),
-    phase: 'read',
-    nextPage: 1,
-    lastPage: 1,
-    pageSize: 0,
-    placed: 0,
-    onTop: 0,
-    passes: 1,
-    beganWithExecution: true,
-  };
+  const cursor = passStart(checkFilter(filter), 'read', 0);
   let pass = new Pass([], cursor);
   // A record arriving on top between the answers of one round pushes a record from the end of one
   // page to the start of the next, where nothing can tell it from an identical twin: a refresh,
