@@ -192,7 +192,8 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
     const names = resolveNames(client, baseUrl, userIdsOf(heldRecords), options.batchSize, control);
     if (!names.complete) return pauseRun(context, unchanged, resumed, startedAtMs, confirmedGone);
     if (resumed.run.cursor.phase === 'confirm') {
-      const gone = rowsGoneFrom(readTabRows(spreadsheet.getSheetByName(COMPLETIONS_SHEET)), heldRecords);
+      const tab = readTabRows(spreadsheet.getSheetByName(COMPLETIONS_SHEET));
+      const gone = rowsGoneFrom(tab, rowKeys(heldRecords));
       if ('paused' in checkRemovals(context, gone, confirmedGone)) {
         return pauseRun(context, unchanged, resumed, startedAtMs, confirmedGone);
       }
@@ -226,10 +227,9 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
     read.interruption.message += ` The ${formatCount(records.length)} records read so far are kept: the next run of the import goes on from there.`;
     throw read.interruption;
   }
-  // Names go on in the same execution (only those of records new to this one are not cached yet):
-  // a pause after a finished read costs another pass to confirm it again.
-  // Each step below starts only while a round of requests still fits: a look-up's first round is
-  // never refused by the look-up itself.
+  // Names and removal checks go on in the same execution (a pause after a finished read costs
+  // another pass to confirm it), each only while a round of requests still fits: a look-up's first
+  // round is never refused by the look-up itself.
   if (!read.done || !context.budget.canAfford()) return pause();
   context.progress(`Resolving user names for ${formatCount(records.length)} records`);
   const resolved = resolveNames(client, baseUrl, userIdsOf(records), options.batchSize, control);
@@ -304,9 +304,9 @@ function checkRemovals(
   return checked;
 }
 
-/** The tab's rows that `records` (in service order) no longer hold. */
-function rowsGoneFrom(held: readonly HeldRow[], records: readonly Completion[]): HeldRow[] {
-  const after = new Set(rowKeys(records));
+/** The tab's rows whose keys are not among `keys`. */
+function rowsGoneFrom(held: readonly HeldRow[], keys: Iterable<string>): HeldRow[] {
+  const after = new Set(keys);
   return held.filter((row) => !after.has(row.key));
 }
 
@@ -322,10 +322,10 @@ function replaceAllRows(
   checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, table.rows.length, table.columns.length);
   const existing = spreadsheet.getSheetByName(COMPLETIONS_SHEET);
   const held = readTabRows(existing);
-  const after = new Set(table.rows.map((row) => String(row[COMPLETION_COLUMN.key])));
+  const keys = table.rows.map((row) => String(row[COMPLETION_COLUMN.key]));
   const heldKeys = new Set(held.map((row) => row.key));
-  const added = [...after].filter((key) => !heldKeys.has(key)).length;
-  const goneRows = held.filter((row) => !after.has(row.key));
+  const added = keys.filter((key) => !heldKeys.has(key)).length;
+  const goneRows = rowsGoneFrom(held, keys);
   const checked = checkRemovals(context, goneRows, confirmedGone);
   // Null: the filtered reads that confirm removals did not fit in this execution.
   if ('paused' in checked) return null;
@@ -402,11 +402,12 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
   }
   // Keys as the full list numbers twins: a second identical record is new even when the first is held.
   const recentKeys = rowKeys(recent.records);
+  const fresh: Completion[] = [];
   const freshKeys: string[] = [];
-  const fresh = recent.records.filter((_, index) => {
-    const isNew = !heldKeys.has(recentKeys[index]!);
-    if (isNew) freshKeys.push(recentKeys[index]!);
-    return isNew;
+  recent.records.forEach((record, index) => {
+    if (heldKeys.has(recentKeys[index]!)) return;
+    fresh.push(record);
+    freshKeys.push(recentKeys[index]!);
   });
   const details = describeRejected(summarizeRejected(recent.rejected)) ?? undefined;
   if (fresh.length === 0) return { added: 0, removed: 0, summary: 'No new completed trainings.', details };

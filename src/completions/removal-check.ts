@@ -75,7 +75,7 @@ export function confirmRemovals(
   batchSize: number,
   removed: readonly HeldRow[],
   control: ReadControl,
-  confirmedGone: ReadonlySet<string> = new Set(),
+  confirmedGone: ReadonlySet<string>,
 ): RemovalCheck {
   const withContent = removed.filter((row) => row.hasUserContent);
   const confirmed = withContent.filter((row) => confirmedGone.has(row.key)).map((row) => row.key);

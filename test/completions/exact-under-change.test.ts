@@ -389,7 +389,7 @@ class Sequence {
    * request recorder at every fetch, so one spreadsheet can meet a slow network for one operation.
    */
   private useNetwork(roundTripMs: number): void {
-    Object.assign(this.harness.emulator.urlFetch, { roundTripMs });
+    this.harness.emulator.urlFetch.roundTripMs = roundTripMs;
   }
 
   private scheduleTrigger(): string {
