@@ -30,6 +30,8 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
   const protection = range.protect();
   spreadsheet.addDeveloperMetadata('kept', 'value', SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
   const metadata = spreadsheet.getDeveloperMetadata()[0]!;
+  const criteria = SpreadsheetApp.newFilterCriteria().setHiddenValues(['a']).build();
+  const validation = SpreadsheetApp.newDataValidation().requireDate().build();
   const rule = SpreadsheetApp.newConditionalFormatRule()
     .whenCellEmpty()
     .setBold(true)
@@ -46,6 +48,11 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
         ['setNumberFormat', () => range.setNumberFormat('@')],
         ['setFontWeight', () => range.setFontWeight('bold')],
         ['setNote', () => range.setNote('n')],
+        ['setNotes', () => range.setNotes([['n']])],
+        ['setDataValidation', () => range.setDataValidation(validation)],
+        ['setDataValidations', () => range.setDataValidations([[validation]])],
+        ['clearDataValidations', () => range.clearDataValidations()],
+        ['sort', () => range.sort(1)],
         ['clearContent', () => range.clearContent()],
         ['createFilter', () => sheet.getRange('C1:C2').createFilter()],
         ['protect', () => range.protect()],
@@ -66,6 +73,9 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
         ['insertColumnsBefore', () => sheet.insertColumnsBefore(1, 1)],
         ['deleteRows', () => sheet.deleteRows(5, 1)],
         ['deleteColumns', () => sheet.deleteColumns(5, 1)],
+        ['moveRows', () => sheet.moveRows(sheet.getRange('3:3'), 1)],
+        ['moveColumns', () => sheet.moveColumns(sheet.getRange('C:C'), 1)],
+        ['setName', () => sheet.setName('Renamed')],
         ['clear', () => sheet.clear()],
         ['clearContents', () => sheet.clearContents()],
         ['setFrozenRows', () => sheet.setFrozenRows(1)],
@@ -98,7 +108,15 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
         ['remove', () => metadata.remove()],
       ],
     },
-    { target: filter, calls: [['remove', () => filter.remove()]] },
+    {
+      target: filter,
+      calls: [
+        ['setColumnFilterCriteria', () => filter.setColumnFilterCriteria(1, criteria)],
+        ['removeColumnFilterCriteria', () => filter.removeColumnFilterCriteria(1)],
+        ['sort', () => filter.sort(1, true)],
+        ['remove', () => filter.remove()],
+      ],
+    },
     {
       target: protection,
       calls: [
@@ -116,7 +134,7 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
 }
 
 const WRITE_LIKE =
-  /^(set|insert|delete|clear|create|protect|hide|show|append|auto|activate|toast|remove|add)/;
+  /^(set|insert|delete|clear|create|protect|hide|show|append|auto|activate|toast|remove|add|move|sort)/;
 
 describe('a custom function', () => {
   it('may read the active spreadsheet', () => {

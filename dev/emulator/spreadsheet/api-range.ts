@@ -8,7 +8,15 @@ import { applyFormula } from './formulas';
 import { type GridBox, boxHeight, boxWidth, forEachCell } from './grid-box';
 import { normalizeNumberFormat } from './number-formats';
 import { formulaFromR1C1, formulaToR1C1 } from './r1c1';
-import { type ServiceEnv, checkInsideSheet, readableSheet, writableSheet } from './service-env';
+import { dataValidationOf, exposeDataValidation } from './api-data-validation';
+import {
+  type ServiceEnv,
+  checkInsideSheet,
+  readableSheet,
+  toScriptArray,
+  writableSheet,
+} from './service-env';
+import { type SortSpec, sortRows } from './structural-changes';
 import { type SheetModel, newProtection } from './workbook-model';
 
 type Range = GoogleAppsScript.Spreadsheet.Range;
@@ -38,8 +46,9 @@ export interface ClearOptions {
 }
 
 /**
- * Clears a box: with no options, contents, formats and notes (Sheets' "clear everything");
- * `contentsOnly` and `formatOnly` select one part.
+ * Clears a box: with no options, contents, formats and notes (Sheets' "clear everything"; data
+ * validation stays, as Range.clear leaves it); `contentsOnly`, `formatOnly` and `validationsOnly`
+ * select one part.
  */
 export function clearBox(
   sheet: SheetModel,
@@ -47,17 +56,18 @@ export function clearBox(
   options: ClearOptions | undefined,
   method: string,
 ): void {
-  const unsupported = (['commentsOnly', 'validationsOnly', 'skipFilteredRows'] as const).find(
-    (key) => options?.[key],
-  );
+  const unsupported = (['commentsOnly', 'skipFilteredRows'] as const).find((key) => options?.[key]);
   if (unsupported) throw new AppsScriptException(`not emulated: ${method}({${unsupported}})`);
-  const contents = !options?.formatOnly || options.contentsOnly;
-  const formats = !options?.contentsOnly || options.formatOnly;
-  const notes = !options?.contentsOnly && !options?.formatOnly;
+  const only = options?.contentsOnly || options?.formatOnly || options?.validationsOnly;
+  const contents = !only || options.contentsOnly;
+  const formats = !only || options.formatOnly;
+  const notes = !only;
+  const validations = options?.validationsOnly;
   for (const { row, column, cell } of [...sheet.cells.cellsIn(box)]) {
     if (contents) clearCellContent(cell);
     if (formats) clearCellFormat(cell);
     if (notes) cell.note = undefined;
+    if (validations) cell.validation = undefined;
     sheet.cells.prune(row, column);
   }
 }
@@ -74,6 +84,15 @@ type RangeMethod =
   | 'setNumberFormat'
   | 'setFontWeight'
   | 'setNote'
+  | 'setNotes'
+  | 'getNote'
+  | 'getNotes'
+  | 'sort'
+  | 'getDataValidation'
+  | 'getDataValidations'
+  | 'setDataValidation'
+  | 'setDataValidations'
+  | 'clearDataValidations'
   | 'clearContent'
   | 'getRow'
   | 'getColumn'
@@ -249,6 +268,86 @@ class RangeApi implements Pick<Range, RangeMethod> {
     );
   }
 
+  setNotes(notes: (string | null)[][]): Range {
+    return this.#setGrid(
+      'setNotes',
+      [notes],
+      (note) => {
+        if (note !== null) requireString('Range.setNotes', [notes], note);
+      },
+      (sheet, row, column, note) =>
+        this.#editFormat(sheet, row, column, (cell) => (cell.note = (note as string | null) || undefined)),
+    );
+  }
+
+  getNote(): string {
+    return this.#topLeft((cell) => cell?.note ?? '');
+  }
+
+  getNotes(): string[][] {
+    return this.#grid((cell) => cell?.note ?? '');
+  }
+
+  getDataValidation(): GoogleAppsScript.Spreadsheet.DataValidation | null {
+    return this.#topLeft((cell) => this.#validation(cell));
+  }
+
+  getDataValidations(): (GoogleAppsScript.Spreadsheet.DataValidation | null)[][] {
+    const sheet = this.#read();
+    const rows = [];
+    for (let row = this.#box.top; row <= this.#box.bottom; row++) {
+      const rules = [];
+      for (let column = this.#box.left; column <= this.#box.right; column++) {
+        rules.push(this.#validation(sheet.cells.get(row, column)));
+      }
+      rows.push(toScriptArray(this.#env.realm, rules));
+    }
+    return toScriptArray(this.#env.realm, rows);
+  }
+
+  #validation(cell: Cell | undefined): GoogleAppsScript.Spreadsheet.DataValidation | null {
+    return cell?.validation ? exposeDataValidation(this.#env, cell.validation) : null;
+  }
+
+  setDataValidation(rule: GoogleAppsScript.Spreadsheet.DataValidation | null): Range {
+    const data = rule === null ? null : dataValidationOf(rule);
+    if (data === undefined) throw signatureMismatch('Range.setDataValidation', [rule]);
+    return this.#setAll('setDataValidation', (sheet, row, column) =>
+      this.#editFormat(sheet, row, column, (cell) => (cell.validation = data ?? undefined)),
+    );
+  }
+
+  setDataValidations(rules: (GoogleAppsScript.Spreadsheet.DataValidation | null)[][]): Range {
+    return this.#setGrid(
+      'setDataValidations',
+      [rules],
+      (rule) => {
+        if (rule !== null && !dataValidationOf(rule))
+          throw signatureMismatch('Range.setDataValidations', [rules]);
+      },
+      (sheet, row, column, rule) =>
+        this.#editFormat(sheet, row, column, (cell) => (cell.validation = dataValidationOf(rule))),
+    );
+  }
+
+  clearDataValidations(): Range {
+    clearBox(
+      this.#write('clearDataValidations'),
+      this.#box,
+      { validationsOnly: true },
+      'Range.clearDataValidations',
+    );
+    return this.#range;
+  }
+
+  /** Sorts the range's rows; columns are the sheet's (a number, {column, ascending}, or a list of them). */
+  sort(sortSpecObj: unknown): Range {
+    const specs = sortSpecsOf(sortSpecObj);
+    if (!specs) throw signatureMismatch('Range.sort', [sortSpecObj]);
+    sortRows(this.#write('sort'), this.#box, specs);
+    return this.#range;
+  }
+
   clearContent(): Range {
     clearBox(this.#write('clearContent'), this.#box, { contentsOnly: true }, 'Range.clearContent');
     return this.#range;
@@ -274,7 +373,7 @@ class RangeApi implements Pick<Range, RangeMethod> {
     if (sheet.filter) {
       throw new AppsScriptException("You can't create a filter in a sheet that already has a filter.");
     }
-    sheet.filter = { box: this.#box };
+    sheet.filter = { box: this.#box, criteria: new Map() };
     return this.#env.classes.filter(sheet, sheet.filter);
   }
 
@@ -284,6 +383,19 @@ class RangeApi implements Pick<Range, RangeMethod> {
     sheet.protections.push(protection);
     return this.#env.classes.protection(sheet, protection);
   }
+}
+
+function sortSpecsOf(spec: unknown): SortSpec[] | null {
+  const specs = Array.isArray(spec) ? spec : [spec];
+  const parsed = specs.map((item: unknown): SortSpec | null => {
+    if (Number.isInteger(item)) return { column: item as number, ascending: true };
+    if (typeof item !== 'object' || item === null) return null;
+    const { column, ascending = true } = item as { column?: unknown; ascending?: unknown };
+    return Number.isInteger(column) && typeof ascending === 'boolean'
+      ? { column: column as number, ascending }
+      : null;
+  });
+  return parsed.length > 0 && parsed.every((item) => item !== null) ? (parsed as SortSpec[]) : null;
 }
 
 /** Writes a formula already accepted by checkFormula; '' clears the cell's content. */

@@ -1,10 +1,11 @@
 /** The script-visible Sheet. */
 import { AppsScriptException, strict } from '../core';
 import { parseA1, referenceBox } from './a1-notation';
-import { givenArguments, requireIntegers, signatureMismatch } from './arguments';
+import { givenArguments, requireIntegers, requireString, signatureMismatch } from './arguments';
 import { ruleDataOf } from './api-conditional-formats';
-import { type ClearOptions, checkedBox, clearBox } from './api-range';
+import { type ClearOptions, checkedBox, clearBox, rangeRefOf } from './api-range';
 import { checkCellInput, writeCellInput } from './cell-input';
+import { isRowHiddenByFilter } from './filter-rows';
 import { type GridBox, boxOf } from './grid-box';
 import { PROTECTION_TYPES, isMemberOf } from './script-enums';
 import {
@@ -14,7 +15,8 @@ import {
   toScriptArray,
   writableSheet,
 } from './service-env';
-import { type SheetModel, deleteLines, insertLines, newProtection } from './workbook-model';
+import { deleteLines, insertLines, insertLinesBeside, moveLines, renameSheet } from './structural-changes';
+import { type SheetModel, newProtection } from './workbook-model';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Range = GoogleAppsScript.Spreadsheet.Range;
@@ -34,6 +36,7 @@ export function boxOfA1(sheet: SheetModel, a1: string): GridBox {
 
 type SheetMethod =
   | 'getName'
+  | 'setName'
   | 'getSheetId'
   | 'activate'
   | 'getRange'
@@ -49,11 +52,14 @@ type SheetMethod =
   | 'insertColumnsBefore'
   | 'deleteRows'
   | 'deleteColumns'
+  | 'moveRows'
+  | 'moveColumns'
   | 'clear'
   | 'clearContents'
   | 'setFrozenRows'
   | 'getFrozenRows'
   | 'getFilter'
+  | 'isRowHiddenByFilter'
   | 'setColumnWidth'
   | 'hideColumns'
   | 'hideSheet'
@@ -90,6 +96,13 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
 
   getName(): string {
     return this.#read().name;
+  }
+
+  /** Renames the tab and every reference to it in the workbook's formulas. */
+  setName(name: string): Sheet {
+    requireString('Sheet.setName', [name], name);
+    renameSheet(this.#write('setName'), name);
+    return this.#public;
   }
 
   getSheetId(): number {
@@ -160,46 +173,32 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     dimension: 'rows' | 'columns',
     position: number,
     howMany: number,
-    after: boolean,
+    side: 'before' | 'after',
   ): Sheet {
     requireIntegers(`Sheet.${method}`, [position, howMany], [position, howMany]);
-    const sheet = this.#write(method);
-    const size = dimension === 'rows' ? sheet.maxRows : sheet.maxColumns;
-    if (position < 1 || position > size || howMany < 1) {
-      throw new AppsScriptException(`Those ${dimension} are out of bounds.`);
-    }
-    insertLines(sheet, dimension, after ? position + 1 : position, howMany);
+    insertLinesBeside(this.#write(method), dimension, position, howMany, side);
     return this.#public;
   }
 
   insertRowsAfter(afterPosition: number, howMany: number): Sheet {
-    return this.#insert('insertRowsAfter', 'rows', afterPosition, howMany, true);
+    return this.#insert('insertRowsAfter', 'rows', afterPosition, howMany, 'after');
   }
 
   insertRowsBefore(beforePosition: number, howMany: number): Sheet {
-    return this.#insert('insertRowsBefore', 'rows', beforePosition, howMany, false);
+    return this.#insert('insertRowsBefore', 'rows', beforePosition, howMany, 'before');
   }
 
   insertColumnsAfter(afterPosition: number, howMany: number): Sheet {
-    return this.#insert('insertColumnsAfter', 'columns', afterPosition, howMany, true);
+    return this.#insert('insertColumnsAfter', 'columns', afterPosition, howMany, 'after');
   }
 
   insertColumnsBefore(beforePosition: number, howMany: number): Sheet {
-    return this.#insert('insertColumnsBefore', 'columns', beforePosition, howMany, false);
+    return this.#insert('insertColumnsBefore', 'columns', beforePosition, howMany, 'before');
   }
 
   #delete(method: string, dimension: 'rows' | 'columns', position: number, howMany: number): void {
     requireIntegers(`Sheet.${method}`, [position, howMany], [position, howMany]);
-    const sheet = this.#write(method);
-    const size = dimension === 'rows' ? sheet.maxRows : sheet.maxColumns;
-    const frozen = dimension === 'rows' ? sheet.frozenRows : 0;
-    if (position < 1 || howMany < 1 || position + howMany - 1 > size) {
-      throw new AppsScriptException(`Those ${dimension} are out of bounds.`);
-    }
-    if (size - howMany <= frozen) {
-      throw new AppsScriptException(`Sorry, it is not possible to delete all non-frozen ${dimension}.`);
-    }
-    deleteLines(sheet, dimension, position, howMany);
+    deleteLines(this.#write(method), dimension, position, howMany);
   }
 
   deleteRows(rowPosition: number, howMany: number): void {
@@ -208,6 +207,26 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
 
   deleteColumns(columnPosition: number, howMany: number): void {
     this.#delete('deleteColumns', 'columns', columnPosition, howMany);
+  }
+
+  /** Moves the rows or columns the range spans to before `destinationIndex` (numbered before the move). */
+  #move(method: string, dimension: 'rows' | 'columns', spec: Range, destinationIndex: number): void {
+    const ref = rangeRefOf(spec);
+    if (!ref || !Number.isInteger(destinationIndex))
+      throw signatureMismatch(`Sheet.${method}`, [spec, destinationIndex]);
+    const sheet = this.#write(method);
+    if (ref.sheet !== sheet)
+      throw new AppsScriptException('The range must be on the sheet whose lines move.');
+    const [start, end] = dimension === 'rows' ? [ref.box.top, ref.box.bottom] : [ref.box.left, ref.box.right];
+    moveLines(sheet, dimension, start, end - start + 1, destinationIndex);
+  }
+
+  moveRows(rowSpec: Range, destinationIndex: number): void {
+    this.#move('moveRows', 'rows', rowSpec, destinationIndex);
+  }
+
+  moveColumns(columnSpec: Range, destinationIndex: number): void {
+    this.#move('moveColumns', 'columns', columnSpec, destinationIndex);
   }
 
   #clear(method: string, options: ClearOptions | undefined): Sheet {
@@ -248,6 +267,11 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
   getFilter(): GoogleAppsScript.Spreadsheet.Filter | null {
     const sheet = this.#read();
     return sheet.filter && this.#env.classes.filter(sheet, sheet.filter);
+  }
+
+  isRowHiddenByFilter(rowPosition: number): boolean {
+    requireIntegers('Sheet.isRowHiddenByFilter', [rowPosition], [rowPosition]);
+    return isRowHiddenByFilter(this.#read(), rowPosition);
   }
 
   /** Checks integer arguments and that columns start … start + count − 1 exist. */

@@ -21,18 +21,23 @@ type SpreadsheetAppMember =
   | 'openById'
   | 'getUi'
   | 'flush'
-  | 'newConditionalFormatRule';
+  | 'newConditionalFormatRule'
+  | 'newFilterCriteria'
+  | 'newDataValidation'
+  | 'DataValidationCriteria';
 
 class SpreadsheetAppApi implements Pick<SpreadsheetApp, SpreadsheetAppMember> {
   readonly ProtectionType: typeof GoogleAppsScript.Spreadsheet.ProtectionType;
   readonly BooleanCriteria: typeof GoogleAppsScript.Spreadsheet.BooleanCriteria;
   readonly DeveloperMetadataVisibility: typeof GoogleAppsScript.Spreadsheet.DeveloperMetadataVisibility;
+  readonly DataValidationCriteria: typeof GoogleAppsScript.Spreadsheet.DataValidationCriteria;
   readonly #env: ServiceEnv;
 
   constructor(env: ServiceEnv) {
     this.ProtectionType = env.enums.ProtectionType;
     this.BooleanCriteria = env.enums.BooleanCriteria;
     this.DeveloperMetadataVisibility = env.enums.DeveloperMetadataVisibility;
+    this.DataValidationCriteria = env.enums.DataValidationCriteria;
     this.#env = env;
     return strict('SpreadsheetApp', this, env.counter);
   }
@@ -85,5 +90,15 @@ class SpreadsheetAppApi implements Pick<SpreadsheetApp, SpreadsheetAppMember> {
   newConditionalFormatRule(): GoogleAppsScript.Spreadsheet.ConditionalFormatRuleBuilder {
     this.#env.access.documents();
     return this.#env.classes.conditionalFormatRuleBuilder();
+  }
+
+  newFilterCriteria(): GoogleAppsScript.Spreadsheet.FilterCriteriaBuilder {
+    this.#env.access.documents();
+    return this.#env.classes.filterCriteriaBuilder();
+  }
+
+  newDataValidation(): GoogleAppsScript.Spreadsheet.DataValidationBuilder {
+    this.#env.access.documents();
+    return this.#env.classes.dataValidationBuilder();
   }
 }

@@ -3,7 +3,7 @@
  * nothing until written, and inserting rows renumbers only the rows that hold cells.
  */
 import { type Cell, clearCellContent, hasContent, isBlankCell } from './cells';
-import type { Dimension, GridBox } from './grid-box';
+import { type Dimension, type GridBox, type LineChange, lineAfter } from './grid-box';
 
 export class CellGrid {
   #rows = new Map<number, Map<number, Cell>>();
@@ -68,6 +68,13 @@ export class CellGrid {
     }
   }
 
+  /** Every cell holding a formula, in no particular order. */
+  *formulaCells(): Generator<{ row: number; column: number; cell: Cell }> {
+    for (const [row, cells] of this.#rows) {
+      for (const [column, cell] of cells) if (cell.formula !== undefined) yield { row, column, cell };
+    }
+  }
+
   lastRowWithContent(): number {
     this.#sortedRows ??= [...this.#rows.keys()].sort((a, b) => a - b);
     for (let index = this.#sortedRows.length - 1; index >= 0; index--) {
@@ -85,13 +92,25 @@ export class CellGrid {
     return last;
   }
 
-  insert(dimension: Dimension, at: number, count: number): void {
-    this.#renumber(dimension, (line) => (line >= at ? line + count : line));
+  /** Cells follow an inserted, deleted or moved line; the cells of deleted lines are dropped. */
+  apply(change: LineChange): void {
+    this.#renumber(change.dimension, (line) => lineAfter(change, line));
   }
 
-  delete(dimension: Dimension, at: number, count: number): void {
-    const end = at + count;
-    this.#renumber(dimension, (line) => (line < at ? line : line >= end ? line - count : null));
+  /**
+   * Moves the cells of a box to other rows of the same columns (a sort); `rowOf` maps each row of the
+   * box to its new row, a permutation of the box's rows. Cells outside the box's columns stay.
+   */
+  permuteRows(box: GridBox, rowOf: (row: number) => number): void {
+    const moved = [...this.cellsIn(box)];
+    for (const { row, column } of moved) this.#rows.get(row)!.delete(column);
+    for (const { row, column, cell } of moved) {
+      const newRow = rowOf(row);
+      if (!this.#rows.has(newRow)) this.#rows.set(newRow, new Map());
+      this.#rows.get(newRow)!.set(column, cell);
+    }
+    for (const [row, cells] of [...this.#rows]) if (cells.size === 0) this.#rows.delete(row);
+    this.#sortedRows = null;
   }
 
   /**

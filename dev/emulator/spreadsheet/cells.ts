@@ -13,6 +13,18 @@ export type CellValue = string | number | boolean | CellError;
 /** A custom function's cell until the test asks for a recalculation. */
 export const LOADING: CellError = Object.freeze({ code: '#N/A', message: 'Loading...' });
 
+/** The data validation criteria the emulator builds; others are not emulated. */
+export type ValidationCriteria = 'DATE_IS_VALID_DATE' | 'VALUE_IN_LIST';
+
+/** A data validation rule, immutable: cells of a range share one, and it moves with its cell. */
+export interface DataValidationData {
+  readonly criteria: ValidationCriteria;
+  /** As getCriteriaValues returns them: [] for a date, [list, showDropdown] for a list. */
+  readonly values: readonly unknown[];
+  readonly allowInvalid: boolean;
+  readonly helpText: string;
+}
+
 export interface Cell {
   value?: CellValue;
   formula?: string;
@@ -27,6 +39,7 @@ export interface Cell {
   numberFormat?: string;
   fontWeight?: 'bold';
   note?: string;
+  validation?: DataValidationData;
 }
 
 export function isCellError(value: unknown): value is CellError {

@@ -1,7 +1,7 @@
 /**
- * A rectangle of cells (1-based, inclusive), and how it moves when rows or columns are inserted or
- * deleted: every stored range (filters, conditional formats, protections) follows the cells it covers,
- * as in Sheets.
+ * A rectangle of cells (1-based, inclusive), and how lines and ranges move when rows or columns are
+ * inserted, deleted or moved: every stored range (filters, conditional formats, protections) and every
+ * reference in a formula follows the cells it covers, as in Sheets.
  */
 export interface GridBox {
   readonly top: number;
@@ -32,49 +32,72 @@ export function boxContains(box: GridBox, row: number, column: number): boolean 
   return row >= box.top && row <= box.bottom && column >= box.left && column <= box.right;
 }
 
-interface Interval {
-  start: number;
-  end: number;
-}
-
-/** New lines occupy [at, at + count): an interval that straddles `at` grows, one below it moves. */
-function intervalAfterInsertion({ start, end }: Interval, at: number, count: number): Interval {
-  if (start >= at) return { start: start + count, end: end + count };
-  if (end >= at) return { start, end: end + count };
-  return { start, end };
-}
-
-/** Lines [at, at + count) disappear; an interval made only of them disappears too. */
-function intervalAfterDeletion({ start, end }: Interval, at: number, count: number): Interval | null {
-  const lastDeleted = at + count - 1;
-  const deletedBefore = (line: number): number => Math.max(0, Math.min(line - 1, lastDeleted) - at + 1);
-  const deletedUpTo = (line: number): number => Math.max(0, Math.min(line, lastDeleted) - at + 1);
-  const newStart = start - deletedBefore(start);
-  const newEnd = end - deletedUpTo(end);
-  return newEnd < newStart ? null : { start: newStart, end: newEnd };
-}
-
 export type Dimension = 'rows' | 'columns';
 
-export function boxAfterInsertion(box: GridBox, dimension: Dimension, at: number, count: number): GridBox {
-  if (dimension === 'rows') {
-    const { start, end } = intervalAfterInsertion({ start: box.top, end: box.bottom }, at, count);
-    return { ...box, top: start, bottom: end };
+/**
+ * One structural change to a sheet's rows or columns. `move` takes lines start … start + count − 1
+ * to before line `destination`, numbered as before the move (Sheet.moveRows/moveColumns).
+ */
+export type LineChange =
+  | { kind: 'insert'; dimension: Dimension; at: number; count: number }
+  | { kind: 'delete'; dimension: Dimension; at: number; count: number }
+  | { kind: 'move'; dimension: Dimension; start: number; count: number; destination: number };
+
+/** Where a line goes; null when it is deleted. */
+export function lineAfter(change: LineChange, line: number): number | null {
+  switch (change.kind) {
+    case 'insert':
+      return line >= change.at ? line + change.count : line;
+    case 'delete':
+      if (line < change.at) return line;
+      return line >= change.at + change.count ? line - change.count : null;
+    case 'move': {
+      const { start, count, destination } = change;
+      const end = start + count;
+      if (line >= start && line < end)
+        return (destination < start ? destination : destination - count) + line - start;
+      if (destination < start && line >= destination && line < start) return line + count;
+      if (destination > end && line >= end && line < destination) return line - count;
+      return line;
+    }
   }
-  const { start, end } = intervalAfterInsertion({ start: box.left, end: box.right }, at, count);
-  return { ...box, left: start, right: end };
 }
 
-export function boxAfterDeletion(
-  box: GridBox,
-  dimension: Dimension,
-  at: number,
-  count: number,
-): GridBox | null {
-  if (dimension === 'rows') {
-    const rows = intervalAfterDeletion({ start: box.top, end: box.bottom }, at, count);
+/**
+ * Where the lines start … end go (end may be Infinity: an open-ended reference). An insertion
+ * strictly inside grows the interval, one at or before its start moves it; a deletion shrinks it,
+ * and one of all its lines leaves nothing (null); a move takes each end where its line goes.
+ */
+export function intervalAfter(
+  change: LineChange,
+  start: number,
+  end: number,
+): { start: number; end: number } | null {
+  if (change.kind === 'insert') {
+    const { at, count } = change;
+    if (start >= at) return { start: start + count, end: end + count };
+    return { start, end: end >= at ? end + count : end };
+  }
+  if (change.kind === 'delete') {
+    const lastDeleted = change.at + change.count - 1;
+    const deletedBefore = (line: number): number =>
+      Math.max(0, Math.min(line - 1, lastDeleted) - change.at + 1);
+    const deletedUpTo = (line: number): number => Math.max(0, Math.min(line, lastDeleted) - change.at + 1);
+    const newStart = start - deletedBefore(start);
+    const newEnd = end - deletedUpTo(end);
+    return newEnd < newStart ? null : { start: newStart, end: newEnd };
+  }
+  const newStart = lineAfter(change, start)!;
+  const newEnd = end === Infinity ? end : lineAfter(change, end)!;
+  return { start: Math.min(newStart, newEnd), end: Math.max(newStart, newEnd) };
+}
+
+/** Where a stored range goes; null when all of its rows or columns were deleted. */
+export function boxAfter(box: GridBox, change: LineChange): GridBox | null {
+  if (change.dimension === 'rows') {
+    const rows = intervalAfter(change, box.top, box.bottom);
     return rows && { ...box, top: rows.start, bottom: rows.end };
   }
-  const columns = intervalAfterDeletion({ start: box.left, end: box.right }, at, count);
+  const columns = intervalAfter(change, box.left, box.right);
   return columns && { ...box, left: columns.start, right: columns.end };
 }

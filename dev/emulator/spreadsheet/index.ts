@@ -6,8 +6,10 @@
 import type { ExecutionContext, ScriptRealm, ServiceCallCounter } from '../core';
 import { AccessPolicy } from './access-policy';
 import { exposeConditionalFormatRule, exposeConditionalFormatRuleBuilder } from './api-conditional-formats';
+import { exposeDataValidationBuilder } from './api-data-validation';
 import { exposeDeveloperMetadata } from './api-developer-metadata';
 import { exposeFilter } from './api-filter';
+import { exposeFilterCriteriaBuilder } from './api-filter-criteria';
 import { exposeProtection } from './api-protection';
 import { exposeRange } from './api-range';
 import { exposeRangeList } from './api-range-list';
@@ -36,6 +38,10 @@ export type {
 } from './ui-recorder';
 export type {
   CellView,
+  FilterCriteriaInput,
+  FilterCriteriaView,
+  ValidationInput,
+  ValidationView,
   ConditionalRuleView,
   ProtectionView,
   SheetView,
@@ -79,6 +85,8 @@ export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
     developerMetadata: (workbook, metadata) => exposeDeveloperMetadata(env, workbook, metadata),
     conditionalFormatRule: (data) => exposeConditionalFormatRule(env, data),
     conditionalFormatRuleBuilder: () => exposeConditionalFormatRuleBuilder(env),
+    filterCriteriaBuilder: () => exposeFilterCriteriaBuilder(env),
+    dataValidationBuilder: () => exposeDataValidationBuilder(env),
     ui: (recorder) => exposeUi(env, recorder),
   };
   const env: ServiceEnv = {

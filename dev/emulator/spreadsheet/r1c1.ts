@@ -158,24 +158,31 @@ function pastName(text: string, start: number): number {
   return NAME.lastIndex;
 }
 
-/** The reference starting at `index`, rewritten, and where it ends; null when none starts there. */
+/** The reference `pattern` finds at `index`, rewritten, and where it ends; null when none starts there. */
 function referenceAt(
   formula: string,
   index: number,
-  from: Notation,
-  to: Notation,
-  origin: Origin,
+  pattern: RegExp,
+  rewrite: (match: RegExpExecArray) => string | null,
 ): { text: string; end: number } | null {
-  from.pattern.lastIndex = index;
-  const match = from.pattern.exec(formula);
+  pattern.lastIndex = index;
+  const match = pattern.exec(formula);
   if (!match) return null;
   const end = index + match[0].length;
   if (end < formula.length && NOT_AFTER_REFERENCE.test(formula[end]!)) return null;
-  const text = rewriteReference(match, from, to, origin);
+  const text = rewrite(match);
   return text === null ? null : { text, end };
 }
 
-function convert(formula: string, from: Notation, to: Notation, origin: Origin): string {
+/**
+ * Rewrites every reference `pattern` finds outside string literals; `rewrite` returns null for a match
+ * that is not a reference after all.
+ */
+function rewriteMatches(
+  formula: string,
+  pattern: RegExp,
+  rewrite: (match: RegExpExecArray) => string | null,
+): string {
   let converted = '';
   let index = 0;
   while (index < formula.length) {
@@ -184,7 +191,7 @@ function convert(formula: string, from: Notation, to: Notation, origin: Origin):
     if (character === '"') {
       end = pastClosingQuote(formula, index);
     } else if (character === "'" || NAME_CHARACTER.test(character)) {
-      const reference = referenceAt(formula, index, from, to, origin);
+      const reference = referenceAt(formula, index, pattern, rewrite);
       if (reference) {
         converted += reference.text;
         index = reference.end;
@@ -197,6 +204,30 @@ function convert(formula: string, from: Notation, to: Notation, origin: Origin):
     index = end;
   }
   return converted;
+}
+
+function convert(formula: string, from: Notation, to: Notation, origin: Origin): string {
+  return rewriteMatches(formula, from.pattern, (match) => rewriteReference(match, from, to, origin));
+}
+
+/** An A1 reference as written in a formula: its sheet prefix ("Sheet1!", "'My tab'!" or ""), its corners. */
+export interface WrittenReference {
+  prefix: string;
+  start: string;
+  end: string | undefined;
+}
+
+/**
+ * Rewrites every A1 reference of a formula (string literals and names left alone); `rewrite` returns
+ * the new text, or null when the match is not a reference after all (a lone "B" is a name).
+ */
+export function rewriteA1References(
+  formula: string,
+  rewrite: (reference: WrittenReference) => string | null,
+): string {
+  return rewriteMatches(formula, A1.pattern, ([, prefix = '', start, end]) =>
+    rewrite({ prefix, start: start!, end }),
+  );
 }
 
 /** An A1 formula as R1C1, relative to the cell (1-based `row`, `column`) that holds it. */

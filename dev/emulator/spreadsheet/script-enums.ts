@@ -36,6 +36,35 @@ export const BOOLEAN_CRITERIA = [
   'CUSTOM_FORMULA',
 ] as const;
 
+/** All of Apps Script's data validation criteria, so that reading any of them works. */
+export const DATA_VALIDATION_CRITERIA = [
+  'DATE_AFTER',
+  'DATE_BEFORE',
+  'DATE_BETWEEN',
+  'DATE_EQUAL_TO',
+  'DATE_IS_VALID_DATE',
+  'DATE_NOT_BETWEEN',
+  'DATE_ON_OR_AFTER',
+  'DATE_ON_OR_BEFORE',
+  'NUMBER_BETWEEN',
+  'NUMBER_EQUAL_TO',
+  'NUMBER_GREATER_THAN',
+  'NUMBER_GREATER_THAN_OR_EQUAL_TO',
+  'NUMBER_LESS_THAN',
+  'NUMBER_LESS_THAN_OR_EQUAL_TO',
+  'NUMBER_NOT_BETWEEN',
+  'NUMBER_NOT_EQUAL_TO',
+  'TEXT_CONTAINS',
+  'TEXT_DOES_NOT_CONTAIN',
+  'TEXT_EQUAL_TO',
+  'TEXT_IS_VALID_EMAIL',
+  'TEXT_IS_VALID_URL',
+  'VALUE_IN_LIST',
+  'VALUE_IN_RANGE',
+  'CUSTOM_FORMULA',
+  'CHECKBOX',
+] as const;
+
 function scriptEnum<T>(className: string, names: readonly string[], counter: ServiceCallCounter): T {
   const members = Object.freeze(Object.fromEntries(names.map((name) => [name, name])));
   return strict(className, members, counter) as T;
@@ -47,6 +76,7 @@ export interface ScriptEnums {
   Button: typeof GoogleAppsScript.Base.Button;
   ButtonSet: typeof GoogleAppsScript.Base.ButtonSet;
   DeveloperMetadataVisibility: typeof GoogleAppsScript.Spreadsheet.DeveloperMetadataVisibility;
+  DataValidationCriteria: typeof GoogleAppsScript.Spreadsheet.DataValidationCriteria;
 }
 
 export function createScriptEnums(counter: ServiceCallCounter): ScriptEnums {
@@ -56,6 +86,7 @@ export function createScriptEnums(counter: ServiceCallCounter): ScriptEnums {
     Button: scriptEnum('Button', BUTTONS, counter),
     ButtonSet: scriptEnum('ButtonSet', BUTTON_SETS, counter),
     DeveloperMetadataVisibility: scriptEnum('DeveloperMetadataVisibility', METADATA_VISIBILITIES, counter),
+    DataValidationCriteria: scriptEnum('DataValidationCriteria', DATA_VALIDATION_CRITERIA, counter),
   };
 }
 

@@ -39,6 +39,8 @@ export interface ServiceClasses {
   ): GoogleAppsScript.Spreadsheet.DeveloperMetadata;
   conditionalFormatRule(data: RuleData): GoogleAppsScript.Spreadsheet.ConditionalFormatRule;
   conditionalFormatRuleBuilder(): GoogleAppsScript.Spreadsheet.ConditionalFormatRuleBuilder;
+  filterCriteriaBuilder(): GoogleAppsScript.Spreadsheet.FilterCriteriaBuilder;
+  dataValidationBuilder(): GoogleAppsScript.Spreadsheet.DataValidationBuilder;
   ui(recorder: UiRecorder): GoogleAppsScript.Base.Ui;
 }
 

@@ -1,13 +1,12 @@
 /**
  * The emulated documents as plain state: workbooks, their sheets, and the structural rules Sheets
- * enforces on them (unique names, the cell limit, at least one visible sheet). Ranges stored on a sheet
- * (filter, conditional formats, protections) follow the cells when rows or columns move.
+ * enforces on them (unique names, the cell limit, at least one visible sheet). How rows, columns and
+ * names change, and what follows them: structural-changes.ts.
  * Nothing here knows about scripts, contexts or call counting.
  */
 import { AppsScriptException } from '../core';
-import { MAX_COLUMNS } from './a1-notation';
 import { CellGrid } from './cell-grid';
-import { boxAfterDeletion, boxAfterInsertion, type Dimension, type GridBox } from './grid-box';
+import type { GridBox } from './grid-box';
 import { UiRecorder } from './ui-recorder';
 
 export const MAX_CELLS_PER_WORKBOOK = 10_000_000;
@@ -77,8 +76,16 @@ export function newProtection(
   };
 }
 
+/** What a filter hides in one column: values (as displayed), and/or a condition the shown rows meet. */
+export interface FilterCriteriaData {
+  readonly hiddenValues: readonly string[];
+  readonly condition: { readonly type: ConditionType; readonly values: readonly string[] } | null;
+}
+
 export interface FilterData {
   box: GridBox;
+  /** Keyed by sheet column (1-based); the keys follow their columns when columns move. */
+  criteria: Map<number, FilterCriteriaData>;
 }
 
 export interface SheetModel {
@@ -270,26 +277,6 @@ export function sheetColumnWidth(sheet: SheetModel, column: number): number {
   return sheet.columnWidths.get(column) ?? DEFAULT_COLUMN_WIDTH;
 }
 
-/** Inserts empty rows or columns at `at` (they take numbers at … at + count − 1). */
-export function insertLines(sheet: SheetModel, dimension: Dimension, at: number, count: number): void {
-  const crossAxisSize = dimension === 'rows' ? sheet.maxColumns : sheet.maxRows;
-  sheet.workbook.checkCellBudget(count * crossAxisSize);
-  if (dimension === 'columns' && sheet.maxColumns + count > MAX_COLUMNS) {
-    throw new AppsScriptException(
-      `This action would increase the number of columns in the sheet above the limit of ${MAX_COLUMNS}.`,
-    );
-  }
-  sheet.cells.insert(dimension, at, count);
-  moveStoredRanges(sheet, (box) => boxAfterInsertion(box, dimension, at, count));
-  if (dimension === 'rows') {
-    sheet.maxRows += count;
-    if (at <= sheet.frozenRows) sheet.frozenRows += count;
-  } else {
-    sheet.maxColumns += count;
-    renumberWidths(sheet, (column) => (column >= at ? column + count : column));
-  }
-}
-
 function copySheet(sheet: SheetModel, workbook: WorkbookModel): SheetModel {
   return {
     ...sheet,
@@ -297,7 +284,7 @@ function copySheet(sheet: SheetModel, workbook: WorkbookModel): SheetModel {
     cells: sheet.cells.copy(),
     columnWidths: new Map(sheet.columnWidths),
     hiddenColumns: new Set(sheet.hiddenColumns),
-    filter: sheet.filter && { box: { ...sheet.filter.box } },
+    filter: sheet.filter && { box: { ...sheet.filter.box }, criteria: new Map(sheet.filter.criteria) },
     conditionalRules: sheet.conditionalRules.map((rule) => ({
       ...rule,
       values: [...rule.values],
@@ -310,50 +297,4 @@ function copySheet(sheet: SheetModel, workbook: WorkbookModel): SheetModel {
       editors: [...protection.editors],
     })),
   };
-}
-
-export function deleteLines(sheet: SheetModel, dimension: Dimension, at: number, count: number): void {
-  sheet.cells.delete(dimension, at, count);
-  moveStoredRanges(sheet, (box) => boxAfterDeletion(box, dimension, at, count));
-  const frozenDeleted = (frozen: number): number => Math.max(0, Math.min(frozen, at + count - 1) - at + 1);
-  if (dimension === 'rows') {
-    sheet.maxRows -= count;
-    sheet.frozenRows -= frozenDeleted(sheet.frozenRows);
-  } else {
-    sheet.maxColumns -= count;
-    renumberWidths(sheet, (column) => (column < at ? column : column >= at + count ? column - count : null));
-  }
-}
-
-function moveStoredRanges(sheet: SheetModel, move: (box: GridBox) => GridBox | null): void {
-  if (sheet.filter) {
-    const box = move(sheet.filter.box);
-    if (box) sheet.filter.box = box;
-    else sheet.filter = null;
-  }
-  for (const rule of sheet.conditionalRules) {
-    rule.ranges = rule.ranges.map(move).filter((box): box is GridBox => box !== null);
-  }
-  sheet.conditionalRules = sheet.conditionalRules.filter((rule) => rule.ranges.length > 0);
-  sheet.protections = sheet.protections.filter((protection) => {
-    if (!protection.box) return true;
-    const box = move(protection.box);
-    if (box) protection.box = box;
-    return box !== null;
-  });
-}
-
-function renumberWidths(sheet: SheetModel, renumber: (column: number) => number | null): void {
-  const widths = [...sheet.columnWidths];
-  sheet.columnWidths.clear();
-  for (const [column, width] of widths) {
-    const newColumn = renumber(column);
-    if (newColumn !== null) sheet.columnWidths.set(newColumn, width);
-  }
-  const hidden = [...sheet.hiddenColumns];
-  sheet.hiddenColumns.clear();
-  for (const column of hidden) {
-    const newColumn = renumber(column);
-    if (newColumn !== null) sheet.hiddenColumns.add(newColumn);
-  }
 }

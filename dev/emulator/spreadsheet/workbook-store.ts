@@ -8,11 +8,26 @@ import { boxA1, parseA1, referenceBox } from './a1-notation';
 import { checkGridSize } from './arguments';
 import { checkCellInput, writeCellInput } from './cell-input';
 import { cellValue, displayValue, reportedNumberFormat } from './cell-values';
-import { type Cell, type CellError, isCellError } from './cells';
+import {
+  type Cell,
+  type CellError,
+  type DataValidationData,
+  type ValidationCriteria,
+  isCellError,
+} from './cells';
 import { recalculateWorkbook } from './formulas';
-import { type GridBox, boxHeight, boxWidth } from './grid-box';
+import { isRowHiddenByFilter } from './filter-rows';
+import { type GridBox, boxHeight, boxWidth, forEachCell } from './grid-box';
+import { normalizeNumberFormat } from './number-formats';
 import { isValidTimeZone } from './serial-dates';
 import type { CustomFunctionEvaluator } from './service-env';
+import {
+  deleteLines,
+  insertLinesBeside,
+  moveLines,
+  renameSheet,
+  sortThroughFilter,
+} from './structural-changes';
 import type { UiRecorder } from './ui-recorder';
 import {
   type ConditionType,
@@ -39,6 +54,33 @@ export interface CellView {
   error: CellError | null;
 }
 
+/** A data validation rule as a user sets it in Data → Data validation. */
+export type ValidationInput = ({ requireDate: true } | { valueInList: string[] }) & {
+  /** Reject input that does not fit (false) or only warn (true, the default). */
+  allowInvalid?: boolean;
+  helpText?: string;
+};
+
+/** A data validation rule as the script reads it (getCriteriaType, getCriteriaValues, …). */
+export interface ValidationView {
+  criteria: ValidationCriteria;
+  values: unknown[];
+  allowInvalid: boolean;
+  helpText: string;
+}
+
+/** What a filter's column hides, as a user sets it from the filter menu. */
+export interface FilterCriteriaInput {
+  hiddenValues?: string[];
+  /** Show only rows whose cell contains this text. */
+  textContains?: string;
+}
+
+export interface FilterCriteriaView {
+  hiddenValues: string[];
+  condition: { type: ConditionType; values: string[] } | null;
+}
+
 export interface ConditionalRuleView {
   type: ConditionType;
   values: (string | number)[];
@@ -57,7 +99,12 @@ export interface ProtectionView {
   editors: string[];
 }
 
-/** One sheet, read live: every call reflects the sheet's current state. */
+/**
+ * One sheet, read live: every call reflects the sheet's current state. Its actions are a user's in
+ * the Sheets UI (insert, delete and move rows and columns, rename the tab, set notes, formats and
+ * data validation, sort and filter through the filter), made by the same code as the script's calls,
+ * so that references and stored ranges follow as they do on Google.
+ */
 export class SheetView {
   readonly #sheet: SheetModel;
 
@@ -155,6 +202,111 @@ export class SheetView {
     return rows;
   }
 
+  /** Rows the filter's criteria hide, ascending. */
+  rowsHiddenByFilter(): number[] {
+    const { filter } = this.#sheet;
+    if (!filter) return [];
+    const rows: number[] = [];
+    for (let row = filter.box.top + 1; row <= filter.box.bottom; row++) {
+      if (isRowHiddenByFilter(this.#sheet, row)) rows.push(row);
+    }
+    return rows;
+  }
+
+  /** What the filter hides in a sheet column, or null (no filter, or no criteria there). */
+  filterCriteria(column: number): FilterCriteriaView | null {
+    const criteria = this.#sheet.filter?.criteria.get(column);
+    return criteria
+      ? {
+          hiddenValues: [...criteria.hiddenValues],
+          condition: criteria.condition && {
+            type: criteria.condition.type,
+            values: [...criteria.condition.values],
+          },
+        }
+      : null;
+  }
+
+  insertRowsBefore(row: number, count = 1): void {
+    insertLinesBeside(this.#sheet, 'rows', row, count, 'before');
+  }
+  insertRowsAfter(row: number, count = 1): void {
+    insertLinesBeside(this.#sheet, 'rows', row, count, 'after');
+  }
+  insertColumnsBefore(column: number, count = 1): void {
+    insertLinesBeside(this.#sheet, 'columns', column, count, 'before');
+  }
+  insertColumnsAfter(column: number, count = 1): void {
+    insertLinesBeside(this.#sheet, 'columns', column, count, 'after');
+  }
+  deleteRows(row: number, count = 1): void {
+    deleteLines(this.#sheet, 'rows', row, count);
+  }
+  deleteColumns(column: number, count = 1): void {
+    deleteLines(this.#sheet, 'columns', column, count);
+  }
+  /** Drags rows start … start + count − 1 to before row `destination` (numbered before the move). */
+  moveRows(start: number, count: number, destination: number): void {
+    moveLines(this.#sheet, 'rows', start, count, destination);
+  }
+  /** "Move column left/right" is a move by one; dragging columns is any move. */
+  moveColumns(start: number, count: number, destination: number): void {
+    moveLines(this.#sheet, 'columns', start, count, destination);
+  }
+  rename(name: string): void {
+    renameSheet(this.#sheet, name);
+  }
+
+  setNote(a1: string, note: string): void {
+    this.#edit(a1, (cell) => (cell.note = note || undefined));
+  }
+  setNumberFormat(a1: string, format: string): void {
+    const numberFormat = normalizeNumberFormat(format);
+    this.#edit(a1, (cell) => (cell.numberFormat = numberFormat));
+  }
+  /** Data → Data validation on a range; null removes the rule. */
+  setDataValidation(a1: string, rule: ValidationInput | null): void {
+    const data: DataValidationData | undefined = rule
+      ? Object.freeze({
+          criteria: 'requireDate' in rule ? 'DATE_IS_VALID_DATE' : 'VALUE_IN_LIST',
+          values: 'requireDate' in rule ? [] : [[...rule.valueInList], true],
+          allowInvalid: rule.allowInvalid ?? true,
+          helpText: rule.helpText ?? '',
+        })
+      : undefined;
+    this.#edit(a1, (cell) => (cell.validation = data));
+  }
+
+  /** The filter's "Sort A → Z" (ascending) or "Sort Z → A" on a sheet column. */
+  sortFilter(column: number, ascending: boolean): void {
+    sortThroughFilter(this.#sheet, column, ascending);
+  }
+  /** The filter menu of a sheet column: hide values, or show only rows containing a text; null clears. */
+  setFilterCriteria(column: number, criteria: FilterCriteriaInput | null): void {
+    const { filter } = this.#sheet;
+    if (!filter || column < filter.box.left || column > filter.box.right)
+      throw new Error(`Column ${column} has no filter menu.`);
+    if (!criteria) {
+      filter.criteria.delete(column);
+      return;
+    }
+    filter.criteria.set(column, {
+      hiddenValues: [...(criteria.hiddenValues ?? [])],
+      condition:
+        criteria.textContains === undefined
+          ? null
+          : { type: 'TEXT_CONTAINS', values: [criteria.textContains] },
+    });
+  }
+
+  #edit(a1: string, edit: (cell: Cell) => void): void {
+    const box = this.#box(a1)!;
+    forEachCell(box, (row, column) => {
+      edit(this.#sheet.cells.edit(row, column));
+      this.#sheet.cells.prune(row, column);
+    });
+  }
+
   values(a1?: string): (string | number | boolean | Date)[][] {
     return this.#grid(a1, (cell) => cellValue(cell, this.#sheet.workbook.timeZone, (ms) => new Date(ms)));
   }
@@ -172,6 +324,19 @@ export class SheetView {
   }
   notes(a1?: string): string[][] {
     return this.#grid(a1, (cell) => cell?.note ?? '');
+  }
+  dataValidations(a1?: string): (ValidationView | null)[][] {
+    return this.#grid(a1, (cell) => {
+      const rule = cell?.validation;
+      return rule
+        ? {
+            criteria: rule.criteria,
+            values: rule.values.map((value) => (Array.isArray(value) ? [...(value as unknown[])] : value)),
+            allowInvalid: rule.allowInvalid,
+            helpText: rule.helpText,
+          }
+        : null;
+    });
   }
   cells(a1?: string): CellView[][] {
     return this.#grid(a1, (cell) => ({
