@@ -25,8 +25,17 @@ import type { JobContext, JobReport } from '../platform/job-runner';
 import { describeRejected, type RejectedSummary, summarizeRejected } from '../platform/problem-lists';
 import { readConnection } from '../platform/settings-store';
 import { checkRoomForRows } from '../sheets/cell-limit';
-import { type CellValue, numberFormatOf } from '../sheets/table';
-import { formatHeaderAndColumns, getOrCreateSheet, writeTable } from '../sheets/table-writer';
+import type { CellValue } from '../sheets/table';
+import { readTabLayout, tableCellsOf, type TabLayout } from '../sheets/tab-layout';
+import {
+  formatHeaderAndColumns,
+  getOrCreateSheet,
+  insertRowsOnTop,
+  readTabContent,
+  type TabContent,
+  writeTable,
+  writeTableOver,
+} from '../sheets/table-writer';
 import {
   clearStaging,
   describeStaged,
@@ -40,14 +49,16 @@ import {
   COMPLETION_COLUMNS,
   completionRow,
   COMPLETIONS_SHEET,
+  COMPLETIONS_TAB,
   completionsTable,
   describeInvalidExpirations,
 } from './table';
 import {
   confirmRemovals,
   type HeldRow,
-  readTabRows,
+  heldRowsOf,
   type RemovalCheck,
+  sortedByUser,
   stillListedRefusal,
 } from './removal-check';
 import { describeNames, type ResolvedNames, resolveNames } from './user-names';
@@ -124,6 +135,8 @@ export function importCompletions(context: JobContext, job: CompletionsJobOption
   if (run && run.filterSignature === signature) return resumeRun(context, run);
   if (run) abandonRun(context.spreadsheet);
   const sheet = context.spreadsheet.getSheetByName(COMPLETIONS_SHEET);
+  // A tab whose titles moved away is refused before any request; the write checks it again.
+  if (sheet) readTabLayout(sheet, COMPLETION_COLUMNS);
   const canRefresh =
     job.mode === 'incremental' &&
     lastFullImportMs(context.spreadsheet, filter) !== null &&
@@ -192,7 +205,8 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
     const names = resolveNames(client, baseUrl, userIdsOf(heldRecords), options.batchSize, control);
     if (!names.complete) return pauseRun(context, unchanged, resumed, startedAtMs, confirmedGone);
     if (resumed.run.cursor.phase === 'confirm') {
-      const tab = readTabRows(spreadsheet.getSheetByName(COMPLETIONS_SHEET));
+      const sheet = spreadsheet.getSheetByName(COMPLETIONS_SHEET);
+      const tab = heldRowsOf(sheet && readTabContent(sheet, COMPLETIONS_TAB));
       const gone = rowsGoneFrom(tab, rowKeys(heldRecords));
       if ('paused' in checkRemovals(context, gone, confirmedGone)) {
         return pauseRun(context, unchanged, resumed, startedAtMs, confirmedGone);
@@ -321,18 +335,31 @@ function replaceAllRows(
   const table = completionsTable(records, resolved.names, context.utcOffsetAt);
   checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, table.rows.length, table.columns.length);
   const existing = spreadsheet.getSheetByName(COMPLETIONS_SHEET);
-  const held = readTabRows(existing);
   const keys = table.rows.map((row) => String(row[COMPLETION_COLUMN.key]));
+  let content: TabContent | null;
+  let held: HeldRow[];
+  let goneRows: HeldRow[];
+  let checked: RemovalCheck;
+  for (;;) {
+    content = existing && readTabContent(existing, table);
+    held = heldRowsOf(content);
+    goneRows = rowsGoneFrom(held, keys);
+    const readsService = goneRows.some((row) => row.hasUserContent && !confirmedGone.has(row.key));
+    checked = checkRemovals(context, goneRows, confirmedGone);
+    // Null: the filtered reads that confirm removals did not fit in this execution.
+    if ('paused' in checked) return null;
+    if (checked.stillListed.length > 0) throw stillListedRefusal(checked.stillListed);
+    // While the service was read, the user may have typed beside a row that is going: read the tab
+    // again, and check such rows too, so that what is written is what the tab holds now.
+    if (!readsService) break;
+  }
   const heldKeys = new Set(held.map((row) => row.key));
   const added = keys.filter((key) => !heldKeys.has(key)).length;
-  const goneRows = rowsGoneFrom(held, keys);
-  const checked = checkRemovals(context, goneRows, confirmedGone);
-  // Null: the filtered reads that confirm removals did not fit in this execution.
-  if ('paused' in checked) return null;
-  if (checked.stillListed.length > 0) throw stillListedRefusal(checked.stillListed);
   const removedNote = checked.note;
+  const userOrder = sortedByUser(held);
+  if (userOrder) table.rows = inUserOrder(table.rows, held);
   const sheet = existing ?? getOrCreateSheet(spreadsheet, COMPLETIONS_SHEET);
-  const result = writeTable(sheet, table);
+  const result = content ? writeTableOver(sheet, table, content) : writeTable(sheet, table);
   const removed = new Set(goneRows.map((row) => row.key)).size;
   return {
     added,
@@ -340,7 +367,7 @@ function replaceAllRows(
     summary:
       `Imported ${formatCount(records.length)} completed trainings (${added} new, ${removed} removed` +
       `${result.userRowsDropped ? `, ${result.userRowsDropped} with your notes` : ''}); ` +
-      describeNames(resolved),
+      `${userOrder ? `${KEPT_ORDER} ` : ''}${describeNames(resolved)}`,
     details: runDetails(
       [describeRejected(rejected), describeInvalidExpirations(records), removedNote],
       resolved,
@@ -360,18 +387,35 @@ function runDetails(problems: (string | null | undefined)[], resolved: ResolvedN
   return sentences.join(' ');
 }
 
+const KEPT_ORDER = 'The tab keeps the order you sorted it in; new records are at the top.';
+
+/** `rows` (newest first) with the ones the tab holds in the tab's order, below the new ones. */
+function inUserOrder(rows: CellValue[][], held: readonly HeldRow[]): CellValue[][] {
+  const position = new Map(held.map((row, index) => [row.key, index]));
+  const positionOf = (row: CellValue[]) => position.get(String(row[COMPLETION_COLUMN.key]));
+  const fresh = rows.filter((row) => positionOf(row) === undefined);
+  const kept = rows.filter((row) => positionOf(row) !== undefined);
+  kept.sort((a, b) => positionOf(a)! - positionOf(b)!);
+  return [...fresh, ...kept];
+}
+
 const DATE_COLUMNS = COMPLETION_COLUMNS.flatMap((column, index) =>
   column.kind === 'date' || column.kind === 'datetime' ? [index] : [],
 );
 
-/** The rows in the tab, with date cells back as serials (the service hands them out as Dates). */
-function readHeldRows(sheet: GoogleAppsScript.Spreadsheet.Sheet, utcOffsetAt: UtcOffsetAt): CellValue[][] {
-  const rows = sheet
-    .getRange(2, 1, sheet.getLastRow() - 1, COMPLETION_COLUMNS.length)
-    .getValues() as unknown[][];
+/**
+ * The records in the tab as the table's cells (its columns found by their titles), with date cells
+ * back as serials (the service hands them out as Dates).
+ */
+function readHeldRows(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  layout: TabLayout,
+  utcOffsetAt: UtcOffsetAt,
+): CellValue[][] {
+  const rows = sheet.getRange(2, 1, sheet.getLastRow() - 1, layout.width).getValues() as unknown[][];
   return rows.map((row) => {
-    const cells = row as CellValue[];
-    for (const index of DATE_COLUMNS) cells[index] = cellToSheetSerial(row[index], utcOffsetAt);
+    const cells = tableCellsOf(row, layout) as CellValue[];
+    for (const index of DATE_COLUMNS) cells[index] = cellToSheetSerial(cells[index], utcOffsetAt);
     return cells;
   });
 }
@@ -379,7 +423,8 @@ function readHeldRows(sheet: GoogleAppsScript.Spreadsheet.Sheet, utcOffsetAt: Ut
 function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreadsheet.Sheet): JobReport {
   const { client, options, spreadsheet } = context;
   const width = COMPLETION_COLUMNS.length;
-  const held = readHeldRows(sheet, context.utcOffsetAt);
+  const layout = readTabLayout(sheet, COMPLETION_COLUMNS);
+  const held = readHeldRows(sheet, layout, context.utcOffsetAt);
   const heldKeys = new Set(held.map((row) => String(row[COMPLETION_COLUMN.key])));
   // A loop, not Math.max(...rows): spreading 125,000 arguments overflows the stack.
   const newestSerial = held.reduce(
@@ -434,17 +479,14 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
     completionRow(record, freshKeys[index]!, resolved.names, context.utcOffsetAt),
   );
   checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, held.length + rows.length, width);
-  const topSerial = Number(held[0]![COMPLETION_COLUMN.completionDate]);
-  const allOnTop = rows.every((row) => Number(row[COMPLETION_COLUMN.completionDate]) >= topSerial);
-  if (allOnTop) {
-    // The common case: new records are the newest. Inserting rows keeps every user-added cell with
-    // its record and writes only the new rows.
-    sheet.insertRowsBefore(2, rows.length);
-    const range = sheet.getRange(2, 1, rows.length, width);
-    range.setNumberFormats(rows.map(() => COMPLETION_COLUMNS.map((column) => numberFormatOf(column.kind))));
-    range.setValues(rows.map((row) => row.map((value) => value ?? '')));
-    range.setFontWeight('normal');
-    formatHeaderAndColumns(sheet, COMPLETION_COLUMNS, held.length + rows.length + 1);
+  const dateOf = (row: CellValue[]) => Number(row[COMPLETION_COLUMN.completionDate]);
+  const userOrder = sortedByUser(held.map((row) => ({ completionDate: dateOf(row) })));
+  const allOnTop = rows.every((row) => dateOf(row) >= dateOf(held[0]!));
+  if (allOnTop || userOrder) {
+    // The common case: new records are the newest (or the user sorted the tab: new ones go on
+    // top). Rows are inserted, so every other row and the user's cells beside it stay untouched.
+    insertRowsOnTop(sheet, COMPLETION_COLUMNS, layout, rows);
+    formatHeaderAndColumns(sheet, COMPLETION_COLUMNS, held.length + rows.length + 1, layout);
   } else {
     const merged = [...rows, ...held].sort(
       (a, b) =>

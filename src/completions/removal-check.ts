@@ -11,31 +11,44 @@ import { type CompletionsFilter, readCompletionPages } from '../api/completions'
 import type { ReadControl } from '../api/read-control';
 import { listProblems } from '../platform/problem-lists';
 import { UserFacingError } from '../platform/job-runner';
-import { COMPLETION_COLUMN, COMPLETION_COLUMNS } from './table';
+import type { TabContent, TabRecord } from '../sheets/table-writer';
+import { COMPLETION_COLUMN } from './table';
 
-/** A row of the "Completed trainings" tab, as far as removing it is concerned. */
+/** A row of the "Completed trainings" tab, as far as removing it or ordering the tab is concerned. */
 export interface HeldRow {
   key: string;
   userId: string;
   trainingId: string;
-  /** Whether any of the user's own columns (right of the imported ones) holds something. */
+  /** Whether any of the user's own columns holds something. */
   hasUserContent: boolean;
+  /** The completion date as a number that orders the rows (later is larger). */
+  completionDate: number;
 }
 
-/** The tab's rows, read with one call. */
-export function readTabRows(sheet: GoogleAppsScript.Spreadsheet.Sheet | null): HeldRow[] {
-  if (!sheet || sheet.getLastRow() < 2) return [];
-  const width = Math.max(sheet.getLastColumn(), COMPLETION_COLUMNS.length);
-  return sheet
-    .getRange(2, 1, sheet.getLastRow() - 1, width)
-    .getValues()
-    .map((row) => ({
-      key: String(row[COMPLETION_COLUMN.key]),
-      userId: String(row[COMPLETION_COLUMN.userId]),
-      trainingId: String(row[COMPLETION_COLUMN.trainingId]),
-      hasUserContent: row.slice(COMPLETION_COLUMNS.length).some((cell) => cell !== '' && cell !== null),
-    }))
-    .filter((row) => row.key !== '');
+/** The rows of the tab as `content` holds them (see readTabContent). */
+export function heldRowsOf(content: TabContent | null): HeldRow[] {
+  const cell = (record: TabRecord, field: keyof typeof COMPLETION_COLUMN) =>
+    record.table[COMPLETION_COLUMN[field]];
+  return (content?.records ?? [])
+    .filter((record) => record.key !== '')
+    .map((record) => ({
+      key: record.key,
+      userId: String(cell(record, 'userId')),
+      trainingId: String(cell(record, 'trainingId')),
+      hasUserContent: record.hasUserContent,
+      completionDate: Number(cell(record, 'completionDate')) || 0,
+    }));
+}
+
+/**
+ * Whether the rows are no longer newest first: the user sorted the tab their own way. Only
+ * completion dates count: the service lists the records of one day in no promised order.
+ */
+export function sortedByUser(rows: readonly Pick<HeldRow, 'completionDate'>[]): boolean {
+  for (let index = 1; index < rows.length; index++) {
+    if (rows[index]!.completionDate > rows[index - 1]!.completionDate) return true;
+  }
+  return false;
 }
 
 function describeRow(row: HeldRow): string {

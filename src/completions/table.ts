@@ -39,6 +39,9 @@ export const COMPLETION_COLUMN = {
   key: 9,
 } as const;
 
+/** The tab's shape, for reading what it holds (see readTabContent). */
+export const COMPLETIONS_TAB = { columns: COMPLETION_COLUMNS, keyColumn: COMPLETION_COLUMN.key } as const;
+
 /** A date number as a date-only cell; empty when it is absent or not a calendar date. */
 function dateCell(dateNumber: number | undefined): CellValue {
   const date = dateNumber === undefined ? null : fromDateNumber(dateNumber);

@@ -1,20 +1,24 @@
 /**
  * Writes a Table into a tab in place, with a number of Spreadsheet service calls that does not grow
- * with the row count: one read of what is there, one write of the formats, one of the values. Tabs
- * are never deleted and re-created, so formulas elsewhere that point at them keep working. Columns
- * the user added to the right follow their rows, matched by the row's key: their number formats,
- * their values exactly as they were (a string that Sheets would read as a number, a date, a
- * boolean, an error or a formula goes back with a leading apostrophe, which keeps it text, unless
- * its cell is plain text), and their formulas written back relative to the row's new position
- * (reads of formulas and formats, writes of formats and values, one write per column of formulas,
- * two calls per distinct formula among values).
+ * with the row count. Tabs are never deleted and re-created, so formulas elsewhere that point at them
+ * keep working. The table's columns are found by their titles in row 1 (see tab-layout.ts), so a
+ * user may insert, move or add columns anywhere; every other column is the user's, and its cells
+ * follow their rows, matched by the row's key: their number formats, their values exactly as they
+ * were (a string that Sheets would read as a number, a date, a boolean, an error or a formula goes
+ * back with a leading apostrophe, which keeps it text, unless its cell is plain text), their formulas
+ * written back relative to the row's new position. Notes follow their rows in every column.
+ *
+ * The user's cells are re-typed rather than moved (by sorting the tab, say): re-typing is one read
+ * and one write per kind of content whatever the row count, and its outcome does not depend on how
+ * Sheets sorts hidden rows, filters or formulas, which Google does not document.
  */
 import { columnRunA1 } from './a1-notation';
 import { type CellValue, type ColumnSpec, numberFormatOf, type Table } from './table';
+import { freshLayout, layoutOfHeader, type TabLayout } from './tab-layout';
 
 export interface WriteResult {
   rowsWritten: number;
-  /** Keys that had values in user-added columns and are no longer in the table. */
+  /** Keys that had values in the user's columns and are no longer in the table. */
   userRowsDropped: number;
 }
 
@@ -22,7 +26,7 @@ export function getOrCreateSheet(spreadsheet: GoogleAppsScript.Spreadsheet.Sprea
   return spreadsheet.getSheetByName(name) ?? spreadsheet.insertSheet(name);
 }
 
-/** One row's cells in the columns the user added. */
+/** One row's cells in the user's columns (in the order of `TabLayout.userColumns`). */
 interface UserCells {
   values: CellValue[];
   /** Number formats, which move with the values. */
@@ -31,180 +35,481 @@ interface UserCells {
   formulas: string[];
 }
 
-interface ExistingContent {
-  userWidth: number;
-  header: UserCells;
-  cellsByKey: Map<string, UserCells>;
-  lastRow: number;
+/** What a row of the tab holds besides the table's own values. */
+interface HeldCells {
+  user: UserCells;
+  /** Every column's note ('' for none), over the layout's width. */
+  notes: string[];
+  /** The data validation of each cell of the user's span (see TabContent.userSpan). */
+  validations: Validation[];
 }
 
-function readExisting(sheet: GoogleAppsScript.Spreadsheet.Sheet, table: Table): ExistingContent {
+type Validation = GoogleAppsScript.Spreadsheet.DataValidation | null;
+
+/** A row below the titles: its key, its cells in the table's columns (in the table's order). */
+export interface TabRecord {
+  key: string;
+  table: CellValue[];
+  /** Whether the user's columns hold a value or a formula, or any cell of the row a note. */
+  hasUserContent: boolean;
+}
+
+/** What is in the tab now, read with a number of calls that does not grow with its rows. */
+export interface TabContent {
+  layout: TabLayout;
+  lastRow: number;
+  /** Row 1 in the user's columns: their titles, or a formula heading a column. */
+  header: UserCells;
+  /** Each row's cells by its key (the first row of a key, should the user have copied one). */
+  byKey: Map<string, HeldCells>;
+  /** Every row below the titles, in the tab's order. */
+  records: TabRecord[];
+  /** Whether any row below the titles has a note: without one, notes need no write. */
+  hasNotes: boolean;
+  /** The columns from the user's first to their last: where their data validation is kept. */
+  userSpan: { left: number; width: number } | null;
+  /**
+   * The validation of the first record's row across the user's span, which a new record's row
+   * takes (a rule set on a whole column keeps covering it); null when no record row has one.
+   */
+  validationTemplate: Validation[] | null;
+}
+
+const NO_NOTES: readonly string[] = [];
+
+function emptyUserCells(width: number, formats?: string[]): UserCells {
+  return {
+    values: new Array<CellValue>(width).fill(''),
+    formats: formats ?? new Array<string>(width).fill(''),
+    formulas: new Array<string>(width).fill(''),
+  };
+}
+
+/** Reads the tab's layout and everything the user owns in it (rows 1 to `lastRow`). */
+export function readTabContent(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  table: Pick<Table, 'columns' | 'keyColumn'>,
+): TabContent {
   const lastRow = sheet.getLastRow();
   const lastColumn = sheet.getLastColumn();
-  const tableWidth = table.columns.length;
-  const userWidth = Math.max(0, lastColumn - tableWidth);
-  if (lastRow === 0 || userWidth === 0) {
+  if (lastRow === 0 || lastColumn === 0) {
     return {
-      userWidth: 0,
-      header: { values: [], formats: [], formulas: [] },
-      cellsByKey: new Map(),
-      lastRow,
+      layout: freshLayout(table.columns),
+      lastRow: 0,
+      header: emptyUserCells(0),
+      byKey: new Map(),
+      records: [],
+      hasNotes: false,
+      userSpan: null,
+      validationTemplate: null,
     };
   }
   const values = sheet.getRange(1, 1, lastRow, lastColumn).getValues() as CellValue[][];
-  const userRange = sheet.getRange(1, tableWidth + 1, lastRow, userWidth);
-  const formulas = userRange.getFormulasR1C1();
-  const formats = userRange.getNumberFormats();
-  const cellsOf = (index: number): UserCells => ({
-    values: values[index]!.slice(tableWidth),
-    formats: formats[index]!,
-    formulas: formulas[index]!.map((formula) => formula ?? ''),
-  });
-  const cellsByKey = new Map<string, UserCells>();
-  for (let index = 1; index < lastRow; index++) {
-    const cells = cellsOf(index);
-    const filled =
-      cells.values.some((value) => value !== '' && value !== null) ||
-      cells.formulas.some((formula) => formula !== '');
-    if (filled) cellsByKey.set(String(values[index]![table.keyColumn]), cells);
+  const layout = layoutOfHeader(sheet.getName(), values[0]!, table.columns, lastRow > 1);
+  const keyColumn = layout.tableColumns[table.keyColumn]! - 1;
+  const { userColumns } = layout;
+  const notes = lastRow > 1 ? sheet.getRange(2, 1, lastRow - 1, lastColumn).getNotes() : [];
+  const hasNotes = notes.some((row) => row.some((note) => note !== ''));
+
+  let userCellsOf = (_index: number): UserCells => emptyUserCells(0);
+  let userSpan: TabContent['userSpan'] = null;
+  let validations: Validation[][] = [];
+  if (userColumns.length > 0) {
+    // One read of the span the user's columns cover (all of them, whatever sits between).
+    const left = userColumns[0]!;
+    userSpan = { left, width: userColumns[userColumns.length - 1]! - left + 1 };
+    const span = sheet.getRange(1, left, lastRow, userSpan.width);
+    const formulas = span.getFormulasR1C1();
+    const formats = span.getNumberFormats();
+    validations =
+      lastRow > 1 ? sheet.getRange(2, left, lastRow - 1, userSpan.width).getDataValidations() : [];
+    userCellsOf = (index) => ({
+      values: userColumns.map((column) => values[index]![column - 1] ?? ''),
+      formats: userColumns.map((column) => formats[index]![column - left] ?? ''),
+      formulas: userColumns.map((column) => formulas[index]![column - left] ?? ''),
+    });
   }
-  return { userWidth, header: cellsOf(0), cellsByKey, lastRow };
+  const userRows = Array.from({ length: lastRow }, (_, index) => userCellsOf(index));
+  blankSpillOutputs(userRows, userColumns);
+  const byKey = new Map<string, HeldCells>();
+  const records: TabRecord[] = [];
+  for (let index = 1; index < lastRow; index++) {
+    const user = userRows[index]!;
+    const rowNotes = notes[index - 1] ?? [];
+    const hasUserContent =
+      user.values.some((value) => value !== '' && value !== null) ||
+      user.formulas.some((formula) => formula !== '') ||
+      rowNotes.some((note) => note !== '');
+    const key = String(values[index]![keyColumn]);
+    records.push({
+      key,
+      table: layout.tableColumns.map((column) => values[index]![column - 1]!),
+      hasUserContent,
+    });
+    if (!byKey.has(key)) {
+      byKey.set(key, {
+        user,
+        notes: hasNotes ? padded(rowNotes, layout.width) : [],
+        validations: validations[index - 1] ?? [],
+      });
+    }
+  }
+  const hasValidations = validations.some((row) => row.some((validation) => validation !== null));
+  return {
+    layout,
+    lastRow,
+    header: userRows[0]!,
+    byKey,
+    records,
+    hasNotes,
+    userSpan,
+    validationTemplate: hasValidations ? validations[0]! : null,
+  };
+}
+
+function padded(notes: readonly string[], width: number): string[] {
+  return Array.from({ length: width }, (_, index) => notes[index] ?? '');
 }
 
 export function writeTable(sheet: GoogleAppsScript.Spreadsheet.Sheet, table: Table): WriteResult {
-  const existing = readExisting(sheet, table);
-  const width = table.columns.length;
+  return writeTableOver(sheet, table, readTabContent(sheet, table));
+}
+
+/**
+ * Writes `table` over what `content` says the tab holds. Linked tabs read every tab's content first
+ * (a missing title refuses the run before any tab is written), then write each.
+ */
+export function writeTableOver(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  table: Table,
+  content: TabContent,
+): WriteResult {
+  const { layout } = content;
   const height = table.rows.length + 1;
-  const { userWidth } = existing;
+  const width = layout.width;
 
   const spareRows = sheet.getMaxRows() - height;
   if (spareRows < 0) sheet.insertRowsAfter(sheet.getMaxRows(), -spareRows);
-  const spareColumns = sheet.getMaxColumns() - (width + userWidth);
+  const spareColumns = sheet.getMaxColumns() - width;
   if (spareColumns < 0) sheet.insertColumnsAfter(sheet.getMaxColumns(), -spareColumns);
 
   // Rows the previous content used beyond the new table are emptied, not deleted: deleting rows
   // would turn other tabs' references to them into #REF!.
-  if (existing.lastRow > height) {
-    sheet.getRange(height + 1, 1, existing.lastRow - height, width + userWidth).clearContent();
+  if (content.lastRow > height) {
+    sheet.getRange(height + 1, 1, content.lastRow - height, width).clearContent();
   }
 
-  const header = table.columns.map((column) => column.header);
-  const tableRange = sheet.getRange(1, 1, height, width);
-  // Formats first: values written into an "@" column are then kept literally.
-  const formats = table.columns.map((column) => numberFormatOf(column.kind));
-  tableRange.setNumberFormats([header.map(() => '@'), ...table.rows.map(() => formats)]);
-  tableRange.setValues([header, ...table.rows.map((row) => row.map((value) => value ?? ''))]);
-
+  const keys = new Set<string>();
+  const held = table.rows.map((row) => {
+    const key = String(row[table.keyColumn]);
+    keys.add(key);
+    return content.byKey.get(key);
+  });
   let userRowsDropped = 0;
-  if (userWidth > 0) {
-    const keys = new Set<string>();
-    // A new record's cells take each column's format from the first record that has one.
-    const firstRecord = existing.cellsByKey.values().next().value;
-    const empty: UserCells = {
-      values: new Array<CellValue>(userWidth).fill(''),
-      formats: firstRecord?.formats ?? new Array<string>(userWidth).fill(''),
-      formulas: new Array<string>(userWidth).fill(''),
-    };
-    const userRows = table.rows.map((row) => {
-      const key = String(row[table.keyColumn]);
-      keys.add(key);
-      return existing.cellsByKey.get(key) ?? empty;
+  for (const record of content.records) if (record.hasUserContent && !keys.has(record.key)) userRowsDropped++;
+
+  const titles = table.columns.map((column) => column.header);
+  writeRows(sheet, table.columns, layout, 1, [
+    { table: titles, tableFormats: titles.map(() => PLAIN_TEXT), user: content.header },
+    ...table.rows.map((row, index) => ({
+      table: row,
+      tableFormats: table.columns.map((column) => numberFormatOf(column.kind)),
+      user: held[index]?.user ?? newRecordCells(content),
+    })),
+  ]);
+  if (content.hasNotes) {
+    const rows = Math.max(height, content.lastRow) - 1;
+    const notes = Array.from({ length: rows }, (_, index) => {
+      const cells = index < table.rows.length ? held[index] : undefined;
+      return cells && cells.notes.length > 0 ? cells.notes : padded(NO_NOTES, width);
     });
-    for (const key of existing.cellsByKey.keys()) if (!keys.has(key)) userRowsDropped++;
-    writeUserColumns(sheet, width + 1, [existing.header, ...userRows]);
+    if (rows > 0) sheet.getRange(2, 1, rows, width).setNotes(notes);
   }
 
-  formatHeaderAndColumns(sheet, table.columns, height);
+  const { userSpan, validationTemplate } = content;
+  if (userSpan && validationTemplate && table.rows.length > 0) {
+    sheet
+      .getRange(2, userSpan.left, table.rows.length, userSpan.width)
+      .setDataValidations(
+        held.map((cells) => (cells?.validations.length ? cells.validations : validationTemplate)),
+      );
+  }
+
+  formatHeaderAndColumns(sheet, table.columns, height, layout);
   return { rowsWritten: table.rows.length, userRowsDropped };
+}
+
+/** A new record's user cells: empty, in the formats of the first record's row. */
+function newRecordCells(content: TabContent): UserCells {
+  const first = content.byKey.values().next().value as HeldCells | undefined;
+  return emptyUserCells(content.layout.userColumns.length, first?.user.formats);
+}
+
+/**
+ * Rows the add-on adds on top of a newest-first tab (below its titles) without rewriting the rest:
+ * rows are inserted below the first record, which then moves down under the new ones. Inserting
+ * inside the records, not above them, keeps references to the table (`D2:D` in a formula heading a
+ * column, `'Completed trainings'!A2:A` on another tab) pointing at all of it.
+ */
+export function insertRowsOnTop(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  columns: readonly ColumnSpec[],
+  layout: TabLayout,
+  rows: readonly CellValue[][],
+): void {
+  const width = layout.width;
+  const topRows = sheet.getRange(1, 1, 2, width);
+  const [headerValues, firstValues] = topRows.getValues() as CellValue[][];
+  const [, firstNotes] = topRows.getNotes();
+  const [headerFormats, firstFormats] = topRows.getNumberFormats();
+  const [headerFormulas, firstFormulas] = topRows.getFormulasR1C1();
+  const pick = <T>(cells: readonly T[]) => layout.userColumns.map((column) => cells[column - 1]!);
+  const header: UserCells = {
+    values: pick(headerValues!),
+    formats: pick(headerFormats!),
+    formulas: pick(headerFormulas!),
+  };
+  const firstUser: UserCells = {
+    values: pick(firstValues!),
+    formats: pick(firstFormats!),
+    formulas: pick(firstFormulas!),
+  };
+  blankSpillOutputs([header, firstUser], layout.userColumns);
+
+  const { userColumns } = layout;
+  const spanLeft = userColumns[0] ?? 0;
+  const spanWidth = userColumns.length ? userColumns[userColumns.length - 1]! - spanLeft + 1 : 0;
+  const firstValidations = spanWidth
+    ? sheet.getRange(2, spanLeft, 1, spanWidth).getDataValidations()[0]!
+    : [];
+
+  sheet.insertRowsAfter(2, rows.length);
+  const tableFormats = columns.map((column) => numberFormatOf(column.kind));
+  writeRows(sheet, columns, layout, 2, [
+    ...rows.map((row) => ({
+      table: row,
+      tableFormats,
+      user: emptyUserCells(layout.userColumns.length, firstUser.formats),
+    })),
+    { table: layout.tableColumns.map((column) => firstValues![column - 1]!), tableFormats, user: firstUser },
+  ]);
+  sheet.getRange(2, 1, rows.length, width).setFontWeight('normal');
+  if (firstValidations.some((validation) => validation !== null)) {
+    // The new rows take the first record's validation; the first record keeps its own.
+    sheet
+      .getRange(2, spanLeft, rows.length + 1, spanWidth)
+      .setDataValidations([...rows.map(() => firstValidations), firstValidations]);
+  }
+  if (firstNotes!.some((note) => note !== '')) {
+    sheet
+      .getRange(2, 1, rows.length + 1, width)
+      .setNotes([...rows.map(() => padded(NO_NOTES, width)), padded(firstNotes!, width)]);
+  }
 }
 
 const PLAIN_TEXT = '@';
 
 /**
  * Strings Sheets may read as something else when they are written as if typed: anything with a
- * digit (numbers, dates, times, currencies, percentages), a leading "=", "+", "-", "'" or "#"
- * (formulas, signs, a quote prefix, error values), and the booleans.
+ * digit (numbers, dates, times, currencies, percentages), a leading "=", "+", "-", "'", "(" or "#"
+ * (formulas, signs, negative amounts, a quote prefix, error values), a currency sign, and the booleans.
  */
-const READ_AS_NON_TEXT = /\d|^[=+\-'#]|^\s*(?:true|false)\s*$/i;
+const READ_AS_NON_TEXT = /\d|^\s*[=+\-'(#]|[$€£¥₹%]|^\s*(?:true|false)\s*$/i;
 
 /**
- * A formula whose result fills the cells below it. The values it filled are not the user's: writing
- * them back would block the formula from filling them again (#REF!), so its column gets only formulas.
+ * Functions whose result may fill cells beyond their own (below, or to the right), the add-on's own
+ * custom functions among them: the values they fill are not the user's, and writing them back would
+ * block the formula from filling them (#REF!). A formula that calls none of them fills only its cell,
+ * so values below it are the user's.
  */
-const SPILLING_FORMULA =
-  /^=\s*(?:IFERROR\s*\(\s*)?(?:\{|(?:ARRAYFORMULA|FILTER|SORTN?|UNIQUE|QUERY|SEQUENCE|IMPORTRANGE|FLATTEN|TRANSPOSE)\s*\()/i;
+const SPILLING_FUNCTION =
+  /(?:^|[^A-Z0-9_.])(?:ARRAYFORMULA|FILTER|SORTN?|UNIQUE|QUERY|SEQUENCE|IMPORTRANGE|IMPORTDATA|IMPORTHTML|IMPORTXML|IMPORTFEED|FLATTEN|TRANSPOSE|MAP|BYROW|BYCOL|SCAN|MAKEARRAY|SPLIT|HSTACK|VSTACK|TOCOL|TOROW|WRAPROWS|WRAPCOLS|CHOOSECOLS|CHOOSEROWS|ARRAY_CONSTRAIN|MMULT|FREQUENCY|GOOGLEFINANCE|LINEST|LOGEST|GROWTH|TREND|SAFETY_[A-Z_]+)\s*\(|\{/i;
+
+/** An error value a formula shows when it cannot fill its cells: what is there is not its output. */
+const FORMULA_ERROR = /^#(?:REF|N\/A|ERROR|VALUE|NAME\?|NUM|DIV\/0|NULL)!?/;
+
+/** A value as setValues must be given it so that the cell holds it exactly: text stays text. */
+function keptAsTyped(value: CellValue, format: string): CellValue {
+  return typeof value === 'string' && format !== PLAIN_TEXT && READ_AS_NON_TEXT.test(value)
+    ? `'${value}`
+    : value;
+}
+
+function maySpill(formula: string, shown: CellValue): boolean {
+  return (
+    formula !== '' &&
+    SPILLING_FUNCTION.test(formula) &&
+    !(typeof shown === 'string' && FORMULA_ERROR.test(shown))
+  );
+}
+
+interface RowToWrite {
+  /** The table's cells, in the table's order. */
+  table: readonly CellValue[];
+  tableFormats: readonly string[];
+  user: UserCells;
+}
 
 /**
- * Values in one write; then formulas: a column whose records hold formulas and no values in one
- * write of all its rows (whatever its formulas, even one per row), and any other formula (a header's,
- * or one among values) in one write per distinct formula to the runs of rows that hold it.
+ * Writes `rows` from tab row `top` over the layout's width: formats, then values (one call each),
+ * then the user's formulas (a cell with a formula gets no value).
  */
-function writeUserColumns(
+function writeRows(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  firstColumn: number,
+  columns: readonly ColumnSpec[],
+  layout: TabLayout,
+  top: number,
+  rows: readonly RowToWrite[],
+): void {
+  const { tableColumns, userColumns, width } = layout;
+  const values: CellValue[][] = [];
+  const formats: string[][] = [];
+  for (const row of rows) {
+    const rowValues = new Array<CellValue>(width).fill('');
+    const rowFormats = new Array<string>(width).fill('');
+    tableColumns.forEach((column, position) => {
+      const format = row.tableFormats[position]!;
+      const value = row.table[position] ?? '';
+      // The add-on's own formulas go in as formulas; any other string (a date column holds
+      // whatever the user typed in it, "Last inspected" say) stays what it was.
+      rowValues[column - 1] = columns[position]!.kind === 'formula' ? value : keptAsTyped(value, format);
+      rowFormats[column - 1] = format;
+    });
+    userColumns.forEach((column, position) => {
+      const format = row.user.formats[position] ?? '';
+      rowFormats[column - 1] = format;
+      if (!row.user.formulas[position])
+        rowValues[column - 1] = keptAsTyped(row.user.values[position] ?? '', format);
+    });
+    values.push(rowValues);
+    formats.push(rowFormats);
+  }
+  const range = sheet.getRange(top, 1, rows.length, width);
+  // Formats first: a value lands in the format it had, and "@" cells take strings literally.
+  range.setNumberFormats(formats);
+  range.setValues(values);
+  writeUserFormulas(
+    sheet,
+    layout,
+    top,
+    rows.map((row) => row.user),
+  );
+}
+
+/**
+ * Empties the cells a formula fills, which are its output, not the user's: below a formula heading a
+ * column (row 0 of `rows`, up to the next formula), and right of a formula on the same row (up to the
+ * first empty cell, formula or table column), when that formula may spill and shows no error.
+ */
+function blankSpillOutputs(rows: readonly UserCells[], sheetColumns: readonly number[]): void {
+  const width = rows[0]?.values.length ?? 0;
+  for (let column = 0; column < width; column++) {
+    let spilling = false;
+    rows.forEach((row, index) => {
+      const formula = row.formulas[column]!;
+      if (formula) spilling = index === 0 && maySpill(formula, row.values[column]!);
+      else if (spilling) row.values[column] = '';
+    });
+  }
+  for (const row of rows) {
+    for (let column = 0; column < width; column++) {
+      if (!maySpill(row.formulas[column]!, row.values[column]!)) continue;
+      for (let right = column + 1; right < width && !row.formulas[right]; right++) {
+        const adjacent = sheetColumns[right] === sheetColumns[right - 1]! + 1;
+        if (!adjacent || row.values[right] === '' || row.values[right] === null) break;
+        row.values[right] = '';
+      }
+    }
+  }
+}
+
+/**
+ * The user's formulas, written after the values: a column whose records hold formulas and no values
+ * in one write of all its rows (whatever its formulas, even one per row), and any other formula (a
+ * title's, or one among values) in one write per distinct formula to the runs of rows that hold it.
+ */
+function writeUserFormulas(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  layout: TabLayout,
+  top: number,
   rows: readonly UserCells[],
 ): void {
-  const width = rows[0]!.values.length;
-  const columns = Array.from({ length: width }, (_, column) => column);
-  const spills = columns.map((column) => rows.some((row) => SPILLING_FORMULA.test(row.formulas[column]!)));
-  const values = rows.map((row) =>
-    row.values.map((value, column) => {
-      if (row.formulas[column] || spills[column]) return '';
-      return typeof value === 'string' && row.formats[column] !== PLAIN_TEXT && READ_AS_NON_TEXT.test(value)
-        ? `'${value}`
-        : value;
-    }),
-  );
-  const range = sheet.getRange(1, firstColumn, rows.length, width);
-  // Formats first: a value lands in the format it had, and "@" cells take strings literally.
-  range.setNumberFormats(rows.map((row) => row.formats));
-  range.setValues(values);
-
-  const records = rows.slice(1);
-  const formulaOnly = columns.map((column) => {
-    let hasFormula = false;
-    for (let index = 1; index < rows.length; index++) {
-      if (rows[index]!.formulas[column]) hasFormula = true;
-      else if (values[index]![column] !== '') return false;
-    }
-    return hasFormula;
-  });
+  const firstRecord = top === 1 ? 1 : 0;
+  const records = rows.slice(firstRecord);
   const runsByFormula = new Map<string, string[]>();
-  for (const column of columns) {
-    if (formulaOnly[column]) {
+  layout.userColumns.forEach((sheetColumn, column) => {
+    const formulaOnly =
+      records.length > 0 &&
+      records.some((row) => row.formulas[column]) &&
+      records.every(
+        (row) => row.formulas[column] || row.values[column] === '' || row.values[column] === null,
+      );
+    if (formulaOnly) {
       sheet
-        .getRange(2, firstColumn + column, records.length, 1)
+        .getRange(top + firstRecord, sheetColumn, records.length, 1)
         .setFormulasR1C1(records.map((row) => [row.formulas[column]!]));
     }
-    const end = formulaOnly[column] ? 1 : rows.length;
+    const end = formulaOnly ? firstRecord : rows.length;
     for (let start = 0; start < end;) {
       const formula = rows[start]!.formulas[column]!;
       let next = start + 1;
       while (next < end && rows[next]!.formulas[column] === formula) next++;
       if (formula) {
         const runs = runsByFormula.get(formula) ?? [];
-        runs.push(columnRunA1(firstColumn + column, start + 1, next));
+        runs.push(columnRunA1(sheetColumn, top + start, top + next - 1));
         runsByFormula.set(formula, runs);
       }
       start = next;
     }
-  }
+  });
   for (const [formula, runs] of runsByFormula) sheet.getRangeList(runs).setFormulaR1C1(formula);
 }
 
-/** Bold frozen header, a filter over the whole table, column widths; constant in the row count. */
+/**
+ * Bold frozen titles (the user's too, so the row reads as one), a filter over the table and the user's columns (so that sorting from it moves
+ * whole rows), the user's filter criteria kept, column widths; constant in the row count.
+ */
 export function formatHeaderAndColumns(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   columns: readonly ColumnSpec[],
   height: number,
+  layout: TabLayout,
 ): void {
-  const width = columns.length;
-  sheet.getRange(1, 1, 1, width).setFontWeight('bold');
+  sheet.getRange(1, 1, 1, layout.width).setFontWeight('bold');
   if (sheet.getFrozenRows() !== 1) sheet.setFrozenRows(1);
-  sheet.getFilter()?.remove();
-  sheet.getRange(1, 1, height, width).createFilter();
+  refilter(sheet, height, layout.width);
   columns.forEach((column, index) => {
-    sheet.setColumnWidth(index + 1, column.width);
-    if (column.hidden) sheet.hideColumns(index + 1);
+    const sheetColumn = layout.tableColumns[index]!;
+    sheet.setColumnWidth(sheetColumn, column.width);
+    if (column.hidden) sheet.hideColumns(sheetColumn);
   });
+}
+
+/**
+ * The filter spans rows 1 to `height` of columns 1 to `width`. A filter of another size is replaced
+ * (Apps Script cannot resize one), and the criteria the user set on its columns are set again.
+ */
+function refilter(sheet: GoogleAppsScript.Spreadsheet.Sheet, height: number, width: number): void {
+  const filter = sheet.getFilter();
+  const criteria: { column: number; criteria: GoogleAppsScript.Spreadsheet.FilterCriteria }[] = [];
+  if (filter) {
+    const range = filter.getRange();
+    if (
+      range.getRow() === 1 &&
+      range.getColumn() === 1 &&
+      range.getNumRows() === height &&
+      range.getNumColumns() === width
+    ) {
+      return;
+    }
+    for (let column = range.getColumn(); column < range.getColumn() + range.getNumColumns(); column++) {
+      const set = filter.getColumnFilterCriteria(column);
+      if (set) criteria.push({ column, criteria: set });
+    }
+    filter.remove();
+  }
+  const created = sheet.getRange(1, 1, height, width).createFilter();
+  for (const kept of criteria) {
+    if (kept.column <= width) created.setColumnFilterCriteria(kept.column, kept.criteria);
+  }
 }

@@ -77,6 +77,12 @@ export class UrlFetchRecorder {
     public roundTripMs = 0,
   ) {}
 
+  /**
+   * What happens elsewhere while the script waits on the network, called once a round trip is
+   * answered: where a test lets a user edit the spreadsheet during a run, as people do on Google.
+   */
+  whileWaiting: ((requests: readonly RecordedRequest[]) => void) | null = null;
+
   usedToday(user: string, nowMs: number): number {
     return this.used.get(quotaDay(user, nowMs)) ?? 0;
   }
@@ -266,6 +272,7 @@ export function createUrlFetchApp(
       if (recorder.roundTripMs > 0) env.clock.advance(recorder.roundTripMs);
       const answeredAtMs = env.clock.now();
       for (const record of sent) record.answeredAtMs = answeredAtMs;
+      recorder.whileWaiting?.(sent);
       const redirected: typeof pending = [];
       answers.forEach((answer, position) => {
         const { index, request, hops } = pending[position]!;

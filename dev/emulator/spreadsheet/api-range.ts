@@ -97,6 +97,7 @@ type RangeMethod =
   | 'getRow'
   | 'getColumn'
   | 'getNumColumns'
+  | 'getNumRows'
   | 'createFilter'
   | 'protect';
 
@@ -366,6 +367,11 @@ class RangeApi implements Pick<Range, RangeMethod> {
   getNumColumns(): number {
     this.#read();
     return boxWidth(this.#box);
+  }
+
+  getNumRows(): number {
+    this.#read();
+    return boxHeight(this.#box);
   }
 
   createFilter(): GoogleAppsScript.Spreadsheet.Filter {

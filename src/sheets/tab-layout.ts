@@ -1,0 +1,92 @@
+/**
+ * Where an imported table's columns are in its tab, found by their titles in row 1, never by
+ * position: a user may insert, move or add columns anywhere, and every read and write follows the
+ * titles. A tab whose titles are missing or doubled cannot be read safely, so it is refused with a
+ * sentence saying what to do, before anything is written.
+ */
+import type { ColumnSpec } from './table';
+
+export class TabLayoutError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TabLayoutError';
+  }
+}
+
+export interface TabLayout {
+  /** The 1-based column of each of the table's columns, in the table's order. */
+  tableColumns: number[];
+  /** Every other 1-based column up to `width`: the user's own. */
+  userColumns: number[];
+  /** The columns that hold anything: the table's and the user's. */
+  width: number;
+}
+
+/** A tab with nothing in it yet: the table's columns first, in order. */
+export function freshLayout(columns: readonly ColumnSpec[]): TabLayout {
+  return { tableColumns: columns.map((_, index) => index + 1), userColumns: [], width: columns.length };
+}
+
+/**
+ * The layout of a tab whose row 1 is `headerRow` (as getValues returns it, the tab's used width).
+ * An empty row 1 on an empty tab is a fresh layout; otherwise every title must be there exactly once.
+ */
+export function layoutOfHeader(
+  tabName: string,
+  headerRow: readonly unknown[],
+  columns: readonly ColumnSpec[],
+  tabHasRows: boolean,
+): TabLayout {
+  const titles = headerRow.map((cell) => (typeof cell === 'string' ? cell : String(cell ?? '')));
+  if (!tabHasRows && titles.every((title) => title === '')) return freshLayout(columns);
+  const missing: string[] = [];
+  const doubled: string[] = [];
+  const tableColumns = columns.map((column) => {
+    const first = titles.indexOf(column.header);
+    if (first < 0) missing.push(column.header);
+    else if (titles.indexOf(column.header, first + 1) >= 0) doubled.push(column.header);
+    return first + 1;
+  });
+  if (missing.length > 0) {
+    throw new TabLayoutError(
+      `The "${tabName}" tab has no ${quotedList(missing)} column in row 1, so Safety Sync cannot tell ` +
+        'which column holds what. Put the title back above its column (Edit > Undo, or type it in ' +
+        'row 1), or rename the tab to keep it as it is and let the next run start a new one. Nothing was changed.',
+    );
+  }
+  if (doubled.length > 0) {
+    throw new TabLayoutError(
+      `The "${tabName}" tab has more than one ${quotedList(doubled)} column in row 1, so Safety Sync ` +
+        'cannot tell which one is its own. Rename or delete the extra column. Nothing was changed.',
+    );
+  }
+  const imported = new Set(tableColumns);
+  const width = Math.max(titles.length, ...tableColumns);
+  const userColumns: number[] = [];
+  for (let column = 1; column <= width; column++) if (!imported.has(column)) userColumns.push(column);
+  return { tableColumns, userColumns, width };
+}
+
+function quotedList(titles: readonly string[]): string {
+  const quoted = titles.map((title) => `"${title}"`);
+  return quoted.length === 1
+    ? quoted[0]!
+    : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]!}`;
+}
+
+/** Reads row 1 of `sheet` (one call) and returns its layout. */
+export function readTabLayout(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  columns: readonly ColumnSpec[],
+): TabLayout {
+  const lastColumn = sheet.getLastColumn();
+  const lastRow = sheet.getLastRow();
+  if (lastRow === 0 || lastColumn === 0) return freshLayout(columns);
+  const header = sheet.getRange(1, 1, 1, lastColumn).getValues()[0]!;
+  return layoutOfHeader(sheet.getName(), header, columns, lastRow > 1);
+}
+
+/** A row of the tab (all `layout.width` cells) as the table's cells, in the table's order. */
+export function tableCellsOf<T>(row: readonly T[], layout: TabLayout): T[] {
+  return layout.tableColumns.map((column) => row[column - 1]!);
+}
