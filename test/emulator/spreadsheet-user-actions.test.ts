@@ -99,6 +99,24 @@ describe('references follow inserted rows and columns', () => {
   });
 });
 
+describe('formulas keep evaluating after their references move', () => {
+  it('computes custom functions and links from the cells their references now name', () => {
+    const service = createTestSpreadsheetService({
+      evaluateCustomFunction: (name, args) => (name === 'TWICE' ? (args[0] as number) * 2 : undefined),
+    });
+    const id = service.workbooks.create({ sheetNames: ['Data'] });
+    const view = service.workbooks.get(id)!;
+    const data = view.sheet('Data');
+    view.typeValues('Data!A1:C1', [['21', '=TWICE(A1)', '=HYPERLINK(A1,"go")']]);
+    data.insertRowsBefore(1, 2);
+    data.insertColumnsBefore(1, 1);
+    view.typeValues('Data!B3', [['50']]);
+    view.recalculate();
+    expect(data.formulas('C3:D3')).toEqual([['=TWICE(B3)', '=HYPERLINK(B3,"go")']]);
+    expect(data.values('C3:D3')).toEqual([[100, 'go']]);
+  });
+});
+
 describe('references follow deleted rows and columns', () => {
   it.each([
     ['a range shrinks when rows inside it go', '=SUM(D2:D10)', 5, 2, '=SUM(D2:D8)'],
