@@ -155,6 +155,15 @@ describe('moving rows and columns', () => {
     expect(data.formulas('D1')).toEqual([['=C1']]);
   });
 
+  it('numbers the destination before the move, as the Sheets API documents it', () => {
+    const { view, data } = setup();
+    view.typeValues('Data!A1:A5', [['0'], ['1'], ['2'], ['3'], ['4']]);
+    data.moveRows(2, 2, 5);
+    expect(data.values('A1:A5').flat()).toEqual([0, 3, 1, 2, 4]);
+    data.moveRows(3, 2, 1);
+    expect(data.values('A1:A5').flat()).toEqual([1, 2, 0, 3, 4]);
+  });
+
   it('moves rows with their formats and notes, and references to them', () => {
     const { view, data } = setup();
     view.typeValues('Data!A1:A4', [['one'], ['two'], ['three'], ['=A2']]);
