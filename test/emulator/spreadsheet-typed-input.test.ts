@@ -11,9 +11,13 @@ function serial(year: number, month: number, day: number, hours = 0, minutes = 0
   return (Date.UTC(year, month - 1, day, hours, minutes, seconds) - Date.UTC(1899, 11, 30)) / 86_400_000;
 }
 
+/** 2031-06-15 at noon, UTC: the emulated "now" of these tests, far from any date typed with a year. */
+const NOW = Date.UTC(2031, 5, 15, 12);
+
 /** What typing `input` into A1 of a spreadsheet in `locale` stores: its number (or text) and format. */
 function typed(locale: string, input: string): { value: unknown; format: string } {
   const service = createTestSpreadsheetService();
+  service.nowMs = NOW;
   const id = service.workbooks.create({ locale, timeZone: 'UTC' });
   const view = service.workbooks.get(id)!;
   view.typeValues('Sheet1!A1', [[input]]);
@@ -114,6 +118,7 @@ describe('dates and times get a date or time format', () => {
     ['en_GB', '2024-01-02T10:00:05', serial(2024, 1, 2, 10, 0, 5), 'yyyy-mm-dd hh:mm:ss'],
     ['en_US', '1/2/2024 1:30 PM', serial(2024, 1, 2, 13, 30), 'm/d/yyyy h:mm AM/PM'],
     ['de_DE', '1.2.2024 13:30', serial(2024, 2, 1, 13, 30), 'dd.mm.yyyy hh:mm'],
+    ['en_US', 'Jan 2024', serial(2024, 1, 1), 'mmm yyyy'],
   ])('%s: %j is serial %p under %s', (locale, input, value, format) => {
     const result = typed(locale, input);
     expect(result.format).toBe(format);
@@ -121,7 +126,21 @@ describe('dates and times get a date or time format', () => {
   });
 
   it.each([
+    ['en_US', '1/2', serial(2031, 1, 2), 'm/d/yyyy'],
+    ['en_GB', '1/2', serial(2031, 2, 1), 'dd/mm/yyyy'],
+    ['en_GB', '3-4', serial(2031, 4, 3), 'dd/mm/yyyy'],
+    ['de_DE', '1.5', serial(2031, 5, 1), 'dd.mm.yyyy'],
+    ['de_DE', '1.5.', serial(2031, 5, 1), 'dd.mm.yyyy'],
+    ['en_GB', '2 Jan', serial(2031, 1, 2), 'd mmm yyyy'],
+    ['en_US', 'Jan 2', serial(2031, 1, 2), 'mmm d, yyyy'],
+  ])('%s: %j, without a year, is in the current year: serial %p under %s', (locale, input, value, format) => {
+    expect(typed(locale, input)).toEqual({ value, format });
+  });
+
+  it.each([
     ['en_GB', '31/02/2024'],
+    ['en_GB', '1.2.3'],
+    ['de_DE', '12.13'],
     ['en_US', '13/1/2024'],
     ['en_GB', '25:00 PM'],
     ['en_GB', '2 Foo 2024'],

@@ -14,11 +14,11 @@
  *   others day first) with "/", "." or "-" and two- or four-digit years; month names ("2 Jan 2024",
  *   "Jan 2, 2024", "2. Januar 2024"); times ("12:30", "12:30:15", "1:30 PM"); a date and a time;
  *   each given a date, time or date-time format;
+ * - dates without a year ("1/2", "2 Jan", de_DE "1.5"), in the current year of the emulated clock;
  * - booleans, in English and in the locale's words (de_DE "WAHR").
- * Dates without a year ("1/2") are left as text: they would depend on the day the test runs.
  */
 import { type LocaleConventions, MONTHS_BY_NAME, conventionsOf } from './locale-conventions';
-import { serialOfWallClock } from './serial-dates';
+import { serialOfInstant, serialOfWallClock, wallClockOfSerial } from './serial-dates';
 
 export type TypedInput =
   | { kind: 'empty' }
@@ -31,7 +31,12 @@ export type TypedInput =
 
 type TypedNumber = Extract<TypedInput, { kind: 'number' }>;
 
-export function parseTypedInput(input: string, locale: string): TypedInput {
+/** The year it is now in the spreadsheet's time zone: a date typed without a year is in it. */
+export function currentYear(workbook: { now: () => number; timeZone: string }): number {
+  return wallClockOfSerial(serialOfInstant(workbook.now(), workbook.timeZone)).year;
+}
+
+export function parseTypedInput(input: string, locale: string, currentYear: () => number): TypedInput {
   if (input === '') return { kind: 'empty' };
   if (input.startsWith('=')) return { kind: 'formula', formula: input };
   // A leading apostrophe forces text and is not part of the value, as when typed.
@@ -46,7 +51,7 @@ export function parseTypedInput(input: string, locale: string): TypedInput {
   const upper = trimmed.toUpperCase();
   if (conventions.trueWords.includes(upper)) return { kind: 'boolean', value: true };
   if (conventions.falseWords.includes(upper)) return { kind: 'boolean', value: false };
-  return parseDateTime(trimmed, conventions) ?? { kind: 'text', text: input };
+  return parseDateTime(trimmed, conventions, currentYear) ?? { kind: 'text', text: input };
 }
 
 const CURRENCY_SYMBOLS = '$£€¥';
@@ -139,14 +144,18 @@ interface ClockTime {
   format: string;
 }
 
-function parseDateTime(text: string, conventions: LocaleConventions): TypedNumber | null {
+function parseDateTime(
+  text: string,
+  conventions: LocaleConventions,
+  currentYear: () => number,
+): TypedNumber | null {
   const time = parseTime(text);
   if (time) return typedDateTime({ year: 1899, month: 12, day: 30, format: '' }, time);
   // A date, then maybe a time after a space or a "T" (ISO); the split is tried at each space.
-  const date = parseDate(text, conventions);
+  const date = parseDate(text, conventions, currentYear);
   if (date) return typedDateTime(date, null);
   for (const split of text.matchAll(/[ T]+/g)) {
-    const datePart = parseDate(text.slice(0, split.index), conventions);
+    const datePart = parseDate(text.slice(0, split.index), conventions, currentYear);
     const timePart = datePart && parseTime(text.slice(split.index + split[0].length));
     if (datePart && timePart) return typedDateTime(datePart, timePart);
   }
@@ -167,45 +176,58 @@ function typedDateTime(date: CalendarDate, time: ClockTime | null): TypedNumber 
   return { kind: 'number', value: serial, format };
 }
 
-/** Two-digit years: 00–29 are 2000–2029, 30–99 are 1930–1999, as Sheets reads them. */
-function fullYear(digits: string): number {
+/** Two-digit years: 00–29 are 2000–2029, 30–99 are 1930–1999, as Sheets reads them; none is this year. */
+function fullYear(digits: string | undefined, currentYear: () => number): number {
+  if (digits === undefined) return currentYear();
   const year = Number(digits);
   if (digits.length > 2) return year;
   return year < 30 ? 2000 + year : 1900 + year;
 }
 
-function monthOfName(name: string): number | undefined {
-  return MONTHS_BY_NAME.get(name.toLowerCase().replace(/\.$/, ''));
-}
-
 const MONTH_NAME = String.raw`(\p{L}+\.?)`;
 
-function parseDate(text: string, conventions: LocaleConventions): CalendarDate | null {
+function parseDate(
+  text: string,
+  conventions: LocaleConventions,
+  currentYear: () => number,
+): CalendarDate | null {
   const iso = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})$/.exec(text);
   if (iso) return { year: Number(iso[1]), month: Number(iso[3]), day: Number(iso[4]), format: 'yyyy-mm-dd' };
-  const numeric = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})$/.exec(text);
+  const numeric = /^(\d{1,2})([-/.])(\d{1,2})(?:\2(\d{4}|\d{2}))?\.?$/.exec(text);
   if (numeric) {
     const [, first, , second, year] = numeric;
     const [day, month] = conventions.dayFirst ? [first, second] : [second, first];
-    return { year: fullYear(year!), month: Number(month), day: Number(day), format: conventions.dateFormat };
+    return {
+      year: fullYear(year, currentYear),
+      month: Number(month),
+      day: Number(day),
+      format: conventions.dateFormat,
+    };
   }
-  const dayFirst = new RegExp(String.raw`^(\d{1,2})\.?[ -]?${MONTH_NAME}[ ,-]*(\d{4}|\d{2})$`, 'u').exec(
+  const dayFirst = new RegExp(String.raw`^(\d{1,2})\.?[ -]?${MONTH_NAME}(?:[ ,-]*(\d{4}|\d{2}))?$`, 'u').exec(
     text,
   );
   if (dayFirst) {
-    const month = monthOfName(dayFirst[2]!);
-    if (month === undefined) return null;
-    return { year: fullYear(dayFirst[3]!), month, day: Number(dayFirst[1]), format: 'd mmm yyyy' };
+    const [, day, name, year] = dayFirst;
+    return namedDate(name!, Number(day), fullYear(year, currentYear), 'd mmm yyyy');
   }
-  const monthFirst = new RegExp(String.raw`^${MONTH_NAME} (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})$`, 'u').exec(
-    text,
-  );
+  const monthFirst = new RegExp(
+    String.raw`^${MONTH_NAME} (\d{1,2})(?:st|nd|rd|th)?(?:,? (\d{4}))?$`,
+    'u',
+  ).exec(text);
   if (monthFirst) {
-    const month = monthOfName(monthFirst[1]!);
-    if (month === undefined) return null;
-    return { year: Number(monthFirst[3]), month, day: Number(monthFirst[2]), format: 'mmm d, yyyy' };
+    const [, name, day, year] = monthFirst;
+    return namedDate(name!, Number(day), fullYear(year, currentYear), 'mmm d, yyyy');
   }
+  // "Jan 2024" is its first day.
+  const monthOnly = new RegExp(String.raw`^${MONTH_NAME}[ ,-]*(\d{4})$`, 'u').exec(text);
+  if (monthOnly) return namedDate(monthOnly[1]!, 1, Number(monthOnly[2]), 'mmm yyyy');
   return null;
+}
+
+function namedDate(name: string, day: number, year: number, format: string): CalendarDate | null {
+  const month = MONTHS_BY_NAME.get(name.toLowerCase().replace(/\.$/, ''));
+  return month === undefined ? null : { year, month, day, format };
 }
 
 function parseTime(text: string): ClockTime | null {

@@ -19,7 +19,7 @@ import { recalculateWorkbook } from './formulas';
 import { isRowHiddenByFilter } from './filter-rows';
 import { type GridBox, boxHeight, boxWidth, forEachCell } from './grid-box';
 import { PLAIN_TEXT_FORMAT, isDateTimeFormat, normalizeNumberFormat } from './number-formats';
-import { parseTypedInput } from './typed-input';
+import { currentYear, parseTypedInput } from './typed-input';
 import { isValidTimeZone } from './serial-dates';
 import type { CustomFunctionEvaluator } from './service-env';
 import {
@@ -424,7 +424,11 @@ export class WorkbookView {
       cells.forEach((value, j) => {
         checkCellInput(value, `row ${i + 1}, column ${j + 1}`);
         const cell = sheet.cells.get(box.top + i, box.left + j);
-        if (cell?.validation && !cell.validation.allowInvalid && !fitsValidation(cell, value, this.locale)) {
+        if (
+          cell?.validation &&
+          !cell.validation.allowInvalid &&
+          !fitsValidation(cell, value, this.locale, () => currentYear(this.#workbook))
+        ) {
           throw new Error(
             `${cellA1(box.top + i, box.left + j)} rejects ${JSON.stringify(value)}: its data validation is ${cell.validation.criteria}.`,
           );
@@ -453,7 +457,7 @@ export class WorkbookView {
 }
 
 /** Whether typing `value` into a cell satisfies its data validation rule (clearing always does). */
-function fitsValidation(cell: Cell, value: unknown, locale: string): boolean {
+function fitsValidation(cell: Cell, value: unknown, locale: string, currentYear: () => number): boolean {
   const rule = cell.validation!;
   if (value === null || value === '') return true;
   if (rule.criteria === 'VALUE_IN_LIST') {
@@ -463,7 +467,7 @@ function fitsValidation(cell: Cell, value: unknown, locale: string): boolean {
   if (Object.prototype.toString.call(value) === '[object Date]') return true;
   if (typeof value === 'number') return isDateTimeFormat(cell.numberFormat);
   if (typeof value !== 'string' || cell.numberFormat === PLAIN_TEXT_FORMAT) return false;
-  const input = parseTypedInput(value, locale);
+  const input = parseTypedInput(value, locale, currentYear);
   return input.kind === 'number' && isDateTimeFormat(cell.numberFormat ?? input.format);
 }
 
@@ -471,14 +475,17 @@ export class WorkbookStore {
   readonly #workbooks: Map<string, WorkbookModel>;
   readonly #realm: ScriptRealm;
   readonly #evaluateCustomFunction: CustomFunctionEvaluator | undefined;
+  readonly #now: () => number;
   #created = 0;
 
   constructor(
     workbooks: Map<string, WorkbookModel>,
     realm: ScriptRealm,
     evaluateCustomFunction: CustomFunctionEvaluator | undefined,
+    now: () => number,
   ) {
     this.#workbooks = workbooks;
+    this.#now = now;
     this.#realm = realm;
     this.#evaluateCustomFunction = evaluateCustomFunction;
   }
@@ -495,7 +502,7 @@ export class WorkbookStore {
     this.#created++;
     // Shaped like a Drive id (44 characters of [A-Za-z0-9_-]) and repeatable from run to run.
     const id = `1EmuSheet${String(this.#created).padStart(6, '0')}`.padEnd(44, 'x');
-    this.#workbooks.set(id, new WorkbookModel(id, options));
+    this.#workbooks.set(id, new WorkbookModel(id, options, this.#now));
     return id;
   }
 
