@@ -166,6 +166,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     currentContext: () => executions.requireCurrent().context,
     atExecutionEnd: (commit) => executions.requireCurrent().onEnd(commit),
     othersMayRun: () => overlaps.count() > 0,
+    now: () => clock.now(),
     evaluateCustomFunction: (name, args, spreadsheetId) =>
       formulas.entryPoints!.evaluateFormula(spreadsheetId, name, args),
   });

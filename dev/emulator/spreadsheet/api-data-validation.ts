@@ -1,8 +1,8 @@
 /**
  * Data validation: the builder (SpreadsheetApp.newDataValidation) and the built rule a cell holds.
  * The builder makes "a valid date" and "a value in a list" rules; a rule read from a cell can be set
- * back, on that cell or another, unchanged (rules are immutable and moved with their cells). Rules are
- * kept and reported, not enforced on input.
+ * back, on that cell or another, unchanged (rules are immutable and moved with their cells). A script's
+ * writes are not checked against them, as on Google; a user's typing is (WorkbookView.typeValues).
  */
 import { AppsScriptException, strict } from '../core';
 import { requireBoolean, requireString, signatureMismatch } from './arguments';

@@ -9,7 +9,7 @@ import { clearCellContent } from './cells';
 import { DATE_TIME_FORMAT, MAX_CELL_CHARACTERS, applyFormula, arithmeticResult } from './formulas';
 import { PLAIN_TEXT_FORMAT } from './number-formats';
 import { serialOfInstant } from './serial-dates';
-import { parseTypedInput } from './typed-input';
+import { currentYear, parseTypedInput } from './typed-input';
 import type { SheetModel } from './workbook-model';
 
 function isDate(value: unknown): value is Date {
@@ -59,7 +59,7 @@ export function writeCellInput(
   } else if (typeof value === 'string' && cell.numberFormat === PLAIN_TEXT_FORMAT) {
     if (value !== '') cell.value = value;
   } else if (typeof value === 'string') {
-    const input = parseTypedInput(value, sheet.workbook.locale);
+    const input = parseTypedInput(value, sheet.workbook.locale, () => currentYear(sheet.workbook));
     switch (input.kind) {
       case 'empty':
         break;

@@ -68,6 +68,8 @@ export interface SpreadsheetServiceDeps {
    * Arguments are plain data with Dates from the script's realm.
    */
   evaluateCustomFunction?: CustomFunctionEvaluator;
+  /** The emulated time (epoch ms). */
+  now(): number;
 }
 
 export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
@@ -106,6 +108,6 @@ export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
   };
   return {
     SpreadsheetApp: exposeSpreadsheetApp(env),
-    workbooks: new WorkbookStore(models, deps.realm, deps.evaluateCustomFunction),
+    workbooks: new WorkbookStore(models, deps.realm, deps.evaluateCustomFunction, () => deps.now()),
   };
 }

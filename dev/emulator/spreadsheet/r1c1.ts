@@ -3,6 +3,7 @@
  * A1 parts become offsets from the formula's own cell ("B3" in D5 is "R[-2]C[-2]", a zero offset written
  * "R[0]"), `$` parts become absolute numbers ("$B$3" is "R3C2"). String literals, function names and
  * names that are not references are left as they are; a reference moved off the sheet becomes #REF!.
+ * The same scan finds the A1 references that reference-adjustment.ts moves with their cells.
  */
 import { MAX_COLUMNS, MAX_ROWS, columnLetters, columnNumber } from './a1-notation';
 

@@ -5,6 +5,7 @@
  */
 import * as vm from 'node:vm';
 import { type ExecutionContext, type ScriptRealm, ServiceCallCounter } from '../core';
+import { DEFAULT_START_TIME_MS } from '../runtime/clock';
 import { type SpreadsheetServiceDeps, createSpreadsheetService } from './index';
 
 export interface VmRealm extends ScriptRealm {
@@ -50,6 +51,8 @@ export interface TestSpreadsheetService {
   realm: VmRealm;
   /** The running execution's context: tests assign to it between calls. */
   context: ExecutionContext;
+  /** The emulated time (epoch ms): tests assign to it. */
+  nowMs: number;
 }
 
 export function createTestSpreadsheetService(
@@ -67,6 +70,7 @@ export function createTestSpreadsheetService(
       activeSpreadsheetId: null,
       deadlineMs: Number.POSITIVE_INFINITY,
     },
+    nowMs: DEFAULT_START_TIME_MS,
   };
   const service = createSpreadsheetService({
     counter,
@@ -75,6 +79,7 @@ export function createTestSpreadsheetService(
     // One execution that never ends: its writes are committed by reads and flush() only.
     atExecutionEnd: () => {},
     othersMayRun: () => false,
+    now: () => harness.nowMs,
     evaluateCustomFunction: options.evaluateCustomFunction,
   });
   return Object.assign(harness, service);

@@ -135,11 +135,14 @@ export class WorkbookModel {
   deleted = false;
   readonly ui: UiRecorder;
   readonly developerMetadata: DeveloperMetadataData[] = [];
+  /** The emulated time (epoch ms): a date typed without a year is in the current one. */
+  readonly now: () => number;
   #gidState: number;
   #nextMetadataId = 1;
 
-  constructor(id: string, options: WorkbookOptions, ui = new UiRecorder()) {
+  constructor(id: string, options: WorkbookOptions, now: () => number, ui = new UiRecorder()) {
     this.id = id;
+    this.now = now;
     this.ui = ui;
     this.name = options.name ?? 'Untitled spreadsheet';
     this.timeZone = options.timeZone ?? 'Europe/London';
@@ -169,6 +172,7 @@ export class WorkbookModel {
     const copy = new WorkbookModel(
       this.id,
       { name: this.name, timeZone: this.timeZone, locale: this.locale },
+      this.now,
       this.ui,
     );
     copy.#gidState = this.#gidState;

@@ -4,7 +4,7 @@
  * to dialogs, type into cells as a user would, and recalculate custom functions on demand.
  */
 import type { ScriptRealm } from '../core';
-import { boxA1, parseA1, referenceBox } from './a1-notation';
+import { boxA1, cellA1, parseA1, referenceBox } from './a1-notation';
 import { checkGridSize } from './arguments';
 import { checkCellInput, writeCellInput } from './cell-input';
 import { cellValue, displayValue, reportedNumberFormat } from './cell-values';
@@ -18,7 +18,8 @@ import {
 import { recalculateWorkbook } from './formulas';
 import { isRowHiddenByFilter } from './filter-rows';
 import { type GridBox, boxHeight, boxWidth, forEachCell } from './grid-box';
-import { normalizeNumberFormat } from './number-formats';
+import { PLAIN_TEXT_FORMAT, isDateTimeFormat, normalizeNumberFormat } from './number-formats';
+import { currentYear, parseTypedInput } from './typed-input';
 import { isValidTimeZone } from './serial-dates';
 import type { CustomFunctionEvaluator } from './service-env';
 import {
@@ -404,7 +405,11 @@ export class WorkbookView {
     return new SheetView(sheet);
   }
 
-  /** A user typing into cells ("Sheet1!B2:C3"): the same parsing as setValues, no context checks. */
+  /**
+   * A user typing into cells ("Sheet1!B2:C3"): the same parsing as setValues, no context checks. A
+   * cell whose data validation rejects invalid input refuses what does not fit, and then nothing is
+   * written (a script's setValues is not checked: Sheets does not check it either).
+   */
   typeValues(a1: string, rows: unknown[][]): void {
     const reference = parseA1(a1);
     const sheetName = reference?.sheetName ?? null;
@@ -416,7 +421,19 @@ export class WorkbookView {
       throw new Error(`${a1} is outside the sheet.`);
     checkGridSize(rows, boxHeight(box), boxWidth(box));
     rows.forEach((cells, i) =>
-      cells.forEach((value, j) => checkCellInput(value, `row ${i + 1}, column ${j + 1}`)),
+      cells.forEach((value, j) => {
+        checkCellInput(value, `row ${i + 1}, column ${j + 1}`);
+        const cell = sheet.cells.get(box.top + i, box.left + j);
+        if (
+          cell?.validation &&
+          !cell.validation.allowInvalid &&
+          !fitsValidation(cell, value, this.locale, () => currentYear(this.#workbook))
+        ) {
+          throw new Error(
+            `${cellA1(box.top + i, box.left + j)} rejects ${JSON.stringify(value)}: its data validation is ${cell.validation.criteria}.`,
+          );
+        }
+      }),
     );
     const customFunctions = this.#store.evaluatesCustomFunctions;
     rows.forEach((cells, i) =>
@@ -439,18 +456,36 @@ export class WorkbookView {
   }
 }
 
+/** Whether typing `value` into a cell satisfies its data validation rule (clearing always does). */
+function fitsValidation(cell: Cell, value: unknown, locale: string, currentYear: () => number): boolean {
+  const rule = cell.validation!;
+  if (value === null || value === '') return true;
+  if (rule.criteria === 'VALUE_IN_LIST') {
+    const text = typeof value === 'string' && value.startsWith("'") ? value.slice(1) : String(value);
+    return (rule.values[0] as string[]).includes(text);
+  }
+  if (Object.prototype.toString.call(value) === '[object Date]') return true;
+  if (typeof value === 'number') return isDateTimeFormat(cell.numberFormat);
+  if (typeof value !== 'string' || cell.numberFormat === PLAIN_TEXT_FORMAT) return false;
+  const input = parseTypedInput(value, locale, currentYear);
+  return input.kind === 'number' && isDateTimeFormat(cell.numberFormat ?? input.format);
+}
+
 export class WorkbookStore {
   readonly #workbooks: Map<string, WorkbookModel>;
   readonly #realm: ScriptRealm;
   readonly #evaluateCustomFunction: CustomFunctionEvaluator | undefined;
+  readonly #now: () => number;
   #created = 0;
 
   constructor(
     workbooks: Map<string, WorkbookModel>,
     realm: ScriptRealm,
     evaluateCustomFunction: CustomFunctionEvaluator | undefined,
+    now: () => number,
   ) {
     this.#workbooks = workbooks;
+    this.#now = now;
     this.#realm = realm;
     this.#evaluateCustomFunction = evaluateCustomFunction;
   }
@@ -467,7 +502,7 @@ export class WorkbookStore {
     this.#created++;
     // Shaped like a Drive id (44 characters of [A-Za-z0-9_-]) and repeatable from run to run.
     const id = `1EmuSheet${String(this.#created).padStart(6, '0')}`.padEnd(44, 'x');
-    this.#workbooks.set(id, new WorkbookModel(id, options));
+    this.#workbooks.set(id, new WorkbookModel(id, options, this.#now));
     return id;
   }
 
