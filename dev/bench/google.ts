@@ -58,7 +58,8 @@ function largestPageKb(measurement: Measurement): number {
  * rounds of an exact read (every page read, then read again to confirm it; page 1 of each pass alone,
  * then `batchSize` pages a round), each the service's latency plus a round trip and the batch's
  * overhead; the users' names asked within the confirming pass's rounds (their ids are known after the
- * first pass); the whole table written the cheaper way, in one commit. A table's bytes are taken to be
+ * first pass), or in one round of their own after a single page; the whole table written the cheaper
+ * way, in one commit. A table's bytes are taken to be
  * its pages' (the same fields, as the run's largest answer measured them).
  */
 export function googleLowerBoundMs(
@@ -75,7 +76,8 @@ export function googleLowerBoundMs(
     );
   const { rounds } = readCost(pages, config.batchSize);
   const firstPages = pages > 1 ? 2 : 1;
-  const fetchMs = firstPages * round(false) + (rounds - firstPages) * round(true);
+  const userRounds = pages === 1 && (measurement.expectedUserRequests ?? 0) > 0 ? 1 : 0;
+  const fetchMs = firstPages * round(false) + (rounds - firstPages + userRounds) * round(true);
   const cells = (measurement.records + 1) * COMPLETION_COLUMNS.length;
   return fetchMs + cheapestWriteMs(cells, pages * pageKb * 1024, figures) + figures.commitMs;
 }

@@ -197,7 +197,7 @@ export function renderMarkdown(
     }; README, "What a run costs on Google"): central figures, with the low and high ones in brackets. ` +
       "Fetch rounds: a fetch or a fetchAll each, priced as the service's answer time here plus Google's round trip " +
       'and batch overhead. Other calls: cell reads, Spreadsheet calls, cache and properties. ' +
-      "Model's lower bound (full imports): an exact read's rounds, the users' names within the confirming pass, " +
+      "Model's lower bound (full imports): an exact read's rounds, the users' names within the confirming pass (in a round of their own after a single page), " +
       'the table written the cheaper way (setValues, or the Sheets API in requests under 2 MB), one commit. ' +
       'The reference scripts run to their end even where Google would stop them at 6 minutes.',
     '',
