@@ -177,7 +177,7 @@ function dialogScript(entry: string): string {
  * Each file is written beside its place and renamed into it, and files no longer built are removed
  * afterwards, so a test run loading dist/ while another build runs never finds it missing or half-written.
  */
-function writeAtomically(outDir: string, outputs: ReadonlyMap<string, string>): void {
+export function writeAtomically(outDir: string, outputs: ReadonlyMap<string, string>): void {
   fs.mkdirSync(outDir, { recursive: true });
   for (const [name, content] of outputs) {
     const temporary = path.join(outDir, `.${name}.${process.pid}.tmp`);

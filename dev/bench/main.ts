@@ -1,15 +1,26 @@
 /**
  * `npm run bench`: what the add-on costs where it counts on Google's side (HTTP requests and
- * Spreadsheet service calls, each a round trip), against two reference scripts doing the same
- * import and against the lower bounds, on the sample service with a fixed latency per request so
- * that round trips dominate as they do there. Prints markdown tables, writes bench/results.json,
- * and exits non-zero when a target of issue 8 is missed, so that it can gate.
+ * Spreadsheet service calls, each a round trip, and the seconds the emulator's cost model prices
+ * them at), against two reference scripts doing the same import and against the lower bounds, on the
+ * sample service with a fixed latency per request. Prints markdown tables, writes bench/results.json,
+ * and exits non-zero when a target is missed, so that it can gate.
+ *
+ * `npm run bench -- --calibration FILE` prices with the figures a calibration run on Google measured
+ * (dev/calibration) in place of the published ones.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { build } from '../build';
+import {
+  calibratedFigures,
+  type CostFigures,
+  parseCalibration,
+  type Preset,
+  PRESETS,
+  presetFigures,
+} from '../emulator/runtime/cost-model';
 import { startSampleServiceProcess } from '../sample-service/process';
 import { runInChildProcess } from './case-process';
 import type { CaseResult, CaseSpec } from './cases';
@@ -18,7 +29,33 @@ import type { BenchConfig, BuildMeasurement, Measurement } from './measurement';
 import { type Environment, renderJson, renderMarkdown } from './report';
 import { checkTargets } from './targets';
 
+/** The published figures, or a calibration's measurements in their place (all three presets). */
+function costFigures(calibrationFile: string | null): Record<Preset, CostFigures> {
+  const calibration =
+    calibrationFile === null
+      ? null
+      : parseCalibration(fs.readFileSync(calibrationFile, 'utf8'), calibrationFile);
+  return Object.fromEntries(
+    PRESETS.map((preset) => {
+      const published = presetFigures(preset);
+      return [preset, calibration ? calibratedFigures(published, calibration) : published];
+    }),
+  ) as Record<Preset, CostFigures>;
+}
+
+function calibrationArgument(argv: readonly string[]): string | null {
+  const index = argv.indexOf('--calibration');
+  if (index === -1) return null;
+  const file = argv[index + 1];
+  if (file === undefined)
+    throw new Error('--calibration needs a file: the JSON document dev/calibration printed.');
+  return path.resolve(file);
+}
+
+const CALIBRATION = calibrationArgument(process.argv.slice(2));
 const CONFIG: BenchConfig = {
+  figures: costFigures(CALIBRATION),
+  calibration: CALIBRATION && path.relative(process.cwd(), CALIBRATION),
   latencyMs: 100,
   // The add-on's default "pages at once", set explicitly so that the lower bound uses what ran.
   batchSize: 10,
@@ -55,7 +92,12 @@ async function completionCases(serviceUrl: string, records: number): Promise<Mea
   });
   try {
     const userIds = await datasetUserIds(dataset);
-    const common = { dataset, records, expectedUserRequests: userIds.size };
+    const common = {
+      dataset,
+      records,
+      expectedUserRequests: userIds.size,
+      costFigures: CONFIG.figures.central,
+    };
     const size = records.toLocaleString('en-US');
     const timed = records === Math.max(...CONFIG.sizes);
     const specs: Array<[string, CaseSpec, number]> = [];
@@ -119,6 +161,7 @@ async function equipmentCase(serviceUrl: string): Promise<Measurement[]> {
   try {
     const spec: CaseSpec = {
       kind: 'equipment import',
+      costFigures: CONFIG.figures.central,
       dataset,
       batchSize: CONFIG.batchSize,
       types: EQUIPMENT_TYPES,

@@ -1,6 +1,7 @@
 /**
  * Measuring one run in the emulator without instrumenting the script: its HTTP requests and their
  * times come from the emulator's UrlFetch log, its Spreadsheet calls from the service call counter,
+ * what it costs on Google's side from the cost model's quantities,
  * its memory from the kernel's record of this process's peak resident set.
  */
 import type { Emulator, RecordedRequest } from '../emulator';
@@ -37,7 +38,8 @@ export function requestsByMethod(requests: readonly RecordedRequest[]): Record<s
 }
 
 /**
- * From sending the first request of `method` to the script getting the answer to the last one.
+ * From sending the first request of `method` to the script getting the answer to the last one, on
+ * this machine's clock (Google's modelled time is priced apart, from the cost model's quantities).
  * Whatever the script does in between (decoding, validating, the next batch's preparation) counts:
  * it delays the next request just as the network does.
  */
@@ -45,10 +47,10 @@ export function fetchPhaseMs(requests: readonly RecordedRequest[], method: strin
   const ofMethod = requests.filter((request) => apiMethodOf(request) === method);
   if (ofMethod.length === 0) return null;
   const answered = ofMethod.map((request) => {
-    if (request.answeredAtMs === undefined) throw new Error(`A ${method} request got no answer.`);
-    return request.answeredAtMs;
+    if (request.answeredAtRealMs === undefined) throw new Error(`A ${method} request got no answer.`);
+    return request.answeredAtRealMs;
   });
-  return Math.max(...answered) - Math.min(...ofMethod.map((request) => request.atMs));
+  return Math.max(...answered) - Math.min(...ofMethod.map((request) => request.sentAtRealMs));
 }
 
 /**
@@ -85,6 +87,7 @@ function sumOf(callCounts: ReadonlyArray<[string, number]>): number {
 export function measureRun(emulator: Emulator, description: RunDescription, run: () => void): Measurement {
   const { fetchMethod, firstInProcess, ...identity } = description;
   emulator.counter.reset();
+  emulator.costs.reset();
   emulator.urlFetch.requests.length = 0;
   const peakBefore = peakRssMb();
   const startedMs = performance.now();
@@ -102,5 +105,6 @@ export function measureRun(emulator: Emulator, description: RunDescription, run:
     runMs: Math.round(runMs),
     peakRssGrowthMb: firstInProcess ? roundToTenth(peakAfter - peakBefore) : null,
     peakRssMb: roundToTenth(peakAfter),
+    google: emulator.costs.quantities(),
   };
 }

@@ -1,3 +1,5 @@
+import type { CostFigures, CostQuantities, Preset } from '../emulator/runtime/cost-model';
+
 /**
  * What one benchmark case measured, as the runner's child processes send it back and as
  * bench/results.json keeps it. Plain data, so that results of two commits can be compared.
@@ -40,6 +42,8 @@ export interface Measurement {
   peakRssGrowthMb: number | null;
   /** The process's peak resident set at the end of the run (Node, tsx and the emulator included). */
   peakRssMb: number;
+  /** What the run did that costs time on Google's side (calls, cells, commits, fetch rounds). */
+  google: CostQuantities;
 }
 
 export interface BuildMeasurement {
@@ -59,8 +63,15 @@ export interface BenchConfig {
   users: number;
   sizes: readonly number[];
   /**
-   * How many times the cases whose timings are gated (the largest full imports) run, each in a
-   * fresh process; the run with the median fetch phase counts.
+   * The cost model's figures: the emulator charges the central ones on its clock, the report prices
+   * every run with all three.
+   */
+  figures: Record<Preset, CostFigures>;
+  /** The calibration file whose measurements replaced the published figures, or null. */
+  calibration: string | null;
+  /**
+   * How many times the largest full imports run, each in a fresh process (this machine's timings
+   * vary); the run with the median fetch phase counts.
    */
   timedRuns: number;
 }

@@ -33,17 +33,42 @@ export class AppsScriptException extends Error {
   }
 }
 
+/** What the cost model (runtime/cost-model.ts) is told, to charge Google's time on the emulated clock. */
+export interface CostHooks {
+  call(key: string): void;
+  cellsWritten(cells: number): void;
+  cellsRead(cells: number): void;
+  commit(): void;
+}
+
 export class ServiceCallCounter {
   private readonly counts = new Map<string, number>();
   private committed = 0;
 
-  /** Runs before every counted call: where the runtime enforces execution time limits. */
-  constructor(private readonly beforeEachCall: (key: string) => void = () => {}) {}
+  /**
+   * @param beforeEachCall Runs before every counted call: where the runtime enforces execution time limits.
+   * @param costs Prices each call, cell and commit; none in unit tests of a single service.
+   */
+  constructor(
+    private readonly beforeEachCall: (key: string) => void = () => {},
+    private readonly costs?: CostHooks,
+  ) {}
 
   record(className: string, method: string): void {
     const key = `${className}.${method}`;
     this.beforeEachCall(key);
+    this.costs?.call(key);
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+
+  /** Cells a call writes (contents, formulas or formats, one value each): priced per cell on Google. */
+  recordCellsWritten(cells: number): void {
+    this.costs?.cellsWritten(cells);
+  }
+
+  /** Cells a call reads. */
+  recordCellsRead(cells: number): void {
+    this.costs?.cellsRead(cells);
   }
 
   /** Calls per `Class.method`, sorted by name. */
@@ -54,9 +79,10 @@ export class ServiceCallCounter {
   /** A commit: buffered Spreadsheet writes sent to Google's side (see spreadsheet/write-buffer.ts). */
   recordCommit(): void {
     this.committed++;
+    this.costs?.commit();
   }
 
-  /** Commits since the last reset: each costs Google 0.3–0.8 s (PLATFORM.md, "What a run costs"). */
+  /** Commits since the last reset: each costs Google 0.3–0.8 s (runtime/cost-model.ts, COMMIT_MS). */
   commits(): number {
     return this.committed;
   }

@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import { ServiceCallCounter } from './core';
 import { createCacheService, CacheStores } from './runtime/cache';
 import { EmulatedClock } from './runtime/clock';
+import { type CostFigures, CostModel, presetFigures, requireFigures } from './runtime/cost-model';
 import { DocumentEntryPoints, UserEntryPoints, type Runtime } from './runtime/entry-points';
 import { DEFAULT_EXECUTION_LIMITS, type ExecutionLimits, Executions } from './runtime/executions';
 import { createHtmlService, HtmlFiles } from './runtime/html-service';
@@ -26,12 +27,17 @@ import { createScriptApp, createScriptEnums, type TriggerInfo, TriggerRegistry }
 import { ScriptRunner } from './runtime/script-runner';
 import type { ServiceEnvironment } from './runtime/service-object';
 import { createSession, createUser } from './runtime/session';
-import { createSpreadsheetService, type WorkbookStore } from './runtime/spreadsheet-seam';
+import {
+  createSpreadsheetService,
+  isSpreadsheetServiceClass,
+  type WorkbookStore,
+} from './runtime/spreadsheet-seam';
 import { DEFAULT_DAILY_QUOTA, createUrlFetchApp, UrlFetchRecorder } from './runtime/url-fetch';
 import { createUtilities } from './runtime/utilities';
 
 export { ScriptError } from './runtime/script-runner';
 export type { CustomFunctionResult, RunOptions } from './runtime/entry-points';
+export type { CostFigures, CostQuantities } from './runtime/cost-model';
 export type { LogEntry } from './runtime/logging';
 export type { RecordedRequest } from './runtime/url-fetch';
 export type { TriggerInfo } from './runtime/script-app';
@@ -53,8 +59,16 @@ export interface EmulatorOptions {
   timeZone?: string;
   /** UrlFetch calls per user per day; default 20,000 (consumer accounts). */
   urlFetchDailyQuota?: number;
-  /** Emulated milliseconds each UrlFetch round trip adds to the clock; default 0 (real time only). */
+  /**
+   * Emulated milliseconds each UrlFetch round trip adds to the clock on top of the cost model's
+   * price; default 0.
+   */
   urlFetchRoundTripMs?: number;
+  /**
+   * What Google's side charges on the emulated clock for each call, cell, commit and fetch round
+   * (runtime/cost-model.ts); default the central figures.
+   */
+  costFigures?: CostFigures;
   /** Shrink these in tests; defaults 360,000 / 30,000 / 30,000. */
   executionLimitMs?: Partial<ExecutionLimits>;
   /** The default user, owner of new spreadsheets; default owner@example.com. */
@@ -120,6 +134,7 @@ interface EmulatorParts {
   runtime: Runtime;
   clock: EmulatedClock;
   counter: ServiceCallCounter;
+  costs: CostModel;
   workbooks: WorkbookStore;
   users: Users;
   timeZone: string;
@@ -138,17 +153,24 @@ function assemble(options: EmulatorOptions): EmulatorParts {
   const clock = new EmulatedClock(options.startTime);
   const executions = new Executions(clock, { ...DEFAULT_EXECUTION_LIMITS, ...options.executionLimitMs });
   const overlaps = new Overlaps();
+  // Google's time is spent by the running execution, up to its deadline; a commit at the end of an
+  // execution comes after it, when no execution runs.
+  const costs = new CostModel(
+    requireFigures(options.costFigures ?? presetFigures('central')),
+    (ms) => (executions.current() ? executions.spendTime(ms) : clock.advance(ms)),
+    isSpreadsheetServiceClass,
+  );
   const counter = new ServiceCallCounter((serviceCall) => {
     executions.checkDeadline();
     overlaps.beforeCall(serviceCall);
-  });
+  }, costs);
   let standingRealm: ScriptContext | undefined;
   const realm = new CurrentRealm(() => {
     const execution = executions.current();
     if (execution?.hasScriptContext()) return execution.scriptContext;
     return (standingRealm ??= new ScriptContext(clock, timeZone, {}));
   });
-  const env: ServiceEnvironment = { counter, realm, executions, clock };
+  const env: ServiceEnvironment = { counter, realm, executions, clock, costs };
   const users = new Users(options.owner ?? DEFAULT_OWNER);
   const owners = new Map<string, string>();
   const ownerOf = (spreadsheetId: string) => {
@@ -174,6 +196,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
   const parts = {
     clock,
     counter,
+    costs,
     workbooks: spreadsheet.workbooks,
     users,
     timeZone,
@@ -222,6 +245,8 @@ export class Emulator extends DocumentEntryPoints {
   readonly clock: EmulatedClock;
   /** Every service call, by Class.method. */
   readonly counter: ServiceCallCounter;
+  /** What the runs cost on Google's side: costs.quantities(), priced by runtime/cost-model.ts. */
+  readonly costs: CostModel;
   readonly workbooks: WorkbookStore;
   readonly users: Users;
   readonly timeZone: string;
@@ -241,6 +266,7 @@ export class Emulator extends DocumentEntryPoints {
     super(parts.runtime, parts.users.owner);
     this.clock = parts.clock;
     this.counter = parts.counter;
+    this.costs = parts.costs;
     this.workbooks = parts.workbooks;
     this.users = parts.users;
     this.timeZone = parts.timeZone;

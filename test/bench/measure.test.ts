@@ -10,8 +10,11 @@ function request(method: string, atMs: number, answeredAtMs: number | undefined)
     payload: '{}',
     user: 'owner@example.com',
     executionId: 1,
-    atMs,
-    ...(answeredAtMs === undefined ? {} : { answeredAtMs }),
+    atMs: atMs + 5_000,
+    sentAtRealMs: atMs,
+    ...(answeredAtMs === undefined
+      ? {}
+      : { answeredAtMs: answeredAtMs + 9_000, answeredAtRealMs: answeredAtMs }),
   };
 }
 
@@ -26,7 +29,7 @@ test('counts requests by the API method their path names', () => {
   expect(requestsByMethod(log)).toEqual({ 'completedtrainings.list': 3, 'users.info': 1 });
 });
 
-test('the fetch phase runs from the first request of a method to the last answer, time between batches included', () => {
+test("the fetch phase runs from the first request of a method to the last answer on this machine's clock, time between batches included", () => {
   expect(fetchPhaseMs(log, 'completedtrainings.list')).toBe(260);
   expect(fetchPhaseMs(log, 'users.info')).toBe(100);
   expect(fetchPhaseMs(log, 'equipmenttypes.list')).toBeNull();

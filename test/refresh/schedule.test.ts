@@ -290,18 +290,21 @@ describe('the scheduled run', () => {
   });
 
   test('the stale-data warning appears after twice the interval without a good refresh, and clears', async () => {
+    // Each run takes Google's time (a scheduled refresh about 15 s): the runs fire at set moments.
+    const at = (hour: number, minute: number) =>
+      harness.emulator.clock.set(Date.UTC(2024, 2, 1, hour, minute));
     schedule('1');
-    harness.emulator.clock.advance(HOUR);
+    at(13, 0);
     fire();
     expect(view().stale).toBe(false);
 
     await harness.dataset.setFaults({ queue: [{ fault: 'html502', times: 1_000 }] });
-    harness.emulator.clock.advance(HOUR);
+    at(14, 0);
     fire();
     expect(view().stale).toBe(false);
     expect(headerNote(COMPLETIONS_TAB)).toMatch(/^Safety Sync\n/);
 
-    harness.emulator.clock.advance(HOUR + 60_000);
+    at(15, 1);
     fire();
     const stale = view();
     expect(stale.stale).toBe(true);
@@ -314,7 +317,7 @@ describe('the scheduled run', () => {
     expect(menuStatus()).toBe('⚠ Out of date: last refreshed 1 Mar 2024, 13:00');
 
     await harness.dataset.setFaults({});
-    harness.emulator.clock.advance(HOUR);
+    at(16, 1);
     fire();
     expect(view().stale).toBe(false);
     expect(headerNote(COMPLETIONS_TAB)).toMatch(/^Safety Sync\nLast refreshed 1 Mar 2024, 16:01\./);

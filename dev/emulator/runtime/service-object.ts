@@ -8,6 +8,7 @@ import { types } from 'node:util';
 
 import { AppsScriptException, type AuthModeName, type ServiceCallCounter, strict } from '../core';
 import type { EmulatedClock } from './clock';
+import type { CostModel } from './cost-model';
 import type { Execution, Executions } from './executions';
 import type { CurrentRealm } from './realm';
 
@@ -16,6 +17,8 @@ export interface ServiceEnvironment {
   realm: CurrentRealm;
   executions: Executions;
   clock: EmulatedClock;
+  /** Google's time for what the services do, charged on the clock (UrlFetch rounds report to it). */
+  costs: CostModel;
 }
 
 /**

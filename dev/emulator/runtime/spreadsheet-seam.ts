@@ -6,11 +6,17 @@ import {
   createSpreadsheetService,
   type MenuEntry,
   type RecordedMenu,
+  SPREADSHEET_SERVICE_CLASSES,
   UnknownFunctionError,
   type WorkbookStore,
 } from '../spreadsheet';
 
 export { createSpreadsheetService, UnknownFunctionError };
+
+/** Whether calls of this class go to the Sheets backend (and so cost a round trip on Google). */
+export function isSpreadsheetServiceClass(className: string): boolean {
+  return SPREADSHEET_SERVICE_CLASSES.has(className);
+}
 export type { WorkbookStore };
 
 export interface MenuItemFound {

@@ -5,7 +5,13 @@
  * network failure throws even when muted. Real UrlFetchApp cannot reach loopback or private
  * addresses ("Address unavailable"); this one can, because the sample service runs on 127.0.0.1.
  */
-import { isFailure, requestAllSync, startSyncHttpWorker, type SyncHttpResponse } from '../../http/sync-http';
+import {
+  isFailure,
+  requestAllSync,
+  startSyncHttpWorker,
+  type SyncHttpResponse,
+  type SyncHttpResult,
+} from '../../http/sync-http';
 import { AppsScriptException } from '../core';
 import type { ServiceEnvironment } from './service-object';
 import { expose, isPlainRecord, requireAuthMode, signatureMismatch, toSignedBytes } from './service-object';
@@ -50,6 +56,12 @@ export interface RecordedRequest {
    * them. Unset while it is in flight.
    */
   answeredAtMs?: number;
+  /**
+   * The same two moments on this machine's monotonic clock (performance.now()), without anything
+   * emulated: what the bench's wall-clock figures measure.
+   */
+  sentAtRealMs: number;
+  answeredAtRealMs?: number;
 }
 
 interface PreparedRequest {
@@ -234,6 +246,12 @@ class HttpResponse {
   }
 }
 
+/** KB of body a request sent and got back (a network failure brought none back). */
+function bodyKb(payload: string | undefined, answer: SyncHttpResult): number {
+  const answered = isFailure(answer) ? 0 : Buffer.byteLength(answer.body, 'utf8');
+  return (Buffer.byteLength(payload ?? '', 'utf8') + answered) / 1024;
+}
+
 function withoutQuery(url: string): string {
   const parsed = new URL(url);
   return `${parsed.origin}${parsed.pathname}`;
@@ -247,7 +265,12 @@ export function createUrlFetchApp(
   const authorize = (method: string) =>
     requireAuthMode(env, method, ['FULL', 'CUSTOM_FUNCTION'], EXTERNAL_REQUEST_SCOPE);
 
-  function send(requests: PreparedRequest[], user: string, executionId: number): SyncHttpResponse[] {
+  function send(
+    requests: PreparedRequest[],
+    batched: boolean,
+    user: string,
+    executionId: number,
+  ): SyncHttpResponse[] {
     const results: SyncHttpResponse[] = new Array(requests.length);
     let pending = requests.map((request, index) => ({ index, request, hops: 0 }));
     while (pending.length > 0) {
@@ -259,8 +282,10 @@ export function createUrlFetchApp(
         user,
         executionId,
         atMs: env.clock.now(),
+        sentAtRealMs: performance.now(),
       }));
       recorder.requests.push(...sent);
+      const sentAtRealMs = performance.now();
       const answers = requestAllSync(
         pending.map(({ request }) => ({
           url: request.url,
@@ -269,9 +294,18 @@ export function createUrlFetchApp(
           body: request.payload,
         })),
       );
+      const answeredAtRealMs = performance.now();
+      env.costs.fetchRound({
+        batched,
+        requests: pending.length,
+        serviceMs: answeredAtRealMs - sentAtRealMs,
+        largestKb: Math.max(
+          ...pending.map(({ request }, position) => bodyKb(request.payload, answers[position]!)),
+        ),
+      });
       if (recorder.roundTripMs > 0) env.clock.advance(recorder.roundTripMs);
       const answeredAtMs = env.clock.now();
-      for (const record of sent) record.answeredAtMs = answeredAtMs;
+      for (const record of sent) Object.assign(record, { answeredAtMs, answeredAtRealMs });
       recorder.whileWaiting?.(sent);
       const redirected: typeof pending = [];
       answers.forEach((answer, position) => {
@@ -304,10 +338,10 @@ export function createUrlFetchApp(
     return results;
   }
 
-  function fetchPrepared(requests: PreparedRequest[]): unknown[] {
+  function fetchPrepared(requests: PreparedRequest[], batched: boolean): unknown[] {
     const execution = env.executions.requireCurrent();
     recorder.consume(execution.user, requests.length, env.clock.now());
-    const responses = send(requests, execution.user, execution.id);
+    const responses = send(requests, batched, execution.user, execution.id);
     return responses.map((response, index) => {
       const request = requests[index]!;
       if (response.status >= 400 && !request.muteHttpExceptions) {
@@ -326,7 +360,7 @@ export function createUrlFetchApp(
   const urlFetchApp = {
     fetch(url: unknown, params?: unknown) {
       authorize('UrlFetchApp.fetch');
-      return fetchPrepared([prepare(url, params, 'UrlFetchApp.fetch', [url, params])])[0];
+      return fetchPrepared([prepare(url, params, 'UrlFetchApp.fetch', [url, params])], false)[0];
     },
     fetchAll(requests: unknown) {
       authorize('UrlFetchApp.fetchAll');
@@ -338,7 +372,7 @@ export function createUrlFetchApp(
         const { url, ...params } = request;
         return prepare(url, params, 'UrlFetchApp.fetchAll', [requests]);
       });
-      return env.realm.toScript(fetchPrepared(prepared));
+      return env.realm.toScript(fetchPrepared(prepared, true));
     },
     getRequest(url: unknown, params?: unknown) {
       authorize('UrlFetchApp.getRequest');

@@ -135,6 +135,7 @@ class RangeApi implements Pick<Range, RangeMethod> {
   /** A 2D array of one property of every cell of the range, made in the script's realm. */
   #grid<T>(read: (cell: Cell | undefined, row: number, column: number) => T): T[][] {
     const sheet = this.#read();
+    this.#env.counter.recordCellsRead(boxHeight(this.#box) * boxWidth(this.#box));
     const rows: T[][] = [];
     for (let row = this.#box.top; row <= this.#box.bottom; row++) {
       const values: T[] = [];
@@ -164,6 +165,7 @@ class RangeApi implements Pick<Range, RangeMethod> {
     grid.forEach((cells, i) =>
       cells.forEach((value, j) => check(value, `row ${i + 1}, column ${j + 1} of the data`)),
     );
+    this.#env.counter.recordCellsWritten(boxHeight(this.#box) * boxWidth(this.#box));
     grid.forEach((cells, i) =>
       cells.forEach((value, j) => write(sheet, this.#box.top + i, this.#box.left + j, value)),
     );

@@ -1,0 +1,83 @@
+/**
+ * What a run would take on Google's side: the emulator's cost model (dev/emulator/runtime/cost-model.ts)
+ * prices what the run did, with the low, central and high figures, and the model's lower bound of a
+ * full import is priced the same way. Pure functions of the results.
+ */
+import { MAX_PAGE_SIZE, readCost } from '../../src/api/completions';
+import { COMPLETION_COLUMNS } from '../../src/completions/table';
+import {
+  type CostBreakdown,
+  type CostFigures,
+  type FetchRound,
+  fetchRoundMs,
+  type Preset,
+  priceQuantities,
+} from '../emulator/runtime/cost-model';
+import type { BenchConfig, Measurement } from './measurement';
+
+/** The Sheets API's recommended largest request (Sheets API limits page). */
+export const SHEETS_API_REQUEST_BYTES = 2 * 1024 * 1024;
+
+export interface GoogleEstimate {
+  /** At the central figures, split by where the time goes. */
+  central: CostBreakdown;
+  lowMs: number;
+  highMs: number;
+}
+
+export function googleEstimate(
+  measurement: Measurement,
+  figures: Record<Preset, CostFigures>,
+): GoogleEstimate {
+  return {
+    central: priceQuantities(measurement.google, figures.central),
+    lowMs: priceQuantities(measurement.google, figures.low).total,
+    highMs: priceQuantities(measurement.google, figures.high).total,
+  };
+}
+
+/**
+ * The cheaper of the two ways to write `cells` holding `bytes`: `Range.setValues`, or the Sheets API
+ * in requests of at most 2 MB.
+ */
+export function cheapestWriteMs(cells: number, bytes: number, figures: CostFigures): number {
+  const requests = Math.max(1, Math.ceil(bytes / SHEETS_API_REQUEST_BYTES));
+  return Math.min(
+    cells * figures.setValuesPerCellMs,
+    cells * figures.sheetsApiPerCellMs + requests * figures.sheetsApiRequestMs,
+  );
+}
+
+/** The largest page's body seen in a run, in KB (a full page when the run read more than one). */
+function largestPageKb(measurement: Measurement): number {
+  return Math.max(0, ...measurement.google.fetchRounds.map((round) => round.largestKb));
+}
+
+/**
+ * The least a full import of `measurement.records` can take on Google's side, by the model: the
+ * rounds of an exact read (every page read, then read again to confirm it; page 1 of each pass alone,
+ * then `batchSize` pages a round), each the service's latency plus a round trip and the batch's
+ * overhead; the users' names asked within the confirming pass's rounds (their ids are known after the
+ * first pass), or in one round of their own after a single page; the whole table written the cheaper
+ * way, in one commit. A table's bytes are taken to be
+ * its pages' (the same fields, as the run's largest answer measured them).
+ */
+export function googleLowerBoundMs(
+  measurement: Measurement,
+  config: BenchConfig,
+  figures: CostFigures,
+): number {
+  const pages = Math.max(1, Math.ceil(measurement.records / MAX_PAGE_SIZE));
+  const pageKb = largestPageKb(measurement);
+  const round = (batched: boolean): number =>
+    fetchRoundMs(
+      { batched, requests: 1, serviceMs: config.latencyMs, largestKb: pageKb } satisfies FetchRound,
+      figures,
+    );
+  const { rounds } = readCost(pages, config.batchSize);
+  const firstPages = pages > 1 ? 2 : 1;
+  const userRounds = pages === 1 && (measurement.expectedUserRequests ?? 0) > 0 ? 1 : 0;
+  const fetchMs = firstPages * round(false) + (rounds - firstPages + userRounds) * round(true);
+  const cells = (measurement.records + 1) * COMPLETION_COLUMNS.length;
+  return fetchMs + cheapestWriteMs(cells, pages * pageKb * 1024, figures) + figures.commitMs;
+}

@@ -1,0 +1,155 @@
+/**
+ * The calibration project's logic, run where it can run here: in the emulator, whose cost model it
+ * measures as it would measure Google. Its document must load as a calibration, and each figure must
+ * come out about as large as what the emulator charges for it (this machine's own time only adds).
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import { buildCalibration } from '../../dev/calibration/build';
+import { createEmulator, type CostFigures, type Emulator } from '../../dev/emulator';
+import {
+  calibratedFigures,
+  type Calibration,
+  parseCalibration,
+  presetFigures,
+} from '../../dev/emulator/runtime/cost-model';
+
+let server: ChildProcess;
+let echoUrl: string;
+let project: { code: string; manifest: string };
+
+beforeAll(async () => {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'calibration-'));
+  await buildCalibration(outDir);
+  project = {
+    code: fs.readFileSync(path.join(outDir, 'Code.js'), 'utf8'),
+    manifest: fs.readFileSync(path.join(outDir, 'appsscript.json'), 'utf8'),
+  };
+  fs.rmSync(outDir, { recursive: true });
+  server = fork(path.join(__dirname, '..', 'emulator', 'fixtures', 'http-test-server.ts'), {
+    execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href],
+    stdio: 'inherit',
+  });
+  const port = await new Promise<number>((resolve) =>
+    server.once('message', (message: { port: number }) => resolve(message.port)),
+  );
+  echoUrl = `http://127.0.0.1:${port}/echo`;
+});
+
+afterAll(() => server.disconnect());
+
+function calibrate(
+  costFigures: CostFigures,
+  properties: Record<string, string> = {},
+): { calibration: Calibration; emulator: Emulator } {
+  const emulator = createEmulator({
+    code: project.code,
+    files: { 'appsscript.json': project.manifest },
+    costFigures,
+  });
+  const spreadsheetId = emulator.createSpreadsheet({ name: 'Calibration' });
+  emulator.properties.script.set('CALIBRATION_ECHO_URL', echoUrl);
+  for (const [key, value] of Object.entries(properties)) emulator.properties.script.set(key, value);
+  const printed = emulator.run('runCalibration', [], { kind: 'menu', spreadsheetId }) as string;
+  expect(emulator.logs.map((entry) => entry.text)).toContain(printed);
+  return { calibration: parseCalibration(printed, 'the calibration log'), emulator };
+}
+
+describe('in the emulator, with its own figures', () => {
+  let calibration: Calibration;
+  beforeAll(() => {
+    ({ calibration } = calibrate(presetFigures('central')));
+  });
+
+  it('prints a calibration document the bench and the emulator load', () => {
+    const central = presetFigures('central');
+    const figures = calibratedFigures(central, calibration);
+    expect(Object.keys(figures).sort()).toEqual(Object.keys(central).sort());
+  });
+
+  it('measures every per-call figure about as large as the emulator charges it, or larger', () => {
+    const central = presetFigures('central');
+    const { figures } = calibration;
+    // Medians of whole milliseconds, some less another median: within a tenth below the charge.
+    const perCall = [
+      'commitMs',
+      'spreadsheetCallMs',
+      'appendRowMs',
+      'fetchRoundTripMs',
+      'fetchAllBatchMs',
+      'cacheReadMs',
+      'cacheWriteMs',
+      'propertiesReadMs',
+      'propertiesWriteMs',
+    ] as const;
+    const belowCharge = perCall.filter(
+      (name) => !(figures[name] !== null && figures[name] + 1 >= central[name] * 0.9),
+    );
+    expect(belowCharge).toEqual([]);
+  });
+
+  it('leaves the Sheets API unmeasured where its advanced service is missing', () => {
+    expect(calibration.figures).toMatchObject({ sheetsApiPerCellMs: null, sheetsApiRequestMs: null });
+  });
+
+  it("records the emulator's behaviours, and which it could not observe", () => {
+    expect(calibration.behaviours).toEqual({
+      userTriggersListClockTrigger: expect.any(Boolean),
+      plainTextKeepsApostrophe: expect.stringMatching(/^".*00123"$/),
+      // No id of a deleted spreadsheet was given.
+      openByIdOfDeletedSpreadsheet: null,
+      // What the probe cells showed, computed or an error value.
+      documentStoresInCustomFunction: expect.any(String),
+      customFunctionDateArgument: expect.any(String),
+    });
+  });
+});
+
+it('recovers distinctive figures from the emulator, per cell and per call', () => {
+  // Large enough that this machine's own time, which only adds, stays far below them.
+  const distinctive: CostFigures = {
+    ...presetFigures('central'),
+    setValuesPerCellMs: 0.5,
+    getValuesPerCellMs: 0.2,
+    commitMs: 1_234,
+    cacheWriteMs: 777,
+    fetchAllBatchMs: 2_500,
+  };
+  const { figures } = calibrate(distinctive).calibration;
+  const names = [
+    'setValuesPerCellMs',
+    'getValuesPerCellMs',
+    'commitMs',
+    'cacheWriteMs',
+    'fetchAllBatchMs',
+  ] as const;
+  const recovered = names.filter(
+    (name) => figures[name]! >= distinctive[name] * 0.95 && figures[name]! < distinctive[name] * 2,
+  );
+  expect(recovered).toEqual(names);
+});
+
+it("reports openById's error for the spreadsheet it is given", () => {
+  const { calibration } = calibrate(presetFigures('central'), {
+    CALIBRATION_DELETED_SPREADSHEET_ID: 'no-such-spreadsheet',
+  });
+  expect(calibration.behaviours.openByIdOfDeletedSpreadsheet).toEqual(expect.any(String));
+  expect(calibration.behaviours.openByIdOfDeletedSpreadsheet).not.toBe('opened');
+});
+
+it('answers its probes when Sheets computes them', () => {
+  const emulator = createEmulator({ code: project.code, files: { 'appsscript.json': project.manifest } });
+  const spreadsheetId = emulator.createSpreadsheet({ name: 'Calibration', timeZone: 'Europe/London' });
+  const stores = emulator.customFunction(spreadsheetId, 'CALIBRATION_DOCUMENT_STORES', []);
+  expect(stores).toEqual({ value: expect.stringMatching(/^document properties: .+; document cache: .+$/) });
+  const date = emulator.customFunction(spreadsheetId, 'CALIBRATION_DATE_ARGUMENT', [
+    new Date(Date.UTC(2024, 0, 15)),
+  ]);
+  expect(date).toEqual({
+    value: '2024-01-15T00:00:00.000Z (script time zone Etc/UTC, spreadsheet time zone Europe/London)',
+  });
+});
