@@ -19,8 +19,16 @@ export const UPCOMING_COLUMNS: readonly ColumnSpec[] = [
   { header: 'Due date', kind: 'date', width: 100 },
   { header: 'Days left', kind: 'integer', width: 80 },
   { header: 'Status', kind: 'text', width: 100 },
+  { header: 'Schedule key', kind: 'text', width: 100, hidden: true },
 ];
-export const UPCOMING_COLUMN = { scheduleId: 2, schedule: 3, dueDate: 4, daysLeft: 5, status: 6 } as const;
+export const UPCOMING_COLUMN = {
+  scheduleId: 2,
+  schedule: 3,
+  dueDate: 4,
+  daysLeft: 5,
+  status: 6,
+  key: 7,
+} as const;
 
 /** One schedule, where it sits on the schedules tab, and its inspection. */
 export interface ScheduleEntry {
@@ -28,6 +36,8 @@ export interface ScheduleEntry {
   typeTitle: string;
   scheduleId: string;
   scheduleName: string;
+  /** Its type and id (partKey): what identifies it across refreshes. */
+  key: string;
   /** Its row on the "Inspection schedules" tab (the header is row 1). */
   row: number;
   inspection: InspectionResult;
@@ -69,8 +79,9 @@ export function upcomingTable(
     toSheetSerial(entry.inspection.dueDate!),
     entry.inspection.daysLeft,
     entry.inspection.status,
+    entry.key,
   ]);
-  return { columns: UPCOMING_COLUMNS, rows, keyColumn: UPCOMING_COLUMN.scheduleId };
+  return { columns: UPCOMING_COLUMNS, rows, keyColumn: UPCOMING_COLUMN.key };
 }
 
 export function countInspections(entries: readonly ScheduleEntry[], horizonDays: number): InspectionCounts {

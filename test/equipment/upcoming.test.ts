@@ -27,6 +27,7 @@ function entry(scheduleId: string, inspection: InspectionResult): ScheduleEntry 
     typeTitle: `Type "${scheduleId}"`,
     scheduleId,
     scheduleName: `Check ${scheduleId}`,
+    key: `["type-${scheduleId}","${scheduleId}"]`,
     row: nextRow++,
     inspection,
   };
@@ -61,6 +62,10 @@ test('the columns: who, what, when, how long, status', () => {
     'Due date:date',
     'Days left:integer',
     'Status:text',
+    'Schedule key:text',
+  ]);
+  expect(UPCOMING_COLUMNS.filter((column) => column.hidden).map((column) => column.header)).toEqual([
+    'Schedule key',
   ]);
 });
 
@@ -75,7 +80,10 @@ test('Expired, Expiring, and whatever falls due within the horizon, soonest firs
     'horizon',
     'long-warning',
   ]);
-  expect(table.keyColumn).toBe(2);
+  // Rows are matched across refreshes by type and schedule id: ids are unique within a type only.
+  expect(table.rows.map((row) => row[table.keyColumn])).toEqual(
+    ids(table).map((id) => `["type-${String(id)}","${String(id)}"]`),
+  );
 });
 
 test('each row links to its schedule row and gives days left, negative when overdue', () => {
@@ -89,6 +97,7 @@ test('each row links to its schedule row and gives days left, negative when over
     serial(addDays(TODAY, -40)),
     -40,
     'Expired',
+    '["type-long-overdue","long-overdue"]',
   ]);
 });
 
