@@ -165,6 +165,7 @@ export function inspectionCells(inspection: InspectionResult): CellValue[] {
 const STATUS_URGENCY: readonly InspectionStatus[] = [
   InspectionStatus.expired,
   InspectionStatus.expiring,
+  InspectionStatus.lastInspectedInFuture,
   InspectionStatus.lastInspectedNotADate,
   InspectionStatus.noInspectionRecorded,
   InspectionStatus.unsupportedSchedule,

@@ -1,9 +1,10 @@
 /**
  * The "Upcoming inspections" tab: every schedule that is Expired or Expiring, or falls due within the
  * horizon the user set, soonest first, each linking to its row on the "Inspection schedules" tab;
- * and the counts a run reports. Schedules without a due date (no inspection recorded, a "Last
- * inspected" that is not a date, an unsupported schedule) cannot be placed on a timeline: they are
- * counted, and their rows on the schedules tab say why.
+ * and the counts a run reports. A "Last inspected" date in the future comes first, without a due
+ * date: the schedule may well be due, and only a corrected date tells. Other schedules without a
+ * due date (no inspection recorded, a "Last inspected" that is not a date, an unsupported schedule)
+ * cannot be placed on a timeline: they are counted, and their rows on the schedules tab say why.
  */
 import { type CellValue, type ColumnSpec, rowLinkFormula, type Table } from '../sheets/table';
 import { toSheetSerial } from '../lib/dates';
@@ -50,20 +51,31 @@ export interface InspectionCounts {
   upcoming: number;
   unsupported: number;
   lastInspectedNotADate: number;
+  lastInspectedInFuture: number;
   noInspectionRecorded: number;
 }
 
 function isUpcoming(inspection: InspectionResult, horizonDays: number): boolean {
   const { status, daysLeft } = inspection;
-  if (status === InspectionStatus.expired || status === InspectionStatus.expiring) return true;
+  if (
+    status === InspectionStatus.expired ||
+    status === InspectionStatus.expiring ||
+    status === InspectionStatus.lastInspectedInFuture
+  ) {
+    return true;
+  }
   return daysLeft !== null && daysLeft <= horizonDays;
 }
 
-/** Upcoming schedules by due date; schedules due the same day keep the schedules tab's order. */
+/**
+ * Upcoming schedules by due date, those without one (a "Last inspected" to check) first; schedules
+ * due the same day keep the schedules tab's order.
+ */
 function upcomingEntries(entries: readonly ScheduleEntry[], horizonDays: number): ScheduleEntry[] {
+  const dueOf = (entry: ScheduleEntry) => entry.inspection.dueDate ?? Number.NEGATIVE_INFINITY;
   return entries
     .filter((entry) => isUpcoming(entry.inspection, horizonDays))
-    .sort((a, b) => a.inspection.dueDate! - b.inspection.dueDate! || a.row - b.row);
+    .sort((a, b) => dueOf(a) - dueOf(b) || a.row - b.row);
 }
 
 export function upcomingTable(
@@ -76,7 +88,7 @@ export function upcomingTable(
     entry.typeTitle,
     entry.scheduleId,
     rowLinkFormula(schedulesSheetId, entry.row, entry.scheduleName),
-    toSheetSerial(entry.inspection.dueDate!),
+    entry.inspection.dueDate === null ? null : toSheetSerial(entry.inspection.dueDate),
     entry.inspection.daysLeft,
     entry.inspection.status,
     entry.key,
@@ -91,6 +103,7 @@ export function countInspections(entries: readonly ScheduleEntry[], horizonDays:
     upcoming: 0,
     unsupported: 0,
     lastInspectedNotADate: 0,
+    lastInspectedInFuture: 0,
     noInspectionRecorded: 0,
   };
   for (const { inspection } of entries) {
@@ -99,6 +112,7 @@ export function countInspections(entries: readonly ScheduleEntry[], horizonDays:
     else if (inspection.status === InspectionStatus.expiring) counts.expiring++;
     else if (inspection.status === InspectionStatus.unsupportedSchedule) counts.unsupported++;
     else if (inspection.status === InspectionStatus.lastInspectedNotADate) counts.lastInspectedNotADate++;
+    else if (inspection.status === InspectionStatus.lastInspectedInFuture) counts.lastInspectedInFuture++;
     else if (inspection.status === InspectionStatus.noInspectionRecorded) counts.noInspectionRecorded++;
   }
   return counts;
@@ -114,6 +128,8 @@ export function describeInspectionCounts(counts: InspectionCounts, horizonDays: 
   if (counts.unsupported) parts.push(`${counts.unsupported} unsupported`);
   if (counts.lastInspectedNotADate)
     parts.push(`${counts.lastInspectedNotADate} with a "Last inspected" that is not a date`);
+  if (counts.lastInspectedInFuture)
+    parts.push(`${counts.lastInspectedInFuture} with a "Last inspected" in the future to check`);
   if (counts.noInspectionRecorded) parts.push(`${counts.noInspectionRecorded} with no inspection recorded`);
   return `Inspections: ${parts.join(', ')}.`;
 }

@@ -120,6 +120,7 @@ test('schedules without a due date are counted, never listed', () => {
     upcoming: 7,
     unsupported: 1,
     lastInspectedNotADate: 1,
+    lastInspectedInFuture: 0,
     noInspectionRecorded: 1,
   });
 });
@@ -144,4 +145,25 @@ test.each<[unknown, number]>([
   [undefined, 30],
 ])('a stored horizon of %p days means %i', (stored, expected) => {
   expect(checkedHorizonDays(stored, 30)).toBe(expected);
+});
+
+test('a "Last inspected" in the future is listed first, without a due date, and counted', () => {
+  const flagged = entry('typed-ahead', undated(InspectionStatus.lastInspectedInFuture));
+  const entries = [...ENTRIES, flagged];
+  const table = upcomingTable(entries, SCHEDULES_SHEET_ID, 30);
+  expect(table.rows[0]).toEqual([
+    'type-typed-ahead',
+    'Type "typed-ahead"',
+    'typed-ahead',
+    `=HYPERLINK("#gid=300&range=A${flagged.row}"; "Check typed-ahead")`,
+    null,
+    null,
+    'Check Last inspected: in the future',
+    '["type-typed-ahead","typed-ahead"]',
+  ]);
+  expect(ids(table).slice(1)).toEqual(ids(upcomingTable(ENTRIES, SCHEDULES_SHEET_ID, 30)));
+  expect(countInspections(entries, 30)).toMatchObject({ upcoming: 8, lastInspectedInFuture: 1 });
+  expect(describeInspectionCounts(countInspections(entries, 30), 30)).toContain(
+    '1 with a "Last inspected" in the future to check',
+  );
 });
