@@ -25,8 +25,9 @@ export function fitEquipmentText(types: readonly EquipmentType[]): {
   cuts: TextCut[];
 } {
   const cuts: TextCut[] = [];
-  const fit = (tab: string, record: string, field: string, text: string, room = CELL_TEXT_LIMIT) => {
-    const fitted = fitText(text, room, room === LINK_LABEL_ROOM);
+  /** `linkLabel`: the text is also the label of an in-sheet link, inside its formula. */
+  const fit = (tab: string, record: string, field: string, text: string, linkLabel = false) => {
+    const fitted = linkLabel ? fitText(text, LINK_LABEL_ROOM, true) : fitText(text);
     if (fitted !== text) cuts.push({ tab, record, field, length: text.length });
     return fitted;
   };
@@ -35,7 +36,7 @@ export function fitEquipmentText(types: readonly EquipmentType[]): {
     return {
       ...type,
       id: fit(EQUIPMENT_TYPES_SHEET, record, 'Equipment type ID', type.id),
-      title: fit(EQUIPMENT_TYPES_SHEET, record, 'Title', type.title, LINK_LABEL_ROOM),
+      title: fit(EQUIPMENT_TYPES_SHEET, record, 'Title', type.title, true),
       metafields: type.metafields.map((metafield) => {
         const where = partRecord(type.id, 'Metafield ID', metafield.id);
         return {
@@ -50,7 +51,7 @@ export function fitEquipmentText(types: readonly EquipmentType[]): {
         return {
           ...schedule,
           id: fit(SCHEDULES_SHEET, where, 'Schedule ID', schedule.id),
-          name: fit(SCHEDULES_SHEET, where, 'Name', schedule.name, LINK_LABEL_ROOM),
+          name: fit(SCHEDULES_SHEET, where, 'Name', schedule.name, true),
           instructions: fit(SCHEDULES_SHEET, where, 'Instructions', schedule.instructions),
           trigger: {
             ...schedule.trigger,

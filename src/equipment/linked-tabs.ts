@@ -21,7 +21,7 @@ export const EQUIPMENT_TAB_NAMES: Readonly<Record<EquipmentTab, string>> = {
   upcoming: UPCOMING_SHEET,
 };
 
-const STATE_KEY = 'equipmentTabs';
+const STATE_KEY = 'safetySync.equipmentTabs';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 

@@ -1,8 +1,8 @@
 /**
  * Equipment types as three linked tabs: "Equipment types" (one row per type), "Equipment metafields"
  * and "Inspection schedules" (one row per metafield or schedule, in type order). Every link is an
- * in-sheet link to the exact row it names, so the tables are built together, once the tabs' sheet
- * ids are known, and rebuilt on every refresh (rows move when types come and go).
+ * in-sheet link to the exact row it names, so the tables are built from one order of types, once the
+ * tabs' sheet ids are known, and rebuilt on every refresh (rows move when types come and go).
  *
  * Links:
  * - a type's Metafields and Schedules counts link to its first metafield and first schedule row; a
