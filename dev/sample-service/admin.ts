@@ -59,6 +59,32 @@ const mutationsSchema = z.strictObject({
   duplicateCompletionsAt: z.array(positionSchema).optional(),
   renameEquipmentTypes: z.array(z.strictObject({ id: z.string(), title: z.string() })).optional(),
   removeEquipmentTypes: z.array(z.string()).optional(),
+  editSchedules: z
+    .array(
+      z.strictObject({
+        typeId: z.string(),
+        scheduleId: z.string(),
+        fields: z.strictObject({
+          id: z.string().optional(),
+          name: z.string().optional(),
+          instructions: z.string().optional(),
+        }),
+      }),
+    )
+    .optional(),
+  editMetafields: z
+    .array(
+      z.strictObject({
+        typeId: z.string(),
+        metafieldId: z.string(),
+        fields: z.strictObject({
+          id: z.string().optional(),
+          name: z.string().optional(),
+          type: z.string().optional(),
+        }),
+      }),
+    )
+    .optional(),
 });
 const faultSettingsSchema = z.strictObject({
   latencyMs: z.int().min(0).max(MAX_LATENCY_MS).optional(),

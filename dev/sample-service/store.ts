@@ -10,6 +10,8 @@ import {
   type CompletionFactory,
   type EquipmentType,
   type GeneratorOptions,
+  type Metafield,
+  type Schedule,
   type User,
 } from './dataset';
 import { FaultState, type FaultKind, type ScheduledMutationOutcome } from './faults';
@@ -69,6 +71,21 @@ export interface Mutations {
   duplicateCompletionsAt?: number[];
   renameEquipmentTypes?: Array<{ id: string; title: string }>;
   removeEquipmentTypes?: string[];
+  /**
+   * New values for fields of schedules, each found by its type and its own id (ids need not be
+   * unique across types): a 60,000-character instruction, or a schedule id another type also uses.
+   */
+  editSchedules?: Array<{
+    typeId: string;
+    scheduleId: string;
+    fields: Partial<Pick<Schedule, 'id' | 'name' | 'instructions'>>;
+  }>;
+  /** New values for fields of metafields, found like editSchedules' schedules. */
+  editMetafields?: Array<{
+    typeId: string;
+    metafieldId: string;
+    fields: Partial<Pick<Metafield, 'id' | 'name' | 'type'>>;
+  }>;
 }
 
 /** Fields an inserted completion takes instead of the generated ones: ids with edge-case values, say. */
@@ -239,6 +256,7 @@ export class Dataset {
     if (unknown.length > 0) {
       throw new InvalidMutationError(`Unknown equipment type ids: ${unknown.join(', ')}`);
     }
+    const edited = this.editedEquipmentTypes(mutations);
 
     // Positional changes first: their positions are those of the list as the request found it.
     const { added: placed, removed } = this.applyPositionalMutations(mutations);
@@ -249,10 +267,42 @@ export class Dataset {
       added.push(...this.addBackdatedCompletions(mutations.addBackdatedCompletions));
     const titles = new Map((mutations.renameEquipmentTypes ?? []).map((rename) => [rename.id, rename.title]));
     const removedTypes = new Set(mutations.removeEquipmentTypes ?? []);
-    this.equipmentTypeList = this.equipmentTypeList
+    this.equipmentTypeList = edited
       .filter((type) => !removedTypes.has(type.id))
       .map((type) => (titles.has(type.id) ? { ...type, title: titles.get(type.id)! } : type));
     return { added, removed };
+  }
+
+  /**
+   * The equipment types with editSchedules' and editMetafields' changes (new objects: a response
+   * being built keeps its view); throws, changing nothing, when one names a part that does not exist.
+   */
+  private editedEquipmentTypes(mutations: Mutations): EquipmentType[] {
+    let types = this.equipmentTypeList;
+    const edit = <Part extends { id: string }>(
+      kind: 'schedules' | 'metafields',
+      typeId: string,
+      partId: string,
+      fields: Partial<Part>,
+    ) => {
+      const type = types.find((candidate) => candidate.id === typeId);
+      const parts = (type?.[kind] ?? []) as unknown as Part[];
+      const index = parts.findIndex((part) => part.id === partId);
+      if (!type || index < 0) {
+        throw new InvalidMutationError(
+          `No ${kind} entry ${JSON.stringify(partId)} in equipment type ${JSON.stringify(typeId)}`,
+        );
+      }
+      const changed = parts.map((part, at) => (at === index ? { ...part, ...fields } : part));
+      types = types.map((candidate) => (candidate === type ? { ...type, [kind]: changed } : candidate));
+    };
+    for (const { typeId, scheduleId, fields } of mutations.editSchedules ?? []) {
+      edit<Schedule>('schedules', typeId, scheduleId, fields);
+    }
+    for (const { typeId, metafieldId, fields } of mutations.editMetafields ?? []) {
+      edit<Metafield>('metafields', typeId, metafieldId, fields);
+    }
+    return types;
   }
 
   /** Throws unless every position of the positional mutations names a place in the current list. */

@@ -2,33 +2,47 @@
  * The equipment job: every equipment type into three linked tabs (types, metafields, inspection
  * schedules), each schedule's next inspection, and the Upcoming inspections tab.
  *
- * Order matters for "nothing half-written": the service is read and validated, the previous "Last
- * inspected" dates read, and the room checked before any tab changes. The tabs are then made to
- * exist (the links need their sheet ids) and each is written in place with one batched write, so
- * the number of Spreadsheet service calls does not depend on the number of types.
+ * Order matters for "nothing half-written": the service is read and validated, text too long for a
+ * cell is cut to fit, and the room is checked before any tab changes; nothing after that can fail
+ * on what the service sent. The tabs are then made to exist (the links need their sheet ids) and
+ * each is written in place with one batched write, so the number of Spreadsheet service calls does
+ * not depend on the number of types. The metafields tab goes first: nothing on it depends on what
+ * the user typed. What the user owns on the schedules tab ("Last inspected") is read only then,
+ * just before that tab is written, so that a date typed while the service answered or while the
+ * first tab was written is kept.
  */
 import { fetchEquipmentTypes } from '../api/equipment';
 import {
   EQUIPMENT_TYPE_COLUMNS,
   EQUIPMENT_TYPES_SHEET,
   equipmentTables,
+  METAFIELD_COLUMN,
   METAFIELD_COLUMNS,
+  metafieldsTable,
   METAFIELDS_SHEET,
+  partKey,
   SCHEDULE_COLUMN,
   SCHEDULE_COLUMNS,
   SCHEDULES_SHEET,
 } from './tables';
-import {
-  checkedHorizonDays,
-  countInspections,
-  describeInspectionCounts,
-  UPCOMING_COLUMNS,
-  UPCOMING_SHEET,
-} from './upcoming';
+import { checkedHorizonDays, countInspections, describeInspectionCounts, UPCOMING_COLUMNS } from './upcoming';
 import { InspectionStatus } from './inspections';
+import { fitEquipmentText, partRecord } from './fitted-text';
+import { addMissingKeyColumn } from './key-columns';
+import {
+  describeDeletedTabs,
+  EQUIPMENT_TAB_NAMES,
+  EQUIPMENT_TABS,
+  type EquipmentTab,
+  ensureLinkedTabs,
+  findLinkedTabs,
+  forgetLinkedTabs,
+} from './linked-tabs';
 import { checkRoomForRows } from '../sheets/cell-limit';
-import { getOrCreateSheet, writeTable } from '../sheets/table-writer';
-import type { JobContext, JobReport } from '../platform/job-runner';
+import { CELL_TEXT_LIMIT, describeCut, fitTableText } from '../sheets/cell-text';
+import type { CellValue } from '../sheets/table';
+import { writeTable } from '../sheets/table-writer';
+import { type JobContext, type JobReport, UserFacingError } from '../platform/job-runner';
 import { DEFAULT_IMPORT_OPTIONS } from '../platform/settings-store';
 import {
   describeRejected,
@@ -48,78 +62,139 @@ function idsInFirstColumn(sheet: GoogleAppsScript.Spreadsheet.Sheet | null): Set
   return new Set(values.map((row) => String(row[0])).filter((id) => id !== ''));
 }
 
-/**
- * The user's "Last inspected" cells by schedule id, in one read. The columns are found by their
- * headers, so dates entered under an older layout of the tab are still found.
- */
-function readLastInspected(sheet: GoogleAppsScript.Spreadsheet.Sheet | null): Map<string, unknown> {
-  const byId = new Map<string, unknown>();
-  if (!sheet || sheet.getLastRow() < 2) return byId;
-  const values = sheet.getRange(1, 1, sheet.getLastRow(), sheet.getLastColumn()).getValues();
-  const header = values[0]!;
-  const idColumn = header.indexOf(SCHEDULE_COLUMNS[SCHEDULE_COLUMN.id]!.header);
-  const dateColumn = header.indexOf(SCHEDULE_COLUMNS[SCHEDULE_COLUMN.lastInspected]!.header);
-  if (idColumn < 0 || dateColumn < 0) return byId;
-  for (const row of values.slice(1)) {
-    const id = String(row[idColumn]);
-    const cell: unknown = row[dateColumn];
-    if (id !== '' && cell !== '' && cell !== null) byId.set(id, cell);
-  }
-  return byId;
+/** Every cell of a tab (header first), in one read. */
+function readTab(sheet: GoogleAppsScript.Spreadsheet.Sheet): unknown[][] {
+  if (sheet.getLastRow() === 0) return [];
+  return sheet.getRange(1, 1, sheet.getLastRow(), sheet.getLastColumn()).getValues();
 }
 
-export function importEquipment(context: JobContext): JobReport {
+/**
+ * The user's "Last inspected" cells by type and schedule id (partKey), from the schedules tab's
+ * values. The columns are found by their headers, so dates entered under an older layout of the tab
+ * (one without the key column, say) are still found, each beside its own type's schedule.
+ */
+function lastInspectedByKey(values: readonly (readonly unknown[])[]): Map<string, unknown> {
+  const byKey = new Map<string, unknown>();
+  const header = values[0] ?? [];
+  const [typeColumn, idColumn, dateColumn] = [
+    SCHEDULE_COLUMN.typeId,
+    SCHEDULE_COLUMN.id,
+    SCHEDULE_COLUMN.lastInspected,
+  ].map((column) => header.indexOf(SCHEDULE_COLUMNS[column]!.header));
+  if (typeColumn! < 0 || idColumn! < 0 || dateColumn! < 0) return byKey;
+  for (const row of values.slice(1)) {
+    const id = String(row[idColumn!]);
+    const cell: unknown = row[dateColumn!];
+    if (id !== '' && cell !== '' && cell !== null) byKey.set(partKey(String(row[typeColumn!]), id), cell);
+  }
+  return byKey;
+}
+
+/** How a cut on the metafields or schedules tab names its row: the type and the part's id. */
+function partRecordOf(idColumn: number, header: string): (row: readonly CellValue[]) => string {
+  return (row) => partRecord(String(row[0]), header, String(row[idColumn]));
+}
+
+/** Refresh all's equipment job: a deleted tab is reported, not made again (see importEquipment). */
+export function refreshEquipment(context: JobContext): JobReport {
+  return importEquipment(context, { remakeDeletedTabs: false });
+}
+
+export function importEquipment(
+  context: JobContext,
+  { remakeDeletedTabs } = { remakeDeletedTabs: true },
+): JobReport {
   const { spreadsheet, today, utcOffsetAt } = context;
   const horizonDays = checkedHorizonDays(context.options.horizonDays, DEFAULT_IMPORT_OPTIONS.horizonDays);
+  const linked = findLinkedTabs(spreadsheet);
+  if (linked.deleted.length && !remakeDeletedTabs) {
+    // The tabs link to each other's rows: refreshing the others alone would leave them pointing nowhere.
+    if (linked.deleted.length === EQUIPMENT_TABS.length) {
+      forgetLinkedTabs(spreadsheet);
+      throw new UserFacingError(
+        `${describeDeletedTabs(linked.deleted)}: refreshes no longer import equipment types. ` +
+          'Use Safety Sync → Import equipment types to bring them back.',
+      );
+    }
+    throw new UserFacingError(
+      `${describeDeletedTabs(linked.deleted)}, so equipment types were not refreshed. ` +
+        'Use Safety Sync → Import equipment types to make the equipment tabs again.',
+    );
+  }
+
   context.progress('Reading equipment types');
-  const { types, rejected } = fetchEquipmentTypes(context.client);
+  const fetched = fetchEquipmentTypes(context.client);
+  const { rejected } = fetched;
+  const { types, cuts: serviceCuts } = fitEquipmentText(fetched.types);
 
   const metafieldCount = types.reduce((sum, type) => sum + type.metafields.length, 0);
   const scheduleCount = types.reduce((sum, type) => sum + type.schedules.length, 0);
-  checkRoomForRows(spreadsheet, EQUIPMENT_TYPES_SHEET, types.length, EQUIPMENT_TYPE_COLUMNS.length);
-  checkRoomForRows(spreadsheet, METAFIELDS_SHEET, metafieldCount, METAFIELD_COLUMNS.length);
-  checkRoomForRows(spreadsheet, SCHEDULES_SHEET, scheduleCount, SCHEDULE_COLUMNS.length);
-  checkRoomForRows(spreadsheet, UPCOMING_SHEET, scheduleCount, UPCOMING_COLUMNS.length);
+  const nameOf = (tab: EquipmentTab) => linked.sheets[tab]?.getName() ?? EQUIPMENT_TAB_NAMES[tab];
+  checkRoomForRows(spreadsheet, nameOf('types'), types.length, EQUIPMENT_TYPE_COLUMNS.length);
+  checkRoomForRows(spreadsheet, nameOf('metafields'), metafieldCount, METAFIELD_COLUMNS.length);
+  checkRoomForRows(spreadsheet, nameOf('schedules'), scheduleCount, SCHEDULE_COLUMNS.length);
+  checkRoomForRows(spreadsheet, nameOf('upcoming'), scheduleCount, UPCOMING_COLUMNS.length);
 
-  const typeIdsBefore = idsInFirstColumn(spreadsheet.getSheetByName(EQUIPMENT_TYPES_SHEET));
-  const lastInspectedById = readLastInspected(spreadsheet.getSheetByName(SCHEDULES_SHEET));
+  const typeIdsBefore = idsInFirstColumn(linked.sheets.types);
 
-  const sheets = {
-    types: getOrCreateSheet(spreadsheet, EQUIPMENT_TYPES_SHEET),
-    metafields: getOrCreateSheet(spreadsheet, METAFIELDS_SHEET),
-    schedules: getOrCreateSheet(spreadsheet, SCHEDULES_SHEET),
-  };
+  const sheets = ensureLinkedTabs(spreadsheet, linked, EQUIPMENT_TABS);
   const sheetIds = {
     types: sheets.types.getSheetId(),
     metafields: sheets.metafields.getSheetId(),
     schedules: sheets.schedules.getSheetId(),
   };
-  const tables = equipmentTables({ types, sheetIds, lastInspectedById, today, utcOffsetAt });
-
   context.progress(`Writing ${formatCount(types.length)} equipment types`);
-  const userRowsDropped = [
-    writeTable(sheets.types, tables.types),
-    writeTable(sheets.metafields, tables.metafields),
-    writeTable(sheets.schedules, tables.schedules),
-  ].reduce((sum, written) => sum + written.userRowsDropped, 0);
-  writeUpcomingTab(spreadsheet, tables.scheduleEntries, sheetIds.schedules, horizonDays);
-  colourStatusColumns(spreadsheet);
+  const metafields = metafieldsTable(types, sheetIds);
+  const fittedMetafields = fitTableText(
+    METAFIELDS_SHEET,
+    metafields.table,
+    partRecordOf(METAFIELD_COLUMN.id, 'Metafield ID'),
+  );
+  addMissingKeyColumn(sheets.metafields, METAFIELD_COLUMNS);
+  let userRowsDropped = writeTable(sheets.metafields, fittedMetafields.table).userRowsDropped;
+
+  const scheduleValues = readTab(sheets.schedules);
+  const lastInspected = lastInspectedByKey(scheduleValues);
+  addMissingKeyColumn(sheets.schedules, SCHEDULE_COLUMNS, scheduleValues[0] ?? []);
+  const tables = equipmentTables({ types, sheetIds, lastInspectedByKey: lastInspected, today, utcOffsetAt });
+  const fittedSchedules = fitTableText(
+    SCHEDULES_SHEET,
+    tables.schedules,
+    partRecordOf(SCHEDULE_COLUMN.id, 'Schedule ID'),
+  );
+  const fittedTypes = fitTableText(EQUIPMENT_TYPES_SHEET, tables.types);
+  userRowsDropped += writeTable(sheets.schedules, fittedSchedules.table).userRowsDropped;
+  userRowsDropped += writeTable(sheets.types, fittedTypes.table).userRowsDropped;
+  writeUpcomingTab(sheets.upcoming, tables.scheduleEntries, sheetIds.schedules, horizonDays);
+  colourStatusColumns(sheets);
 
   const typeIds = new Set(types.map((type) => type.id));
   const added = [...typeIds].filter((id) => !typeIdsBefore.has(id)).length;
   const removed = [...typeIdsBefore].filter((id) => !typeIds.has(id)).length;
-  const scheduleIds = new Set(tables.scheduleEntries.map((entry) => entry.scheduleId));
-  const datesDropped = [...lastInspectedById.keys()].filter((id) => !scheduleIds.has(id)).length;
+  const scheduleKeys = new Set(tables.scheduleEntries.map((entry) => entry.key));
+  const datesDropped = [...lastInspected.keys()].filter((key) => !scheduleKeys.has(key)).length;
   const counts = countInspections(tables.scheduleEntries, horizonDays);
   const unsupported = tables.scheduleEntries.filter(
     (entry) => entry.inspection.status === InspectionStatus.unsupportedSchedule,
   );
+  const cuts = [...serviceCuts, ...fittedMetafields.cuts, ...fittedSchedules.cuts, ...fittedTypes.cuts];
+  const cutNote = listProblems(
+    cuts.length,
+    cuts.slice(0, LISTED_PROBLEMS).map(describeCut),
+    `texts longer than a cell holds (${formatCount(CELL_TEXT_LIMIT)} characters) were cut to fit, ` +
+      'with a note at the cut; the full text is in the service',
+  );
 
-  const summary =
+  const summary = [
     `Imported ${formatCount(types.length)} equipment types (${added} new, ${removed} removed), ` +
-    `${formatCount(metafieldCount)} metafields and ${formatCount(scheduleCount)} schedules` +
-    `${rejected.length ? `; ${rejected.length} records skipped` : ''}. ` +
-    describeInspectionCounts(counts, horizonDays);
+      `${formatCount(metafieldCount)} metafields and ${formatCount(scheduleCount)} schedules` +
+      `${rejected.length ? `; ${rejected.length} records skipped` : ''}.`,
+    describeInspectionCounts(counts, horizonDays),
+    cutNote,
+    linked.deleted.length ? `${describeDeletedTabs(linked.deleted)} and made again.` : null,
+  ]
+    .filter((sentence): sentence is string => sentence !== null)
+    .join(' ');
   const notes = [
     listProblems(
       unsupported.length,
@@ -128,8 +203,8 @@ export function importEquipment(context: JobContext): JobReport {
         .map((entry) => `schedule ${entry.scheduleId} (${entry.inspection.reason ?? ''})`),
       'schedules imported with status "Unsupported schedule"',
     ),
-    tables.metafieldsWithNotes
-      ? `${tables.metafieldsWithNotes} metafields imported with a note (see their Note column).`
+    metafields.withNotes
+      ? `${metafields.withNotes} metafields imported with a note (see their Note column).`
       : null,
     describeRejected(summarizeRejected(rejected)),
     datesDropped

@@ -10,6 +10,7 @@ import {
   EQUIPMENT_TYPE_COLUMNS,
   inspectionCells,
   inspectSchedule,
+  partKey,
   SCHEDULE_COLUMN,
   SCHEDULE_COLUMNS,
   typeInspectionCells,
@@ -37,9 +38,13 @@ function headersMissing(
     .map((index) => columns[index]!.header);
 }
 
-/** The defined headers that are not where the add-on wrote them (the tab was edited or is not ours). */
+/**
+ * The defined headers that are not where the add-on wrote them (the tab was edited or is not ours).
+ * The key column is not needed to recompute, and tabs written before it existed have none.
+ */
 export function missingScheduleHeaders(header: readonly unknown[] | undefined): string[] {
-  return headersMissing(header, SCHEDULE_COLUMN, SCHEDULE_COLUMNS);
+  const { key: _notNeeded, ...needed } = SCHEDULE_COLUMN;
+  return headersMissing(header, needed, SCHEDULE_COLUMNS);
 }
 
 export function missingEquipmentTypeHeaders(header: readonly unknown[] | undefined): string[] {
@@ -76,11 +81,14 @@ export function recomputeSchedules(
     if (!isSchedule(row)) return row.slice(SCHEDULE_COLUMN.nextDue, SCHEDULE_COLUMN.statusNote + 1);
     const trigger = readTrigger(row[SCHEDULE_COLUMN.trigger]);
     const inspection = inspectSchedule(trigger, row[SCHEDULE_COLUMN.lastInspected], today, utcOffsetAt);
+    const typeId = String(row[SCHEDULE_COLUMN.typeId] ?? '');
+    const scheduleId = String(row[SCHEDULE_COLUMN.id] ?? '');
     entries.push({
-      typeId: String(row[SCHEDULE_COLUMN.typeId] ?? ''),
+      typeId,
       typeTitle: String(row[SCHEDULE_COLUMN.typeTitle] ?? ''),
-      scheduleId: String(row[SCHEDULE_COLUMN.id] ?? ''),
+      scheduleId,
       scheduleName: String(row[SCHEDULE_COLUMN.name] ?? ''),
+      key: partKey(typeId, scheduleId),
       row: index + 2,
       inspection,
     });

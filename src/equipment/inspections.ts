@@ -27,6 +27,9 @@
  * - "Unsupported schedule": a type other than "time", a timing other than rolling/dom/dow, or a
  *   missing or invalid field above. The schedule is checked first, so this wins over the next one.
  * - "Last inspected is not a date": the "Last inspected" cell holds something other than a date.
+ * - "Check Last inspected: in the future": the cell holds a date after today. An inspection cannot
+ *   have happened yet (most likely a typo in the year, or the day and month swapped), so no due
+ *   date is made up from it: the user is asked to check the date instead.
  * Nothing here throws: whatever the service or a user puts in, the result is a status.
  */
 import { addDays, addMonths, daysBetween, fromDateNumber, toIsoDate, toParts } from '../lib/dates';
@@ -38,6 +41,7 @@ export const InspectionStatus = {
   upToDate: 'Up to date',
   noInspectionRecorded: 'No inspection recorded',
   lastInspectedNotADate: 'Last inspected is not a date',
+  lastInspectedInFuture: 'Check Last inspected: in the future',
   unsupportedSchedule: 'Unsupported schedule',
 } as const;
 export type InspectionStatus = (typeof InspectionStatus)[keyof typeof InspectionStatus];
@@ -161,6 +165,16 @@ export function nextInspection({ trigger, lastInspected, today }: InspectionInpu
       reason: `Last inspected is not a date: ${lastInspected.text}. Enter a date such as ${toIsoDate(today)}`,
     };
   }
+  if (lastInspected?.kind === 'date' && lastInspected.date > today) {
+    return {
+      status: InspectionStatus.lastInspectedInFuture,
+      dueDate: null,
+      daysLeft: null,
+      reason:
+        `Last inspected ${toIsoDate(lastInspected.date)} is after today (${toIsoDate(today)}): ` +
+        'enter the date of the last inspection done',
+    };
+  }
   const { schedule } = read;
   const due = findDueDate(schedule, lastInspected?.kind === 'date' ? lastInspected.date : null, today);
   if (due === null) {
@@ -172,12 +186,20 @@ export function nextInspection({ trigger, lastInspected, today }: InspectionInpu
         'A rolling schedule is due frequencyInDays after the last inspection: enter it in "Last inspected"',
     };
   }
-  const daysLeft = daysBetween(today, due);
-  const status =
-    daysLeft < 0
-      ? InspectionStatus.expired
-      : daysLeft <= schedule.expiringPeriodInDays
-        ? InspectionStatus.expiring
-        : InspectionStatus.upToDate;
-  return { status, dueDate: due, daysLeft };
+  return {
+    status: statusOfDueDate(due, schedule.expiringPeriodInDays, today),
+    dueDate: due,
+    daysLeft: daysBetween(today, due),
+  };
+}
+
+/** Expired, Expiring or Up to date: the status of a due date (see the rules above). */
+export function statusOfDueDate(
+  dueDate: CalendarDate,
+  expiringPeriodInDays: number,
+  today: CalendarDate,
+): InspectionStatus {
+  const daysLeft = daysBetween(today, dueDate);
+  if (daysLeft < 0) return InspectionStatus.expired;
+  return daysLeft <= expiringPeriodInDays ? InspectionStatus.expiring : InspectionStatus.upToDate;
 }

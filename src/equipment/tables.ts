@@ -1,8 +1,8 @@
 /**
  * Equipment types as three linked tabs: "Equipment types" (one row per type), "Equipment metafields"
  * and "Inspection schedules" (one row per metafield or schedule, in type order). Every link is an
- * in-sheet link to the exact row it names, so the tables are built together, once the tabs' sheet
- * ids are known, and rebuilt on every refresh (rows move when types come and go).
+ * in-sheet link to the exact row it names, so the tables are built from one order of types, once the
+ * tabs' sheet ids are known, and rebuilt on every refresh (rows move when types come and go).
  *
  * Links:
  * - a type's Metafields and Schedules counts link to its first metafield and first schedule row; a
@@ -13,7 +13,7 @@
  *
  * The schedules tab carries the inspection of each schedule (Next due, Status, Status note) next to
  * the user's own "Last inspected" column, which the caller reads before a refresh and hands back
- * by schedule id. A hidden column keeps the trigger as the service sent it, so that "Show upcoming
+ * by type and schedule id (partKey). A hidden column keeps the trigger as the service sent it, so that "Show upcoming
  * inspections" recomputes from the sheet alone exactly what the import computed.
  */
 import type { EquipmentType, Metafield, InspectionSchedule } from '../api/schemas';
@@ -60,8 +60,9 @@ export const METAFIELD_COLUMNS: readonly ColumnSpec[] = [
   { header: 'Type', kind: 'text', width: 80 },
   { header: 'List ID', kind: 'integer', width: 70 },
   { header: 'Note', kind: 'text', width: 320 },
+  { header: 'Metafield key', kind: 'text', width: 100, hidden: true },
 ];
-export const METAFIELD_COLUMN = { typeId: 0, typeTitle: 1, id: 2, note: 6 } as const;
+export const METAFIELD_COLUMN = { typeId: 0, typeTitle: 1, id: 2, name: 3, note: 6, key: 7 } as const;
 
 export const SCHEDULE_COLUMNS: readonly ColumnSpec[] = [
   { header: 'Equipment type ID', kind: 'text', width: 130 },
@@ -81,6 +82,7 @@ export const SCHEDULE_COLUMNS: readonly ColumnSpec[] = [
   { header: 'Status note', kind: 'text', width: 320 },
   { header: 'Last inspected', kind: 'date', width: 110 },
   { header: 'Trigger as sent', kind: 'text', width: 100, hidden: true },
+  { header: 'Schedule key', kind: 'text', width: 100, hidden: true },
 ];
 export const SCHEDULE_COLUMN = {
   typeId: 0,
@@ -92,6 +94,7 @@ export const SCHEDULE_COLUMN = {
   statusNote: 14,
   lastInspected: 15,
   trigger: 16,
+  key: 17,
 } as const;
 /** Next due, Status and Status note: the columns an inspection fills, side by side. */
 export const INSPECTION_COLUMNS = SCHEDULE_COLUMNS.slice(
@@ -100,6 +103,15 @@ export const INSPECTION_COLUMNS = SCHEDULE_COLUMNS.slice(
 );
 
 const METAFIELD_TYPES = ['text', 'number', 'list'];
+
+/**
+ * What identifies a metafield or a schedule across refreshes: its type and its own id, since the
+ * service promises ids unique within a type only. The hidden key columns hold it, so that the
+ * user's own cells follow the right row.
+ */
+export function partKey(typeId: string, id: string): string {
+  return JSON.stringify([typeId, id]);
+}
 
 /** The sheet ids (gids) of the three tabs, for the links between them. */
 export interface EquipmentSheetIds {
@@ -111,20 +123,17 @@ export interface EquipmentSheetIds {
 export interface EquipmentTablesInput {
   types: readonly EquipmentType[];
   sheetIds: EquipmentSheetIds;
-  /** The "Last inspected" cells as read from the schedules tab (getValues), by schedule id. */
-  lastInspectedById: ReadonlyMap<string, unknown>;
+  /** The "Last inspected" cells as read from the schedules tab (getValues), by partKey. */
+  lastInspectedByKey: ReadonlyMap<string, unknown>;
   today: CalendarDate;
   utcOffsetAt: UtcOffsetAt;
 }
 
 export interface EquipmentTables {
   types: Table;
-  metafields: Table;
   schedules: Table;
   /** Every schedule with its inspection, in the schedules tab's order. */
   scheduleEntries: ScheduleEntry[];
-  /** Metafields whose row carries a note (unknown type, list without list_id, …). */
-  metafieldsWithNotes: number;
 }
 
 /** The first data row is row 2 (row 1 is the header). */
@@ -156,6 +165,7 @@ export function inspectionCells(inspection: InspectionResult): CellValue[] {
 const STATUS_URGENCY: readonly InspectionStatus[] = [
   InspectionStatus.expired,
   InspectionStatus.expiring,
+  InspectionStatus.lastInspectedInFuture,
   InspectionStatus.lastInspectedNotADate,
   InspectionStatus.noInspectionRecorded,
   InspectionStatus.unsupportedSchedule,
@@ -224,24 +234,21 @@ function scheduleCells(schedule: InspectionSchedule): CellValue[] {
   ];
 }
 
-export function equipmentTables(input: EquipmentTablesInput): EquipmentTables {
-  const { sheetIds, today, utcOffsetAt } = input;
-  const typeRows: CellValue[][] = [];
-  const metafieldRows: CellValue[][] = [];
-  const scheduleRows: CellValue[][] = [];
-  const scheduleEntries: ScheduleEntry[] = [];
-  let metafieldsWithNotes = 0;
-
-  input.types.forEach((type, index) => {
-    const typeRow = FIRST_DATA_ROW + index;
-    const firstMetafieldRow = FIRST_DATA_ROW + metafieldRows.length;
-    const firstScheduleRow = FIRST_DATA_ROW + scheduleRows.length;
-    const linkBack = rowLinkFormula(sheetIds.types, typeRow, type.title);
-
-    for (const metafield of type.metafields) {
+/**
+ * The metafields tab: one row per metafield, in type order, each linking back to its type's row.
+ * Nothing on it depends on what the user typed elsewhere, so it can be written first.
+ */
+export function metafieldsTable(
+  types: readonly EquipmentType[],
+  sheetIds: EquipmentSheetIds,
+): { table: Table; withNotes: number } {
+  let withNotes = 0;
+  const rows = types.flatMap((type, index) => {
+    const linkBack = rowLinkFormula(sheetIds.types, FIRST_DATA_ROW + index, type.title);
+    return type.metafields.map((metafield): CellValue[] => {
       const note = metafieldNote(metafield);
-      if (note) metafieldsWithNotes++;
-      metafieldRows.push([
+      if (note) withNotes++;
+      return [
         type.id,
         linkBack,
         metafield.id,
@@ -249,17 +256,38 @@ export function equipmentTables(input: EquipmentTablesInput): EquipmentTables {
         metafield.type,
         metafield.list_id ?? null,
         note,
-      ]);
-    }
+        partKey(type.id, metafield.id),
+      ];
+    });
+  });
+  return { table: { columns: METAFIELD_COLUMNS, rows, keyColumn: METAFIELD_COLUMN.key }, withNotes };
+}
+
+/** The types and schedules tabs, which carry the inspections computed from "Last inspected". */
+export function equipmentTables(input: EquipmentTablesInput): EquipmentTables {
+  const { sheetIds, today, utcOffsetAt } = input;
+  const typeRows: CellValue[][] = [];
+  const scheduleRows: CellValue[][] = [];
+  const scheduleEntries: ScheduleEntry[] = [];
+  let metafieldRowCount = 0;
+
+  input.types.forEach((type, index) => {
+    const typeRow = FIRST_DATA_ROW + index;
+    const firstMetafieldRow = FIRST_DATA_ROW + metafieldRowCount;
+    metafieldRowCount += type.metafields.length;
+    const firstScheduleRow = FIRST_DATA_ROW + scheduleRows.length;
+    const linkBack = rowLinkFormula(sheetIds.types, typeRow, type.title);
 
     const inspections = type.schedules.map((schedule) => {
-      const lastInspected = input.lastInspectedById.get(schedule.id);
+      const key = partKey(type.id, schedule.id);
+      const lastInspected = input.lastInspectedByKey.get(key);
       const inspection = inspectSchedule(schedule.trigger, lastInspected, today, utcOffsetAt);
       scheduleEntries.push({
         typeId: type.id,
         typeTitle: type.title,
         scheduleId: schedule.id,
         scheduleName: schedule.name,
+        key,
         row: FIRST_DATA_ROW + scheduleRows.length,
         inspection,
       });
@@ -270,6 +298,7 @@ export function equipmentTables(input: EquipmentTablesInput): EquipmentTables {
         ...inspectionCells(inspection),
         lastInspectedValue(lastInspected, utcOffsetAt),
         JSON.stringify(schedule.trigger),
+        key,
       ]);
       return inspection;
     });
@@ -292,9 +321,7 @@ export function equipmentTables(input: EquipmentTablesInput): EquipmentTables {
 
   return {
     types: { columns: EQUIPMENT_TYPE_COLUMNS, rows: typeRows, keyColumn: EQUIPMENT_TYPE_COLUMN.id },
-    metafields: { columns: METAFIELD_COLUMNS, rows: metafieldRows, keyColumn: METAFIELD_COLUMN.id },
-    schedules: { columns: SCHEDULE_COLUMNS, rows: scheduleRows, keyColumn: SCHEDULE_COLUMN.id },
+    schedules: { columns: SCHEDULE_COLUMNS, rows: scheduleRows, keyColumn: SCHEDULE_COLUMN.key },
     scheduleEntries,
-    metafieldsWithNotes,
   };
 }

@@ -7,12 +7,11 @@
 import {
   EQUIPMENT_TYPE_COLUMN,
   EQUIPMENT_TYPE_COLUMNS,
-  EQUIPMENT_TYPES_SHEET,
   INSPECTION_COLUMNS,
   SCHEDULE_COLUMN,
   SCHEDULE_COLUMNS,
-  SCHEDULES_SHEET,
 } from './tables';
+import { ensureLinkedTabs, findLinkedTabs } from './linked-tabs';
 import {
   missingEquipmentTypeHeaders,
   missingScheduleHeaders,
@@ -46,7 +45,8 @@ function recomputeUpcomingInspections(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
 ): RecomputeOutcome {
   return holdingDocumentLock(spreadsheet, (clock) => {
-    const schedulesSheet = spreadsheet.getSheetByName(SCHEDULES_SHEET);
+    const linked = findLinkedTabs(spreadsheet);
+    const schedulesSheet = linked.sheets.schedules;
     if (!schedulesSheet || schedulesSheet.getLastRow() === 0) {
       throw new UserFacingError(
         'There are no inspection schedules in this spreadsheet yet. Use Safety Sync → Import equipment types first.',
@@ -63,17 +63,17 @@ function recomputeUpcomingInspections(
       .getRange(1, 1, schedulesSheet.getLastRow(), SCHEDULE_COLUMNS.length)
       .getValues();
     const missingSchedules = missingScheduleHeaders(scheduleValues[0]);
-    if (missingSchedules.length) throw rebuildAdvice(SCHEDULES_SHEET, missingSchedules);
+    if (missingSchedules.length) throw rebuildAdvice(schedulesSheet.getName(), missingSchedules);
     const recomputed = recomputeSchedules(scheduleValues, today, utcOffsetAt);
 
-    const typesSheet = spreadsheet.getSheetByName(EQUIPMENT_TYPES_SHEET);
+    const typesSheet = linked.sheets.types;
     let typeCells: unknown[][] = [];
     if (typesSheet && typesSheet.getLastRow() > 0) {
       const typeValues = typesSheet
         .getRange(1, 1, typesSheet.getLastRow(), EQUIPMENT_TYPE_COLUMNS.length)
         .getValues();
       const missingTypes = missingEquipmentTypeHeaders(typeValues[0]);
-      if (missingTypes.length) throw rebuildAdvice(EQUIPMENT_TYPES_SHEET, missingTypes);
+      if (missingTypes.length) throw rebuildAdvice(typesSheet.getName(), missingTypes);
       typeCells = recomputeTypeCells(typeValues, recomputed.entries);
     }
 
@@ -86,13 +86,9 @@ function recomputeUpcomingInspections(
         typeCells,
       );
     }
-    const upcomingSheet = writeUpcomingTab(
-      spreadsheet,
-      recomputed.entries,
-      schedulesSheet.getSheetId(),
-      horizonDays,
-    );
-    colourStatusColumns(spreadsheet);
+    const { upcoming: upcomingSheet } = ensureLinkedTabs(spreadsheet, linked, ['upcoming']);
+    writeUpcomingTab(upcomingSheet, recomputed.entries, schedulesSheet.getSheetId(), horizonDays);
+    colourStatusColumns({ ...linked.sheets, upcoming: upcomingSheet });
     return {
       upcomingSheet,
       summary: describeInspectionCounts(countInspections(recomputed.entries, horizonDays), horizonDays),

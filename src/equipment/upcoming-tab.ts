@@ -3,11 +3,15 @@
  * "Upcoming inspections" tab, and the colours of the Status columns (Expired red, Expiring amber)
  * on it, on the schedules tab and on the types tab.
  */
-import { EQUIPMENT_TYPE_COLUMN, EQUIPMENT_TYPES_SHEET, SCHEDULE_COLUMN, SCHEDULES_SHEET } from './tables';
+import { EQUIPMENT_TYPE_COLUMN, SCHEDULE_COLUMN } from './tables';
 import { InspectionStatus } from './inspections';
-import { type ScheduleEntry, UPCOMING_COLUMN, UPCOMING_SHEET, upcomingTable } from './upcoming';
+import { type ScheduleEntry, UPCOMING_COLUMN, UPCOMING_COLUMNS, upcomingTable } from './upcoming';
+import { addMissingKeyColumn } from './key-columns';
+import type { EquipmentTab } from './linked-tabs';
 import { applyStatusColours, type StatusColour } from '../sheets/conditional-formats';
-import { getOrCreateSheet, writeTable } from '../sheets/table-writer';
+import { writeTable } from '../sheets/table-writer';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 const STATUS_COLOURS: readonly StatusColour[] = [
   { text: InspectionStatus.expired, background: '#f4cccc', fontColor: '#990000' },
@@ -15,28 +19,27 @@ const STATUS_COLOURS: readonly StatusColour[] = [
 ];
 
 /** Status columns (1-based) by tab. */
-const STATUS_COLUMNS: ReadonlyArray<[sheetName: string, column: number]> = [
-  [EQUIPMENT_TYPES_SHEET, EQUIPMENT_TYPE_COLUMN.status + 1],
-  [SCHEDULES_SHEET, SCHEDULE_COLUMN.status + 1],
-  [UPCOMING_SHEET, UPCOMING_COLUMN.status + 1],
+const STATUS_COLUMNS: ReadonlyArray<[tab: EquipmentTab, column: number]> = [
+  ['types', EQUIPMENT_TYPE_COLUMN.status + 1],
+  ['schedules', SCHEDULE_COLUMN.status + 1],
+  ['upcoming', UPCOMING_COLUMN.status + 1],
 ];
 
-/** Writes the Upcoming inspections tab (in place, like every table) and returns it. */
+/** Writes the Upcoming inspections tab (in place, like every table). */
 export function writeUpcomingTab(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  sheet: Sheet,
   entries: readonly ScheduleEntry[],
   schedulesSheetId: number,
   horizonDays: number,
-): GoogleAppsScript.Spreadsheet.Sheet {
-  const sheet = getOrCreateSheet(spreadsheet, UPCOMING_SHEET);
+): void {
+  addMissingKeyColumn(sheet, UPCOMING_COLUMNS);
   writeTable(sheet, upcomingTable(entries, schedulesSheetId, horizonDays));
-  return sheet;
 }
 
 /** Adds (or renews) the status colours on every inspection tab there is, keeping the user's rules. */
-export function colourStatusColumns(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void {
-  for (const [sheetName, column] of STATUS_COLUMNS) {
-    const sheet = spreadsheet.getSheetByName(sheetName);
+export function colourStatusColumns(sheets: Partial<Record<EquipmentTab, Sheet | null>>): void {
+  for (const [tab, column] of STATUS_COLUMNS) {
+    const sheet = sheets[tab];
     if (sheet) applyStatusColours(sheet, column, STATUS_COLOURS);
   }
 }

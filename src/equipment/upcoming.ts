@@ -1,9 +1,10 @@
 /**
  * The "Upcoming inspections" tab: every schedule that is Expired or Expiring, or falls due within the
  * horizon the user set, soonest first, each linking to its row on the "Inspection schedules" tab;
- * and the counts a run reports. Schedules without a due date (no inspection recorded, a "Last
- * inspected" that is not a date, an unsupported schedule) cannot be placed on a timeline: they are
- * counted, and their rows on the schedules tab say why.
+ * and the counts a run reports. A "Last inspected" date in the future comes first, without a due
+ * date: the schedule may well be due, and only a corrected date tells. Other schedules without a
+ * due date (no inspection recorded, a "Last inspected" that is not a date, an unsupported schedule)
+ * cannot be placed on a timeline: they are counted, and their rows on the schedules tab say why.
  */
 import { type CellValue, type ColumnSpec, rowLinkFormula, type Table } from '../sheets/table';
 import { toSheetSerial } from '../lib/dates';
@@ -19,8 +20,16 @@ export const UPCOMING_COLUMNS: readonly ColumnSpec[] = [
   { header: 'Due date', kind: 'date', width: 100 },
   { header: 'Days left', kind: 'integer', width: 80 },
   { header: 'Status', kind: 'text', width: 100 },
+  { header: 'Schedule key', kind: 'text', width: 100, hidden: true },
 ];
-export const UPCOMING_COLUMN = { scheduleId: 2, schedule: 3, dueDate: 4, daysLeft: 5, status: 6 } as const;
+export const UPCOMING_COLUMN = {
+  scheduleId: 2,
+  schedule: 3,
+  dueDate: 4,
+  daysLeft: 5,
+  status: 6,
+  key: 7,
+} as const;
 
 /** One schedule, where it sits on the schedules tab, and its inspection. */
 export interface ScheduleEntry {
@@ -28,6 +37,8 @@ export interface ScheduleEntry {
   typeTitle: string;
   scheduleId: string;
   scheduleName: string;
+  /** Its type and id (partKey): what identifies it across refreshes. */
+  key: string;
   /** Its row on the "Inspection schedules" tab (the header is row 1). */
   row: number;
   inspection: InspectionResult;
@@ -40,20 +51,31 @@ export interface InspectionCounts {
   upcoming: number;
   unsupported: number;
   lastInspectedNotADate: number;
+  lastInspectedInFuture: number;
   noInspectionRecorded: number;
 }
 
 function isUpcoming(inspection: InspectionResult, horizonDays: number): boolean {
   const { status, daysLeft } = inspection;
-  if (status === InspectionStatus.expired || status === InspectionStatus.expiring) return true;
+  if (
+    status === InspectionStatus.expired ||
+    status === InspectionStatus.expiring ||
+    status === InspectionStatus.lastInspectedInFuture
+  ) {
+    return true;
+  }
   return daysLeft !== null && daysLeft <= horizonDays;
 }
 
-/** Upcoming schedules by due date; schedules due the same day keep the schedules tab's order. */
+/**
+ * Upcoming schedules by due date, those without one (a "Last inspected" to check) first; schedules
+ * due the same day keep the schedules tab's order.
+ */
 function upcomingEntries(entries: readonly ScheduleEntry[], horizonDays: number): ScheduleEntry[] {
+  const dueOf = (entry: ScheduleEntry) => entry.inspection.dueDate ?? Number.NEGATIVE_INFINITY;
   return entries
     .filter((entry) => isUpcoming(entry.inspection, horizonDays))
-    .sort((a, b) => a.inspection.dueDate! - b.inspection.dueDate! || a.row - b.row);
+    .sort((a, b) => dueOf(a) - dueOf(b) || a.row - b.row);
 }
 
 export function upcomingTable(
@@ -66,11 +88,12 @@ export function upcomingTable(
     entry.typeTitle,
     entry.scheduleId,
     rowLinkFormula(schedulesSheetId, entry.row, entry.scheduleName),
-    toSheetSerial(entry.inspection.dueDate!),
+    entry.inspection.dueDate === null ? null : toSheetSerial(entry.inspection.dueDate),
     entry.inspection.daysLeft,
     entry.inspection.status,
+    entry.key,
   ]);
-  return { columns: UPCOMING_COLUMNS, rows, keyColumn: UPCOMING_COLUMN.scheduleId };
+  return { columns: UPCOMING_COLUMNS, rows, keyColumn: UPCOMING_COLUMN.key };
 }
 
 export function countInspections(entries: readonly ScheduleEntry[], horizonDays: number): InspectionCounts {
@@ -80,6 +103,7 @@ export function countInspections(entries: readonly ScheduleEntry[], horizonDays:
     upcoming: 0,
     unsupported: 0,
     lastInspectedNotADate: 0,
+    lastInspectedInFuture: 0,
     noInspectionRecorded: 0,
   };
   for (const { inspection } of entries) {
@@ -88,6 +112,7 @@ export function countInspections(entries: readonly ScheduleEntry[], horizonDays:
     else if (inspection.status === InspectionStatus.expiring) counts.expiring++;
     else if (inspection.status === InspectionStatus.unsupportedSchedule) counts.unsupported++;
     else if (inspection.status === InspectionStatus.lastInspectedNotADate) counts.lastInspectedNotADate++;
+    else if (inspection.status === InspectionStatus.lastInspectedInFuture) counts.lastInspectedInFuture++;
     else if (inspection.status === InspectionStatus.noInspectionRecorded) counts.noInspectionRecorded++;
   }
   return counts;
@@ -103,6 +128,8 @@ export function describeInspectionCounts(counts: InspectionCounts, horizonDays: 
   if (counts.unsupported) parts.push(`${counts.unsupported} unsupported`);
   if (counts.lastInspectedNotADate)
     parts.push(`${counts.lastInspectedNotADate} with a "Last inspected" that is not a date`);
+  if (counts.lastInspectedInFuture)
+    parts.push(`${counts.lastInspectedInFuture} with a "Last inspected" in the future to check`);
   if (counts.noInspectionRecorded) parts.push(`${counts.noInspectionRecorded} with no inspection recorded`);
   return `Inspections: ${parts.join(', ')}.`;
 }

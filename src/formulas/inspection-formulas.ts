@@ -4,8 +4,8 @@
  * applied to each cell of the arguments. Arguments are single values or ranges of one size; the
  * answer has that size. No request is made. Empty rows of a range give empty cells.
  */
-import { addDays, type CalendarDate, toDateNumber, type UtcOffsetAt } from '../lib/dates';
-import { InspectionStatus, nextInspection } from '../equipment/inspections';
+import { type CalendarDate, toDateNumber, type UtcOffsetAt } from '../lib/dates';
+import { InspectionStatus, nextInspection, statusOfDueDate } from '../equipment/inspections';
 import {
   cellOf,
   commonShape,
@@ -35,6 +35,7 @@ export interface InspectionClock {
 const STATUSES_WITHOUT_DUE_DATE: readonly string[] = [
   InspectionStatus.noInspectionRecorded,
   InspectionStatus.lastInspectedNotADate,
+  InspectionStatus.lastInspectedInFuture,
   InspectionStatus.unsupportedSchedule,
 ];
 
@@ -97,19 +98,6 @@ export interface InspectionStatusArguments {
   due_date: unknown;
   expiring_days: unknown;
   today: unknown;
-}
-
-/**
- * The status of a due date under the inspection rules. They are stated for schedules, so the due
- * date is put to them as a schedule that makes it due: a rolling one, inspected the day before,
- * every day.
- */
-export function statusOfDueDate(dueDate: CalendarDate, expiringDays: number, today: CalendarDate): string {
-  return nextInspection({
-    trigger: { type: 'time', timing: 'rolling', frequencyInDays: 1, expiringPeriodInDays: expiringDays },
-    lastInspected: { kind: 'date', date: addDays(dueDate, -1) },
-    today,
-  }).status;
 }
 
 /** Expired, Expiring or Up to date for each due date; a status SAFETY_NEXT_INSPECTION wrote stays. */

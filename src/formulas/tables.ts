@@ -71,7 +71,7 @@ export function equipmentFormulaTables(
   const tables = equipmentTables({
     types,
     sheetIds: NO_SHEETS,
-    lastInspectedById: new Map(),
+    lastInspectedByKey: new Map(),
     today,
     utcOffsetAt,
   });

@@ -5,10 +5,10 @@
  * does not stop the other. Safety Sync → Refresh all and the scheduled refresh both run it.
  */
 import { ServiceError } from '../api/errors';
-import { EQUIPMENT_TYPES_SHEET } from '../equipment/tables';
 import { openSettingsIfNotConfigured } from '../completions/actions';
 import { type CompletionsMode, importCompletions } from '../completions/import';
-import { importEquipment } from '../equipment/import';
+import { refreshEquipment } from '../equipment/import';
+import { findLinkedTabs, hasEquipmentTabs } from '../equipment/linked-tabs';
 import { activeSpreadsheet, requireUi, showFailure } from '../platform/interactive';
 import { markRefreshed, showRefreshStatus } from './status';
 import { executionBudget } from '../platform/time-budget';
@@ -69,8 +69,9 @@ function configuredRefreshes(
       job: (context) => importCompletions(context, { mode: completionsMode }),
     },
   ];
-  if (spreadsheet.getSheetByName(EQUIPMENT_TYPES_SHEET)) {
-    refreshes.push({ action: `${options.actionPrefix} equipment types`, job: importEquipment });
+  // Found by sheet id, under whatever name the user gave them; a deleted tab is reported by the job.
+  if (hasEquipmentTabs(findLinkedTabs(spreadsheet))) {
+    refreshes.push({ action: `${options.actionPrefix} equipment types`, job: refreshEquipment });
   }
   return refreshes;
 }

@@ -6,37 +6,27 @@
  */
 import { createEmulator, loadDist } from '../../dev/emulator';
 import { renderWorkbookHtml } from '../../dev/emulator/snapshot';
-import type { SheetView, WorkbookView } from '../../dev/emulator/spreadsheet/workbook-store';
+import type { SheetView } from '../../dev/emulator/spreadsheet/workbook-store';
 import { type CalendarDate, fromIsoDate, toIsoDate } from '../../src/lib/dates';
 import { nextInspection, type InspectionResult } from '../../src/equipment/inspections';
 import { type AddonHarness, createAddonHarness, DIST_DIR, serverOf } from '../support/addon-harness';
 import { type EquipmentType, SampleDataset, sampleServiceUrl } from '../support/sample-service';
 import { dateTimeIn, isoOfDateNumber } from '../support/displayed-dates';
 import { spreadsheetServiceCalls } from '../../dev/emulator/spreadsheet';
-
-const TYPES_TAB = 'Equipment types';
-const METAFIELDS_TAB = 'Equipment metafields';
-const SCHEDULES_TAB = 'Inspection schedules';
-const UPCOMING_TAB = 'Upcoming inspections';
-const IMPORT = 'Import equipment types';
-const SHOW_UPCOMING = 'Show upcoming inspections';
-/** The "Last inspected" column of the schedules tab, where the tests type dates as a user would. */
-const LAST_INSPECTED = 'P';
-
-function workbook(harness: AddonHarness): WorkbookView {
-  const found = harness.emulator.workbooks.get(harness.spreadsheetId);
-  if (!found) throw new Error('the test spreadsheet is gone');
-  return found;
-}
-
-function tab(harness: AddonHarness, name: string): SheetView {
-  return workbook(harness).sheet(name);
-}
-
-/** The data rows of a tab as displayed, columns `from`..`to` (letters). */
-function rows(sheet: SheetView, from: string, to: string): string[][] {
-  return sheet.lastRow < 2 ? [] : sheet.displayValues(`${from}2:${to}${sheet.lastRow}`);
-}
+import {
+  IMPORT,
+  LAST_INSPECTED,
+  METAFIELDS_TAB,
+  rows,
+  SCHEDULES_TAB,
+  SHOW_UPCOMING,
+  syncLog,
+  tab,
+  typeLastInspected,
+  TYPES_TAB,
+  UPCOMING_TAB,
+  workbook,
+} from '../support/equipment-tabs';
 
 /** The day in a time zone of the emulator's current instant: the spreadsheet's "today". */
 function todayIn(harness: AddonHarness, timeZone: string): string {
@@ -136,25 +126,6 @@ function expectedUpcoming(schedules: readonly ExpectedSchedule[], horizonDays = 
         (inspection.daysLeft !== null && inspection.daysLeft <= horizonDays),
     )
     .sort((a, b) => a.inspection.dueDate! - b.inspection.dueDate!);
-}
-
-/** The row of the schedules tab that holds a schedule id. */
-function scheduleRow(harness: AddonHarness, scheduleId: string): number {
-  const ids = rows(tab(harness, SCHEDULES_TAB), 'C', 'C').map(([id]) => id);
-  const index = ids.indexOf(scheduleId);
-  if (index < 0) throw new Error(`schedule ${scheduleId} is not on the schedules tab`);
-  return index + 2;
-}
-
-function typeLastInspected(harness: AddonHarness, values: Record<string, string>): void {
-  for (const [scheduleId, value] of Object.entries(values)) {
-    const cell = `'${SCHEDULES_TAB}'!${LAST_INSPECTED}${scheduleRow(harness, scheduleId)}`;
-    workbook(harness).typeValues(cell, [[value]]);
-  }
-}
-
-function syncLog(harness: AddonHarness): string[][] {
-  return rows(tab(harness, 'Sync log'), 'C', 'K');
 }
 
 describe('300 equipment types with every anomaly the service can send', () => {
@@ -335,9 +306,9 @@ describe('300 equipment types with every anomaly the service can send', () => {
     }
     for (const [name, width] of [
       [TYPES_TAB, 'G'],
-      [METAFIELDS_TAB, 'G'],
-      [SCHEDULES_TAB, 'Q'],
-      [UPCOMING_TAB, 'G'],
+      [METAFIELDS_TAB, 'H'],
+      [SCHEDULES_TAB, 'R'],
+      [UPCOMING_TAB, 'H'],
     ] as const) {
       const sheet = tab(harness, name);
       expect(sheet.frozenRows).toBe(1);

@@ -2,8 +2,15 @@ import { calendarDateAt, fromIsoDate, isoDayOfWeek, parseDateCell, toIsoDate } f
 import type { CalendarDate, UtcOffsetAt } from '../../src/lib/dates';
 import { InspectionStatus, nextInspection } from '../../src/equipment/inspections';
 
-const { expired, expiring, upToDate, noInspectionRecorded, lastInspectedNotADate, unsupportedSchedule } =
-  InspectionStatus;
+const {
+  expired,
+  expiring,
+  upToDate,
+  noInspectionRecorded,
+  lastInspectedNotADate,
+  lastInspectedInFuture,
+  unsupportedSchedule,
+} = InspectionStatus;
 
 function date(iso: string): CalendarDate {
   const parsed = fromIsoDate(iso);
@@ -70,8 +77,41 @@ test('the status names are the strings users see and formulas compare against', 
     'Up to date',
     'No inspection recorded',
     'Last inspected is not a date',
+    'Check Last inspected: in the future',
     'Unsupported schedule',
   ]);
+});
+
+describe('a "Last inspected" date after today is flagged, with no due date made up from it (today 2024-03-10)', () => {
+  runCases([
+    ['rolling, tomorrow', rolling(30), '2024-03-11', TODAY, lastInspectedInFuture, null, null],
+    ['rolling, next year', rolling(30), '2025-03-09', TODAY, lastInspectedInFuture, null, null],
+    ['dow, tomorrow', dow(20240101, 7), '2024-03-11', TODAY, lastInspectedInFuture, null, null],
+    ['dom, in a month', dom(20240131, 30), '2024-04-10', TODAY, lastInspectedInFuture, null, null],
+    ['rolling, today is not the future', rolling(30), TODAY, TODAY, upToDate, '2024-04-09', 30],
+    ['dow, today is not the future', dow(20240101, 7, 0), TODAY, TODAY, upToDate, '2024-03-11', 1],
+    ['rolling, yesterday', rolling(1, 0), '2024-03-09', TODAY, expiring, TODAY, 0],
+  ]);
+
+  test('the reason names the date and today', () => {
+    const result = nextInspection({
+      trigger: rolling(30),
+      lastInspected: parseDateCell('2042-03-01', utc),
+      today: date(TODAY),
+    });
+    expect(result.reason).toBe(
+      'Last inspected 2042-03-01 is after today (2024-03-10): enter the date of the last inspection done',
+    );
+  });
+
+  test('an unsupported schedule is reported before the date', () => {
+    const result = nextInspection({
+      trigger: { ...rolling(30), timing: 'hourly' },
+      lastInspected: parseDateCell('2042-03-01', utc),
+      today: date(TODAY),
+    });
+    expect(result.status).toBe(unsupportedSchedule);
+  });
 });
 
 describe('rolling: due = last inspection + frequencyInDays', () => {
@@ -83,7 +123,15 @@ describe('rolling: due = last inspection + frequencyInDays', () => {
     ['a year on, over 2024-02-29', rolling(365), '2023-03-10', TODAY, expired, '2024-03-09', -1],
     ['no inspection recorded', rolling(30), NONE, TODAY, noInspectionRecorded, null, null],
     ['last inspected as a sheet serial', rolling(30), 45_342, TODAY, upToDate, '2024-03-21', 11],
-    ['last inspected in the future', rolling(30), '2024-04-01', TODAY, upToDate, '2024-05-01', 52],
+    [
+      'last inspected in the future: flagged',
+      rolling(30),
+      '2024-04-01',
+      TODAY,
+      lastInspectedInFuture,
+      null,
+      null,
+    ],
     [
       'a timingDateNumber is ignored',
       { ...rolling(30), timingDateNumber: 20230229 },
@@ -160,17 +208,25 @@ describe('dom: the anchor day of month, every round(frequencyInDays / 30) months
   runCases([
     ['monthly, later this month', dom(20240115, 30), NONE, TODAY, expiring, '2024-03-15', 5],
     ['monthly, due today', dom(20240115, 30), NONE, '2024-03-15', expiring, '2024-03-15', 0],
-    ['monthly, inspected on the day', dom(20240115, 30), '2024-03-15', TODAY, upToDate, '2024-04-15', 36],
+    [
+      'monthly, inspected on the day',
+      dom(20240115, 30),
+      '2024-03-15',
+      '2024-03-20',
+      upToDate,
+      '2024-04-15',
+      26,
+    ],
     ['monthly, inspection missed', dom(20240115, 30), '2024-02-01', TODAY, expired, '2024-02-15', -24],
     ['anchor in the future', dom(20240630, 90), NONE, TODAY, upToDate, '2024-06-30', 112],
     [
       'anchor in the future, inspected before it',
       dom(20240630, 90),
       '2024-05-01',
-      TODAY,
+      '2024-05-02',
       upToDate,
       '2024-06-30',
-      112,
+      59,
     ],
     ['across a year end', dom(20231130, 60), NONE, '2024-02-01', upToDate, '2024-03-30', 58],
 

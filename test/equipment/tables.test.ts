@@ -10,12 +10,14 @@ import {
   equipmentTables,
   METAFIELD_COLUMN,
   METAFIELD_COLUMNS,
+  metafieldsTable,
+  partKey,
   SCHEDULE_COLUMN,
   SCHEDULE_COLUMNS,
 } from '../../src/equipment/tables';
 import { InspectionStatus } from '../../src/equipment/inspections';
 import { recomputeSchedules, recomputeTypeCells } from '../../src/equipment/inspection-recompute';
-import type { CellValue } from '../../src/sheets/table';
+import type { CellValue, Table } from '../../src/sheets/table';
 
 function date(iso: string): CalendarDate {
   const parsed = fromIsoDate(iso);
@@ -89,14 +91,30 @@ const TYPES: EquipmentType[] = [
   },
 ];
 
-function build(lastInspected: Record<string, unknown> = {}, types = TYPES): EquipmentTables {
-  return equipmentTables({
-    types,
-    sheetIds: SHEET_IDS,
-    lastInspectedById: new Map(Object.entries(lastInspected)),
-    today: TODAY,
-    utcOffsetAt: utc,
-  });
+/** The tables of every tab; `lastInspected` by schedule id (unique within these tests' types). */
+function build(
+  lastInspected: Record<string, unknown> = {},
+  types = TYPES,
+): EquipmentTables & { metafields: Table; metafieldsWithNotes: number } {
+  const typeOf = (scheduleId: string) =>
+    types.find((type) => type.schedules.some((candidate) => candidate.id === scheduleId))?.id ?? '';
+  const metafields = metafieldsTable(types, SHEET_IDS);
+  return {
+    ...equipmentTables({
+      types,
+      sheetIds: SHEET_IDS,
+      lastInspectedByKey: new Map(
+        Object.entries(lastInspected).map(([scheduleId, cell]) => [
+          partKey(typeOf(scheduleId), scheduleId),
+          cell,
+        ]),
+      ),
+      today: TODAY,
+      utcOffsetAt: utc,
+    }),
+    metafields: metafields.table,
+    metafieldsWithNotes: metafields.withNotes,
+  };
 }
 
 describe('the Equipment types tab', () => {
@@ -177,7 +195,7 @@ describe('the Equipment types tab', () => {
     const { types } = equipmentTables({
       types: TYPES,
       sheetIds: SHEET_IDS,
-      lastInspectedById: new Map(),
+      lastInspectedByKey: new Map(),
       today: TODAY,
       utcOffsetAt: plusTwo,
     });
@@ -253,9 +271,28 @@ describe('the Equipment metafields tab', () => {
         'text',
         null,
         '',
+        '["000123","mf1"]',
       ],
-      ['000123', '=HYPERLINK("#gid=100&range=A2"; "Forklift ""Big""")', 'mf2', 'Colour', 'list', 7, ''],
-      ['et-mf', '=HYPERLINK("#gid=100&range=A4"; "Hoist")', 'mf3', 'Größe', 'number', null, ''],
+      [
+        '000123',
+        '=HYPERLINK("#gid=100&range=A2"; "Forklift ""Big""")',
+        'mf2',
+        'Colour',
+        'list',
+        7,
+        '',
+        '["000123","mf2"]',
+      ],
+      [
+        'et-mf',
+        '=HYPERLINK("#gid=100&range=A4"; "Hoist")',
+        'mf3',
+        'Größe',
+        'number',
+        null,
+        '',
+        '["et-mf","mf3"]',
+      ],
     ]);
   });
 
@@ -280,6 +317,7 @@ describe('the Equipment metafields tab', () => {
       fields['type'],
       fields['list_id'] ?? null,
       note,
+      '["t","odd"]',
     ]);
     expect(tables.metafieldsWithNotes).toBe(1);
   });
@@ -306,6 +344,7 @@ describe('the Inspection schedules tab', () => {
       'Status note',
       'Last inspected',
       'Trigger as sent',
+      'Schedule key',
     ]);
     const forklift = '=HYPERLINK("#gid=100&range=A2"; "Forklift ""Big""")';
     expect(schedules.rows).toEqual([
@@ -327,6 +366,7 @@ describe('the Inspection schedules tab', () => {
         '',
         null,
         JSON.stringify(TYPES[0]!.schedules[0]!.trigger),
+        '["000123","s1"]',
       ],
       [
         '000123',
@@ -346,6 +386,7 @@ describe('the Inspection schedules tab', () => {
         '',
         serial('2024-02-20'),
         JSON.stringify(TYPES[0]!.schedules[1]!.trigger),
+        '["000123","s2"]',
       ],
       [
         'et-sch',
@@ -365,10 +406,12 @@ describe('the Inspection schedules tab', () => {
         '',
         null,
         JSON.stringify(TYPES[3]!.schedules[0]!.trigger),
+        '["et-sch","s3"]',
       ],
     ]);
-    expect(schedules.keyColumn).toBe(SCHEDULE_COLUMN.id);
+    expect(schedules.keyColumn).toBe(SCHEDULE_COLUMN.key);
     expect(SCHEDULE_COLUMNS[SCHEDULE_COLUMN.trigger]!.hidden).toBe(true);
+    expect(SCHEDULE_COLUMNS[SCHEDULE_COLUMN.key]!.hidden).toBe(true);
   });
 
   test('"Last inspected" is matched by schedule id and written back as a date-only value', () => {
@@ -403,6 +446,7 @@ describe('the Inspection schedules tab', () => {
       'Last inspected is not a date: "last week". Enter a date such as 2024-03-10',
       'last week',
       JSON.stringify(TYPES[0]!.schedules[1]!.trigger),
+      '["000123","s2"]',
     ]);
     // The other rows are computed as without it.
     expect(schedules.rows[0]![SCHEDULE_COLUMN.status]).toBe('Expiring');

@@ -27,6 +27,7 @@ function entry(scheduleId: string, inspection: InspectionResult): ScheduleEntry 
     typeTitle: `Type "${scheduleId}"`,
     scheduleId,
     scheduleName: `Check ${scheduleId}`,
+    key: `["type-${scheduleId}","${scheduleId}"]`,
     row: nextRow++,
     inspection,
   };
@@ -61,6 +62,10 @@ test('the columns: who, what, when, how long, status', () => {
     'Due date:date',
     'Days left:integer',
     'Status:text',
+    'Schedule key:text',
+  ]);
+  expect(UPCOMING_COLUMNS.filter((column) => column.hidden).map((column) => column.header)).toEqual([
+    'Schedule key',
   ]);
 });
 
@@ -75,7 +80,10 @@ test('Expired, Expiring, and whatever falls due within the horizon, soonest firs
     'horizon',
     'long-warning',
   ]);
-  expect(table.keyColumn).toBe(2);
+  // Rows are matched across refreshes by type and schedule id: ids are unique within a type only.
+  expect(table.rows.map((row) => row[table.keyColumn])).toEqual(
+    ids(table).map((id) => `["type-${String(id)}","${String(id)}"]`),
+  );
 });
 
 test('each row links to its schedule row and gives days left, negative when overdue', () => {
@@ -89,6 +97,7 @@ test('each row links to its schedule row and gives days left, negative when over
     serial(addDays(TODAY, -40)),
     -40,
     'Expired',
+    '["type-long-overdue","long-overdue"]',
   ]);
 });
 
@@ -111,6 +120,7 @@ test('schedules without a due date are counted, never listed', () => {
     upcoming: 7,
     unsupported: 1,
     lastInspectedNotADate: 1,
+    lastInspectedInFuture: 0,
     noInspectionRecorded: 1,
   });
 });
@@ -135,4 +145,25 @@ test.each<[unknown, number]>([
   [undefined, 30],
 ])('a stored horizon of %p days means %i', (stored, expected) => {
   expect(checkedHorizonDays(stored, 30)).toBe(expected);
+});
+
+test('a "Last inspected" in the future is listed first, without a due date, and counted', () => {
+  const flagged = entry('typed-ahead', undated(InspectionStatus.lastInspectedInFuture));
+  const entries = [...ENTRIES, flagged];
+  const table = upcomingTable(entries, SCHEDULES_SHEET_ID, 30);
+  expect(table.rows[0]).toEqual([
+    'type-typed-ahead',
+    'Type "typed-ahead"',
+    'typed-ahead',
+    `=HYPERLINK("#gid=300&range=A${flagged.row}"; "Check typed-ahead")`,
+    null,
+    null,
+    'Check Last inspected: in the future',
+    '["type-typed-ahead","typed-ahead"]',
+  ]);
+  expect(ids(table).slice(1)).toEqual(ids(upcomingTable(ENTRIES, SCHEDULES_SHEET_ID, 30)));
+  expect(countInspections(entries, 30)).toMatchObject({ upcoming: 8, lastInspectedInFuture: 1 });
+  expect(describeInspectionCounts(countInspections(entries, 30), 30)).toContain(
+    '1 with a "Last inspected" in the future to check',
+  );
 });

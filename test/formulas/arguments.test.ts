@@ -12,13 +12,9 @@ import {
   optionalLimit,
   single,
 } from '../../src/formulas/arguments';
-import {
-  inspectionStatusCells,
-  nextInspectionCells,
-  statusOfDueDate,
-} from '../../src/formulas/inspection-formulas';
+import { inspectionStatusCells, nextInspectionCells } from '../../src/formulas/inspection-formulas';
 import { type CalendarDate, fromIsoDate, type UtcOffsetAt } from '../../src/lib/dates';
-import { nextInspection } from '../../src/equipment/inspections';
+import { nextInspection, statusOfDueDate } from '../../src/equipment/inspections';
 
 const utc: UtcOffsetAt = () => 0;
 const kolkata: UtcOffsetAt = () => 330;
@@ -229,6 +225,36 @@ describe('SAFETY_NEXT_INSPECTION and SAFETY_INSPECTION_STATUS follow the inspect
       inspectionStatusCells({ due_date: due, expiring_days: expiring, today: '2024-03-10' }, clock),
     ).toEqual([[status]]);
   });
+
+  test('a last_inspected after today is flagged as on the tab, and the status function passes the flag on', () => {
+    const next = nextInspectionCells(
+      {
+        timing: 'rolling',
+        timing_date: '',
+        frequency_days: 30,
+        last_inspected: '2024-03-11',
+        today: undefined,
+      },
+      clock,
+    )[0]![0];
+    expect(next).toBe('Check Last inspected: in the future');
+    expect(inspectionStatusCells({ due_date: next, expiring_days: 7, today: undefined }, clock)).toEqual([
+      ['Check Last inspected: in the future'],
+    ]);
+  });
+
+  test.each([
+    ['2024-03-11', 0, 'Up to date'],
+    ['2024-03-12', 5, 'Expiring'],
+    ['2030-01-01', 5, 'Up to date'],
+  ])(
+    'a due date after today is a due date, not a "Last inspected" to check: due %s, %d expiring days: %s',
+    (due, expiring, status) => {
+      expect(
+        inspectionStatusCells({ due_date: due, expiring_days: expiring, today: undefined }, clock),
+      ).toEqual([[status]]);
+    },
+  );
 
   test('a range of due dates gives a column of statuses; reasons and empty rows pass through', () => {
     const cells = inspectionStatusCells(

@@ -64,11 +64,18 @@ export interface HarnessOptions {
   /** The spreadsheet's time zone. */
   timeZone?: string;
   emulator?: Omit<EmulatorOptions, 'code' | 'files'>;
+  /** The user's own functions, added to the script (`emulator.run` calls them: edits a test cannot type). */
+  userScript?: string;
 }
 
 export async function createAddonHarness(options: HarnessOptions = {}): Promise<AddonHarness> {
   const dataset = await SampleDataset.create(options.dataset ?? {});
-  const emulator = createEmulator({ ...loadDist(DIST_DIR), ...options.emulator });
+  const dist = loadDist(DIST_DIR);
+  const emulator = createEmulator({
+    ...dist,
+    code: dist.code + (options.userScript ?? ''),
+    ...options.emulator,
+  });
   const spreadsheetId = emulator.createSpreadsheet({
     name: 'Safety',
     timeZone: options.timeZone ?? 'Europe/London',
