@@ -22,9 +22,15 @@ import { addDays, cellToSheetSerial, fromSheetSerial, toDateNumber, type UtcOffs
 import { formatCount } from '../lib/numbers';
 import { deleteDocumentState, readDocumentState, writeDocumentState } from '../platform/document-state';
 import type { JobContext, JobReport } from '../platform/job-runner';
-import { describeRejected, type RejectedSummary, summarizeRejected } from '../platform/problem-lists';
+import {
+  describeCuts,
+  describeRejected,
+  type RejectedSummary,
+  summarizeRejected,
+} from '../platform/problem-lists';
 import { readConnection } from '../platform/settings-store';
 import { checkRoomForRows } from '../sheets/cell-limit';
+import { fitTableText } from '../sheets/cell-text';
 import type { CellValue } from '../sheets/table';
 import { readTabLayout, tableCellsOf, type TabLayout } from '../sheets/tab-layout';
 import {
@@ -332,7 +338,10 @@ function replaceAllRows(
   confirmedGone: Set<string>,
 ): JobReport | null {
   const { spreadsheet } = context;
-  const table = completionsTable(records, resolved.names, context.utcOffsetAt);
+  const { table, cuts } = fitTableText(
+    COMPLETIONS_SHEET,
+    completionsTable(records, resolved.names, context.utcOffsetAt),
+  );
   checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, table.rows.length, table.columns.length);
   const existing = spreadsheet.getSheetByName(COMPLETIONS_SHEET);
   const keys = table.rows.map((row) => String(row[COMPLETION_COLUMN.key]));
@@ -367,9 +376,9 @@ function replaceAllRows(
     summary:
       `Imported ${formatCount(records.length)} completed trainings (${added} new, ${removed} removed` +
       `${result.userRowsDropped ? `, ${result.userRowsDropped} with your notes` : ''}); ` +
-      `${userOrder ? `${KEPT_ORDER} ` : ''}${describeNames(resolved)}`,
+      `${userOrder ? `${KEPT_ORDER} ` : ''}${describeNames(resolved)}${cuts.length ? ` ${CUTS_SEEN}` : ''}`,
     details: runDetails(
-      [describeRejected(rejected), describeInvalidExpirations(records), removedNote],
+      [describeRejected(rejected), describeInvalidExpirations(records), removedNote, describeCuts(cuts)],
       resolved,
     ),
   };
@@ -386,6 +395,8 @@ function runDetails(problems: (string | null | undefined)[], resolved: ResolvedN
   if (resolved.refusal) sentences.push(describeNames(resolved));
   return sentences.join(' ');
 }
+
+const CUTS_SEEN = 'Some texts were longer than a cell holds and were cut to fit: see the Sync log.';
 
 const KEPT_ORDER = 'The tab keeps the order you sorted it in; new records are at the top.';
 
@@ -475,9 +486,13 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
         'before the time limit of one run; they are added in the next run.',
     };
   }
-  const rows = fresh.map((record, index) =>
-    completionRow(record, freshKeys[index]!, resolved.names, context.utcOffsetAt),
-  );
+  const { table: fitted, cuts } = fitTableText(COMPLETIONS_SHEET, {
+    ...COMPLETIONS_TAB,
+    rows: fresh.map((record, index) =>
+      completionRow(record, freshKeys[index]!, resolved.names, context.utcOffsetAt),
+    ),
+  });
+  const { rows } = fitted;
   checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, held.length + rows.length, width);
   const dateOf = (row: CellValue[]) => Number(row[COMPLETION_COLUMN.completionDate]);
   const userOrder = sortedByUser(held.map((row) => ({ completionDate: dateOf(row) })));
@@ -498,7 +513,9 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
   return {
     added: fresh.length,
     removed: 0,
-    summary: `Added ${fresh.length} new completed trainings.${resolved.refusal ? ` ${describeNames(resolved)}` : ''}`,
-    details: runDetails([details, describeInvalidExpirations(fresh)], resolved),
+    summary:
+      `Added ${fresh.length} new completed trainings.${resolved.refusal ? ` ${describeNames(resolved)}` : ''}` +
+      `${cuts.length ? ` ${CUTS_SEEN}` : ''}`,
+    details: runDetails([details, describeInvalidExpirations(fresh), describeCuts(cuts)], resolved),
   };
 }

@@ -3,6 +3,8 @@
  * wrong shape, schedules it cannot compute): how many, the first few by name, and "and N more".
  */
 import type { RejectedRecord } from '../api/schemas';
+import { formatCount } from '../lib/numbers';
+import { CELL_TEXT_LIMIT, describeCut, type TextCut } from '../sheets/cell-text';
 
 /** How many items a Sync log line names before it says "and N more". */
 export const LISTED_PROBLEMS = 20;
@@ -38,4 +40,14 @@ export function describeRejected({ listed, count }: RejectedSummary): string | n
       ? 'record skipped because it does not have the documented shape'
       : 'records skipped because they do not have the documented shape';
   return listProblems(count, listed.map(describeRejectedRecord), what);
+}
+
+/** Texts cut to fit a cell (see sheets/cell-text.ts), for the run's message and the Sync log. */
+export function describeCuts(cuts: readonly TextCut[]): string | null {
+  return listProblems(
+    cuts.length,
+    cuts.slice(0, LISTED_PROBLEMS).map(describeCut),
+    `texts longer than a cell holds (${formatCount(CELL_TEXT_LIMIT)} characters) were cut to fit, ` +
+      'with a note at the cut; the full text is in the service',
+  );
 }

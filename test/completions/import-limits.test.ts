@@ -217,3 +217,34 @@ test('a record whose optional special expiration date is not a date comes in wit
   );
   await harness.done();
 });
+
+test('a text longer than a cell holds is cut to fit with a visible marker and reported, by Reconcile and by Refresh all', async () => {
+  const harness = await createAddonHarness({ dataset: { seed: 8, completions: 30, users: 8 } });
+  harness.connect();
+  harness.clickMenu('Reconcile completed trainings');
+  const long = `G-${'x'.repeat(60_000)}`;
+  await harness.dataset.mutate({
+    insertCompletionsAt: [{ position: 5, fields: { groupTraining_id: long } }],
+  });
+  harness.clickMenu('Reconcile completed trainings');
+  await harness.dataset.mutate({
+    insertCompletionsAt: [{ position: 0, fields: { groupTraining_id: `${long}y` } }],
+  });
+  harness.clickMenu('Refresh all');
+
+  const rows = harness.displayed(TAB).slice(1);
+  expect(rows).toHaveLength(32);
+  const cut = rows.filter((row) => row[7]!.startsWith('G-xxx'));
+  expect(cut).toHaveLength(2);
+  for (const row of cut) {
+    expect(row[7]!.length).toBeLessThanOrEqual(50_000);
+    expect(row[7]).toMatch(/… \[cut: 60,00[23] characters; the full text is in the service\]$/);
+  }
+  const log = harness
+    .displayed('Sync log')
+    .slice(1, 4)
+    .map((line) => line.join(' '));
+  expect(log.filter((line) => line.includes('were cut to fit'))).toHaveLength(2);
+  expect(log.every((line) => !line.includes('Failed'))).toBe(true);
+  await harness.done();
+});
