@@ -37,6 +37,7 @@ import {
   ensureLinkedTabs,
   findLinkedTabs,
   forgetLinkedTabs,
+  type LinkedTabs,
 } from './linked-tabs';
 import { checkRoomForRows } from '../sheets/cell-limit';
 import { CELL_TEXT_LIMIT, describeCut, fitTableText } from '../sheets/cell-text';
@@ -95,6 +96,40 @@ function partRecordOf(idColumn: number, header: string): (row: readonly CellValu
   return (row) => partRecord(String(row[0]), header, String(row[idColumn]));
 }
 
+/** The size of a tab Sheets makes: 1,000 rows of 26 columns. */
+const NEW_TAB = { rows: 1_000, columns: 26 };
+
+/**
+ * Throws, before anything is written, when the four tabs grown to their rows would take the
+ * spreadsheet over its cell limit together: each one checked against the others as they are now
+ * could fit alone while the last write failed for want of room.
+ */
+function checkRoomForTabs(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  linked: LinkedTabs,
+  sizes: Record<EquipmentTab, { rows: number; columns: number }>,
+): void {
+  const plans = EQUIPMENT_TABS.map((tab) => {
+    const sheet = linked.sheets[tab];
+    const { rows, columns } = sizes[tab];
+    const maxRows = sheet?.getMaxRows() ?? NEW_TAB.rows;
+    const maxColumns = sheet?.getMaxColumns() ?? NEW_TAB.columns;
+    const grown = Math.max(maxRows, rows + 1) * Math.max(maxColumns, columns);
+    return {
+      name: sheet?.getName() ?? EQUIPMENT_TAB_NAMES[tab],
+      rows,
+      columns,
+      growth: grown - (sheet ? maxRows * maxColumns : 0),
+      // checkRoomForRows counts a tab that is not there yet as its rows only, not as a whole new tab.
+      uncounted: sheet ? 0 : grown - (rows + 1) * columns,
+    };
+  });
+  const growth = plans.reduce((sum, plan) => sum + plan.growth, 0);
+  for (const plan of plans) {
+    checkRoomForRows(spreadsheet, plan.name, plan.rows, plan.columns, growth - plan.growth + plan.uncounted);
+  }
+}
+
 /** Refresh all's equipment job: a deleted tab is reported, not made again (see importEquipment). */
 export function refreshEquipment(context: JobContext): JobReport {
   return importEquipment(context, { remakeDeletedTabs: false });
@@ -129,11 +164,12 @@ export function importEquipment(
 
   const metafieldCount = types.reduce((sum, type) => sum + type.metafields.length, 0);
   const scheduleCount = types.reduce((sum, type) => sum + type.schedules.length, 0);
-  const nameOf = (tab: EquipmentTab) => linked.sheets[tab]?.getName() ?? EQUIPMENT_TAB_NAMES[tab];
-  checkRoomForRows(spreadsheet, nameOf('types'), types.length, EQUIPMENT_TYPE_COLUMNS.length);
-  checkRoomForRows(spreadsheet, nameOf('metafields'), metafieldCount, METAFIELD_COLUMNS.length);
-  checkRoomForRows(spreadsheet, nameOf('schedules'), scheduleCount, SCHEDULE_COLUMNS.length);
-  checkRoomForRows(spreadsheet, nameOf('upcoming'), scheduleCount, UPCOMING_COLUMNS.length);
+  checkRoomForTabs(spreadsheet, linked, {
+    types: { rows: types.length, columns: EQUIPMENT_TYPE_COLUMNS.length },
+    metafields: { rows: metafieldCount, columns: METAFIELD_COLUMNS.length },
+    schedules: { rows: scheduleCount, columns: SCHEDULE_COLUMNS.length },
+    upcoming: { rows: scheduleCount, columns: UPCOMING_COLUMNS.length },
+  });
 
   const typeIdsBefore = idsInFirstColumn(linked.sheets.types);
 

@@ -5,7 +5,7 @@
  * so a date typed while the service answered, or while the run wrote its first tab, is kept, on
  * the row of its schedule after rows moved.
  */
-import { fromIsoDate, toIsoDate } from '../../src/lib/dates';
+import { type CalendarDate, fromIsoDate, toIsoDate } from '../../src/lib/dates';
 import { nextInspection } from '../../src/equipment/inspections';
 import { createAddonHarness, type AddonHarness } from '../support/addon-harness';
 import { IMPORT, LAST_INSPECTED, SCHEDULES_TAB, scheduleRow, tab, workbook } from '../support/equipment-tabs';
@@ -37,21 +37,26 @@ describe('a date typed while the equipment import runs', () => {
     );
   }
 
-  function expectDateAndStatus(type: EquipmentType, scheduleId: string, date: string): void {
-    const row = scheduleRow(harness, scheduleId, type.id);
-    const schedule = type.schedules.find((candidate) => candidate.id === scheduleId)!;
+  /** The spreadsheet's day `days` from today. */
+  function daysFromToday(days: number): string {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
       new Date(harness.emulator.clock.now()),
     );
+    return toIsoDate((fromIsoDate(today)! + days) as CalendarDate);
+  }
+
+  function expectDateAndStatus(type: EquipmentType, scheduleId: string, date: string): void {
+    const row = scheduleRow(harness, scheduleId, type.id);
+    const schedule = type.schedules.find((candidate) => candidate.id === scheduleId)!;
     const inspection = nextInspection({
       trigger: schedule.trigger,
       lastInspected: { kind: 'date', date: fromIsoDate(date)! },
-      today: fromIsoDate(today)!,
+      today: fromIsoDate(daysFromToday(0))!,
     });
     expect(tab(harness, SCHEDULES_TAB).displayValues(`M${row}:${LAST_INSPECTED}${row}`)[0]).toEqual([
-      toIsoDate(inspection.dueDate!),
+      inspection.dueDate === null ? '' : toIsoDate(inspection.dueDate),
       inspection.status,
-      '',
+      inspection.reason ?? '',
       date,
     ]);
   }
@@ -60,26 +65,28 @@ describe('a date typed while the equipment import runs', () => {
     const { type, scheduleId } = await rollingScheduleBelowFirstType();
     const rowBefore = scheduleRow(harness, scheduleId, type.id);
     expect(harness.emulator.pendingOverlaps()).toBe(0);
-    typeDateBefore('Range.setValues', `${LAST_INSPECTED}${rowBefore}`, '2024-06-03');
+    const date = daysFromToday(-20);
+    typeDateBefore('Range.setValues', `${LAST_INSPECTED}${rowBefore}`, date);
 
     harness.clickMenu(IMPORT);
 
     expect(harness.emulator.pendingOverlaps()).toBe(0);
     expect(scheduleRow(harness, scheduleId, type.id)).toBeLessThan(rowBefore);
-    expectDateAndStatus(type, scheduleId, '2024-06-03');
+    expectDateAndStatus(type, scheduleId, date);
   });
 
   test("while the service answers: kept on its schedule's row", async () => {
     const { type, scheduleId } = await rollingScheduleBelowFirstType();
+    const date = daysFromToday(-3);
     typeDateBefore(
       'UrlFetchApp.fetch',
       `${LAST_INSPECTED}${scheduleRow(harness, scheduleId, type.id)}`,
-      '2024-07-01',
+      date,
     );
 
     harness.clickMenu(IMPORT);
 
     expect(harness.emulator.pendingOverlaps()).toBe(0);
-    expectDateAndStatus(type, scheduleId, '2024-07-01');
+    expectDateAndStatus(type, scheduleId, date);
   });
 });
