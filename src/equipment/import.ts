@@ -28,7 +28,7 @@ import {
 import { checkedHorizonDays, countInspections, describeInspectionCounts, UPCOMING_COLUMNS } from './upcoming';
 import { InspectionStatus } from './inspections';
 import { fitEquipmentText, partRecord } from './fitted-text';
-import { addMissingKeyColumn } from './key-columns';
+import { addMissingKeyColumn, checkLinkedTitles } from './key-columns';
 import {
   describeDeletedTabs,
   EQUIPMENT_TAB_NAMES,
@@ -157,6 +157,7 @@ export function importEquipment(
     );
   }
 
+  checkLinkedTitles(linked.sheets);
   context.progress('Reading equipment types');
   const fetched = fetchEquipmentTypes(context.client);
   const { rejected } = fetched;

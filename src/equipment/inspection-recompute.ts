@@ -3,16 +3,13 @@
  * tab holds each schedule's trigger as the service sent it (a hidden column) next to the user's
  * "Last inspected", so editing a date and recomputing gives exactly what a refresh would.
  */
-import type { ColumnSpec } from '../sheets/table';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
 import {
   EQUIPMENT_TYPE_COLUMN,
-  EQUIPMENT_TYPE_COLUMNS,
   inspectionCells,
   inspectSchedule,
   partKey,
   SCHEDULE_COLUMN,
-  SCHEDULE_COLUMNS,
   typeInspectionCells,
 } from './tables';
 import type { InspectionResult } from './inspections';
@@ -26,29 +23,6 @@ export interface RecomputedSchedules {
    * a row between them that is not a schedule keeps what it holds.
    */
   inspectionCells: unknown[][];
-}
-
-function headersMissing(
-  header: readonly unknown[] | undefined,
-  expected: Record<string, number>,
-  columns: readonly ColumnSpec[],
-): string[] {
-  return Object.values(expected)
-    .filter((index) => header?.[index] !== columns[index]!.header)
-    .map((index) => columns[index]!.header);
-}
-
-/**
- * The defined headers that are not where the add-on wrote them (the tab was edited or is not ours).
- * The key column is not needed to recompute, and tabs written before it existed have none.
- */
-export function missingScheduleHeaders(header: readonly unknown[] | undefined): string[] {
-  const { key: _notNeeded, ...needed } = SCHEDULE_COLUMN;
-  return headersMissing(header, needed, SCHEDULE_COLUMNS);
-}
-
-export function missingEquipmentTypeHeaders(header: readonly unknown[] | undefined): string[] {
-  return headersMissing(header, EQUIPMENT_TYPE_COLUMN, EQUIPMENT_TYPE_COLUMNS);
 }
 
 function readTrigger(cell: unknown): unknown {

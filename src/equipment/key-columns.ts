@@ -1,13 +1,18 @@
 /**
- * The metafields, schedules and Upcoming inspections tabs end with a hidden key column (type and id:
- * partKey), by which the user's own columns follow their rows. Tabs written before it existed have
- * the user's columns where it now goes: an empty column is inserted there, so that the user's
- * columns move one to the right, whole, with everything in them, and it is filled with each row's
- * key (on these tabs column A holds the type id and column C the metafield's or schedule's), so that
- * the next write finds every row's cells.
+ * The metafields, schedules and Upcoming inspections tabs have a hidden key column (type and id:
+ * partKey), by which the user's own columns follow their rows. A tab written before it existed gets
+ * it: a column is inserted after the tab's other imported columns (the user's columns to its right
+ * move one to the right, whole, with everything in them), titled, and filled with each row's key
+ * from its "Equipment type ID" and id columns, found by their titles, so that the next write finds
+ * every row's cells.
  */
-import { partKey } from './tables';
+import { EQUIPMENT_TABS, type EquipmentTab } from './linked-tabs';
+import { EQUIPMENT_TYPE_COLUMNS, METAFIELD_COLUMNS, partKey, SCHEDULE_COLUMNS } from './tables';
+import { UPCOMING_COLUMNS } from './upcoming';
 import type { ColumnSpec } from '../sheets/table';
+import { layoutOfHeader } from '../sheets/tab-layout';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 /** The first row of a tab, in one read; [] for an empty tab. */
 export function readHeader(sheet: GoogleAppsScript.Spreadsheet.Sheet): unknown[] {
@@ -15,26 +20,66 @@ export function readHeader(sheet: GoogleAppsScript.Spreadsheet.Sheet): unknown[]
   return width === 0 ? [] : sheet.getRange(1, 1, 1, width).getValues()[0]!;
 }
 
-/** `header`: the tab's first row as read (getValues), or [] for an empty tab. */
+/**
+ * `columns`: the tab's, the type id first, the metafield's or schedule's id third and the key last.
+ * `header`: the tab's first row as read (getValues), or [] for an empty tab. A tab missing other
+ * titles is left as it is: writing it refuses, saying which.
+ */
 export function addMissingKeyColumn(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   columns: readonly ColumnSpec[],
   header: readonly unknown[] = readHeader(sheet),
 ): void {
-  const keyColumn = columns.length - 1;
-  const writtenBeforeKeys =
-    header[keyColumn - 1] === columns[keyColumn - 1]!.header &&
-    header[keyColumn] !== columns[keyColumn]!.header;
-  // Without columns of the user's beside the table there is nothing to move or to match.
-  if (!writtenBeforeKeys || header.length <= keyColumn) return;
-  sheet.insertColumnsBefore(keyColumn + 1, 1);
-  const rows = sheet.getLastRow() - 1;
-  if (rows < 1) return;
-  const keys = sheet
-    .getRange(2, 1, rows, 3)
-    .getValues()
-    .map(([typeId, , id]) => [id === '' ? '' : partKey(String(typeId), String(id))]);
-  const keyRange = sheet.getRange(2, keyColumn + 1, rows, 1);
+  const key = columns[columns.length - 1]!.header;
+  if (header.length === 0 || header.includes(key)) return;
+  const others = columns.slice(0, -1).map((column) => header.indexOf(column.header));
+  if (others.some((index) => index < 0)) return;
+  const lastImported = Math.max(...others) + 1;
+  const [typeColumn, idColumn] = [others[0]!, others[2]!];
+  const rows = Math.max(sheet.getLastRow(), 1);
+  // Read before the insert: a read after a write would cost a commit.
+  const values = sheet.getRange(1, 1, rows, header.length).getValues();
+  const keys = values.map((row, index) => {
+    if (index === 0) return [key];
+    const id = String(row[idColumn]);
+    return [id === '' ? '' : partKey(String(row[typeColumn]), id)];
+  });
+  sheet.insertColumnsAfter(lastImported, 1);
+  const keyColumn = lastImported + 1;
+  const keyRange = sheet.getRange(1, keyColumn, rows, 1);
   keyRange.setNumberFormats(keys.map(() => ['@']));
   keyRange.setValues(keys);
 }
+
+/**
+ * Refuses, before any request and any write, when a linked tab's imported titles are missing or
+ * doubled (see tab-layout.ts): the four tabs change together or not at all. A tab written before
+ * the key columns existed passes without its key, which the import then adds.
+ */
+export function checkLinkedTitles(sheets: Partial<Record<EquipmentTab, Sheet | null>>): void {
+  for (const tab of EQUIPMENT_TABS) {
+    const sheet = sheets[tab];
+    if (!sheet || sheet.getLastRow() === 0) continue;
+    const header = readHeader(sheet);
+    layoutOfHeader(sheet.getName(), header, titledColumns(COLUMNS_OF[tab], header), sheet.getLastRow() > 1);
+  }
+}
+
+/**
+ * The columns a tab with this title row must have: all of them, but a tab written before the hidden
+ * key column (the last) existed has none, and gets it from the import.
+ */
+export function titledColumns(
+  columns: readonly ColumnSpec[],
+  header: readonly unknown[],
+): readonly ColumnSpec[] {
+  const last = columns[columns.length - 1]!;
+  return last.hidden && !header.includes(last.header) ? columns.slice(0, -1) : columns;
+}
+
+const COLUMNS_OF: Record<EquipmentTab, readonly ColumnSpec[]> = {
+  types: EQUIPMENT_TYPE_COLUMNS,
+  metafields: METAFIELD_COLUMNS,
+  schedules: SCHEDULE_COLUMNS,
+  upcoming: UPCOMING_COLUMNS,
+};

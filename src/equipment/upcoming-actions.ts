@@ -11,15 +11,12 @@ import {
   SCHEDULE_COLUMN,
   SCHEDULE_COLUMNS,
 } from './tables';
+import { titledColumns } from './key-columns';
 import { ensureLinkedTabs, findLinkedTabs } from './linked-tabs';
-import {
-  missingEquipmentTypeHeaders,
-  missingScheduleHeaders,
-  recomputeSchedules,
-  recomputeTypeCells,
-} from './inspection-recompute';
+import { recomputeSchedules, recomputeTypeCells } from './inspection-recompute';
 import { checkedHorizonDays, countInspections, describeInspectionCounts } from './upcoming';
 import { type ColumnSpec, numberFormatOf } from '../sheets/table';
+import { layoutOfHeader, tableCellsOf, type TabLayout } from '../sheets/tab-layout';
 import { activeSpreadsheet, requireUi } from '../platform/interactive';
 import { holdingDocumentLock, UserFacingError } from '../platform/job-runner';
 import { DEFAULT_IMPORT_OPTIONS, readImportOptions } from '../platform/settings-store';
@@ -33,11 +30,22 @@ interface RecomputeOutcome {
   summary: string;
 }
 
-function rebuildAdvice(tab: string, missing: readonly string[]): UserFacingError {
-  return new UserFacingError(
-    `The "${tab}" tab no longer has the column${missing.length > 1 ? 's' : ''} ${missing.map((header) => `"${header}"`).join(', ')} ` +
-      'where Safety Sync wrote it. Use Safety Sync → Import equipment types to rebuild the tab (your "Last inspected" dates are kept).',
+/**
+ * A tab's values in the table's column order, found by their titles wherever the user moved them,
+ * and its layout.
+ */
+function readByTitle(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  columns: readonly ColumnSpec[],
+): { values: unknown[][]; layout: TabLayout } {
+  const values = sheet.getRange(1, 1, sheet.getLastRow(), sheet.getLastColumn()).getValues();
+  const layout = layoutOfHeader(
+    sheet.getName(),
+    values[0]!,
+    titledColumns(columns, values[0]!),
+    values.length > 1,
   );
+  return { values: values.map((row) => tableCellsOf(row, layout)), layout };
 }
 
 /** Reads the schedules tab (and the types tab), recomputes, then writes; nothing changes if a read fails. */
@@ -59,28 +67,28 @@ function recomputeUpcomingInspections(
       DEFAULT_IMPORT_OPTIONS.horizonDays,
     );
 
-    const scheduleValues = schedulesSheet
-      .getRange(1, 1, schedulesSheet.getLastRow(), SCHEDULE_COLUMNS.length)
-      .getValues();
-    const missingSchedules = missingScheduleHeaders(scheduleValues[0]);
-    if (missingSchedules.length) throw rebuildAdvice(schedulesSheet.getName(), missingSchedules);
-    const recomputed = recomputeSchedules(scheduleValues, today, utcOffsetAt);
+    const schedules = readByTitle(schedulesSheet, SCHEDULE_COLUMNS);
+    const recomputed = recomputeSchedules(schedules.values, today, utcOffsetAt);
 
     const typesSheet = linked.sheets.types;
+    let types: ReturnType<typeof readByTitle> | null = null;
     let typeCells: unknown[][] = [];
     if (typesSheet && typesSheet.getLastRow() > 0) {
-      const typeValues = typesSheet
-        .getRange(1, 1, typesSheet.getLastRow(), EQUIPMENT_TYPE_COLUMNS.length)
-        .getValues();
-      const missingTypes = missingEquipmentTypeHeaders(typeValues[0]);
-      if (missingTypes.length) throw rebuildAdvice(typesSheet.getName(), missingTypes);
-      typeCells = recomputeTypeCells(typeValues, recomputed.entries);
+      types = readByTitle(typesSheet, EQUIPMENT_TYPE_COLUMNS);
+      typeCells = recomputeTypeCells(types.values, recomputed.entries);
     }
 
-    writeColumns(schedulesSheet, SCHEDULE_COLUMN.nextDue, INSPECTION_COLUMNS, recomputed.inspectionCells);
-    if (typesSheet) {
+    writeColumns(
+      schedulesSheet,
+      schedules.layout,
+      SCHEDULE_COLUMN.nextDue,
+      INSPECTION_COLUMNS,
+      recomputed.inspectionCells,
+    );
+    if (typesSheet && types) {
       writeColumns(
         typesSheet,
+        types.layout,
         EQUIPMENT_TYPE_COLUMN.nextDue,
         EQUIPMENT_TYPE_COLUMNS.slice(EQUIPMENT_TYPE_COLUMN.nextDue, EQUIPMENT_TYPE_COLUMN.status + 1),
         typeCells,
@@ -96,18 +104,24 @@ function recomputeUpcomingInspections(
   });
 }
 
-/** Rewrites a block of computed columns below the header: formats, then values, one call each. */
+/**
+ * Rewrites computed columns below the titles, each where its title is (the user may have moved
+ * them apart): formats, then values, one call each per column. `first`: the table index of the
+ * first of `columns`.
+ */
 function writeColumns(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  firstColumn: number,
+  layout: TabLayout,
+  first: number,
   columns: readonly ColumnSpec[],
   rows: unknown[][],
 ): void {
   if (rows.length === 0) return;
-  const range = sheet.getRange(2, firstColumn + 1, rows.length, columns.length);
-  const formats = columns.map((column) => numberFormatOf(column.kind));
-  range.setNumberFormats(rows.map(() => formats));
-  range.setValues(rows.map((row) => row.map((value) => value ?? '')));
+  columns.forEach((column, offset) => {
+    const range = sheet.getRange(2, layout.tableColumns[first + offset]!, rows.length, 1);
+    range.setNumberFormats(rows.map(() => [numberFormatOf(column.kind)]));
+    range.setValues(rows.map((row) => [row[offset] ?? '']));
+  });
 }
 
 export function showUpcomingInspections(): void {

@@ -3,10 +3,9 @@
  * "Upcoming inspections" tab, and the colours of the Status columns (Expired red, Expiring amber)
  * on it, on the schedules tab and on the types tab.
  */
-import { EQUIPMENT_TYPE_COLUMN, SCHEDULE_COLUMN } from './tables';
 import { InspectionStatus } from './inspections';
-import { type ScheduleEntry, UPCOMING_COLUMN, UPCOMING_COLUMNS, upcomingTable } from './upcoming';
-import { addMissingKeyColumn } from './key-columns';
+import { type ScheduleEntry, UPCOMING_COLUMNS, upcomingTable } from './upcoming';
+import { addMissingKeyColumn, readHeader } from './key-columns';
 import type { EquipmentTab } from './linked-tabs';
 import { applyStatusColours, type StatusColour } from '../sheets/conditional-formats';
 import { writeTable } from '../sheets/table-writer';
@@ -18,12 +17,9 @@ const STATUS_COLOURS: readonly StatusColour[] = [
   { text: InspectionStatus.expiring, background: '#fce8b2', fontColor: '#7f6000' },
 ];
 
-/** Status columns (1-based) by tab. */
-const STATUS_COLUMNS: ReadonlyArray<[tab: EquipmentTab, column: number]> = [
-  ['types', EQUIPMENT_TYPE_COLUMN.status + 1],
-  ['schedules', SCHEDULE_COLUMN.status + 1],
-  ['upcoming', UPCOMING_COLUMN.status + 1],
-];
+/** The tabs with a Status column, found by its title wherever the user moved it. */
+const STATUS_TABS: readonly EquipmentTab[] = ['types', 'schedules', 'upcoming'];
+const STATUS_TITLE = 'Status';
 
 /** Writes the Upcoming inspections tab (in place, like every table). */
 export function writeUpcomingTab(
@@ -38,8 +34,9 @@ export function writeUpcomingTab(
 
 /** Adds (or renews) the status colours on every inspection tab there is, keeping the user's rules. */
 export function colourStatusColumns(sheets: Partial<Record<EquipmentTab, Sheet | null>>): void {
-  for (const [tab, column] of STATUS_COLUMNS) {
+  for (const tab of STATUS_TABS) {
     const sheet = sheets[tab];
-    if (sheet) applyStatusColours(sheet, column, STATUS_COLOURS);
+    const column = sheet ? readHeader(sheet).indexOf(STATUS_TITLE) + 1 : 0;
+    if (sheet && column > 0) applyStatusColours(sheet, column, STATUS_COLOURS);
   }
 }
