@@ -53,6 +53,8 @@ type SheetMethod =
   | 'clearContents'
   | 'setFrozenRows'
   | 'getFrozenRows'
+  | 'setFrozenColumns'
+  | 'getFrozenColumns'
   | 'getFilter'
   | 'setColumnWidth'
   | 'hideColumns'
@@ -192,7 +194,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     requireIntegers(`Sheet.${method}`, [position, howMany], [position, howMany]);
     const sheet = this.#write(method);
     const size = dimension === 'rows' ? sheet.maxRows : sheet.maxColumns;
-    const frozen = dimension === 'rows' ? sheet.frozenRows : 0;
+    const frozen = dimension === 'rows' ? sheet.frozenRows : sheet.frozenColumns;
     if (position < 1 || howMany < 1 || position + howMany - 1 > size) {
       throw new AppsScriptException(`Those ${dimension} are out of bounds.`);
     }
@@ -243,6 +245,19 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
 
   getFrozenRows(): number {
     return this.#read().frozenRows;
+  }
+
+  setFrozenColumns(columns: number): void {
+    requireIntegers('Sheet.setFrozenColumns', [columns], [columns]);
+    const sheet = this.#write('setFrozenColumns');
+    if (columns < 0 || columns >= sheet.maxColumns) {
+      throw new AppsScriptException("You can't freeze all visible columns on the sheet.");
+    }
+    sheet.frozenColumns = columns;
+  }
+
+  getFrozenColumns(): number {
+    return this.#read().frozenColumns;
   }
 
   getFilter(): GoogleAppsScript.Spreadsheet.Filter | null {

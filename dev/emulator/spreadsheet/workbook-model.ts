@@ -89,6 +89,7 @@ export interface SheetModel {
   maxColumns: number;
   readonly cells: CellGrid;
   frozenRows: number;
+  frozenColumns: number;
   hidden: boolean;
   readonly columnWidths: Map<number, number>;
   /** Columns hidden with hideColumns (1-based). */
@@ -224,6 +225,7 @@ export class WorkbookModel {
       maxColumns: NEW_SHEET_COLUMNS,
       cells: new CellGrid(),
       frozenRows: 0,
+      frozenColumns: 0,
       hidden: false,
       columnWidths: new Map(),
       hiddenColumns: new Set(),
@@ -286,6 +288,7 @@ export function insertLines(sheet: SheetModel, dimension: Dimension, at: number,
     if (at <= sheet.frozenRows) sheet.frozenRows += count;
   } else {
     sheet.maxColumns += count;
+    if (at <= sheet.frozenColumns) sheet.frozenColumns += count;
     renumberWidths(sheet, (column) => (column >= at ? column + count : column));
   }
 }
@@ -321,6 +324,7 @@ export function deleteLines(sheet: SheetModel, dimension: Dimension, at: number,
     sheet.frozenRows -= frozenDeleted(sheet.frozenRows);
   } else {
     sheet.maxColumns -= count;
+    sheet.frozenColumns -= frozenDeleted(sheet.frozenColumns);
     renumberWidths(sheet, (column) => (column < at ? column : column >= at + count ? column - count : null));
   }
 }
