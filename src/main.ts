@@ -13,6 +13,7 @@ export { refreshAll } from './refresh/refresh-all';
 export { getSchedule, removeSchedule, saveSchedule, showScheduleDialog } from './refresh/schedule-dialog';
 export { runScheduledRefresh } from './refresh/scheduled-refresh';
 export { showUpcomingInspections } from './equipment/upcoming-actions';
+export { showTrainingStatus } from './trainings/actions';
 export {
   getSettings,
   removeToken,

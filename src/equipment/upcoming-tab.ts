@@ -9,7 +9,8 @@ import { type ScheduleEntry, UPCOMING_COLUMN, UPCOMING_SHEET, upcomingTable } fr
 import { applyStatusColours, type StatusColour } from '../sheets/conditional-formats';
 import { getOrCreateSheet, writeTable } from '../sheets/table-writer';
 
-const STATUS_COLOURS: readonly StatusColour[] = [
+/** Expired red, Expiring amber: the training tabs use them for the same words. */
+export const STATUS_COLOURS: readonly StatusColour[] = [
   { text: InspectionStatus.expired, background: '#f4cccc', fontColor: '#990000' },
   { text: InspectionStatus.expiring, background: '#fce8b2', fontColor: '#7f6000' },
 ];

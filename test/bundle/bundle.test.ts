@@ -33,6 +33,7 @@ const INTENDED_ENTRY_POINTS = [
   'importEquipmentTypes',
   'refreshAll',
   'showUpcomingInspections',
+  'showTrainingStatus',
   'showScheduleDialog',
   'showSettingsDialog',
   // The scheduled refresh's time-driven trigger.
