@@ -33,17 +33,17 @@ export function showTrainingStatus(): void {
 /**
  * An import or refresh of completed trainings that ran to its end (it holds the document lock) brings
  * the training tabs up to date. The completions are in by then: a training status that cannot be
- * written does not fail the import, its report says why (and the training tabs keep their content).
+ * written does not fail the import: its report says why, and the training tabs keep their content.
  */
 export function withTrainingStatus(context: JobContext, report: JobReport): JobReport {
   if (report.continuing) return report;
-  let sentence: string;
   try {
-    sentence = writeTrainingTabs(
+    writeTrainingTabs(
       context.spreadsheet,
       { utcOffsetAt: context.utcOffsetAt, today: context.today },
       context.options.trainingExpiringDays,
-    ).summary;
+    );
+    return report;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const failure = `The training tabs were not updated: ${message}`;
@@ -53,5 +53,4 @@ export function withTrainingStatus(context: JobContext, report: JobReport): JobR
       details: `${report.details ?? report.summary} ${failure}`,
     };
   }
-  return { ...report, details: `${report.details ?? report.summary} ${sentence}` };
 }

@@ -12,11 +12,12 @@ import { getOrCreateSheet, writeTable } from '../sheets/table-writer';
 import {
   CATALOGUE_COLUMNS,
   CATALOGUE_SHEET,
+  type CatalogueRead,
   catalogueTable,
   mergeCatalogue,
   readCatalogue,
 } from './catalogue';
-import { readCompletionsTab } from './completions-tab';
+import { type CompletionsTab, readCompletionsTab } from './completions-tab';
 import {
   EXPIRING_COLUMN,
   EXPIRING_COLUMNS,
@@ -49,6 +50,27 @@ export const NARROW_ADVICE =
 function allValues(sheet: GoogleAppsScript.Spreadsheet.Sheet | null): unknown[][] {
   if (!sheet || sheet.getLastRow() === 0) return [];
   return sheet.getRange(1, 1, sheet.getLastRow(), sheet.getLastColumn()).getValues();
+}
+
+export interface TrainingSources {
+  completionsTab: CompletionsTab;
+  catalogueSheet: GoogleAppsScript.Spreadsheet.Sheet | null;
+  catalogue: CatalogueRead;
+}
+
+/** What every training status is computed from: the imported completions and the user's catalogue. */
+export function readTrainingSources(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  utcOffsetAt: UtcOffsetAt,
+  defaultExpiringDays: number,
+): TrainingSources {
+  const completionsTab = readCompletionsTab(spreadsheet, utcOffsetAt);
+  const catalogueSheet = spreadsheet.getSheetByName(CATALOGUE_SHEET);
+  return {
+    completionsTab,
+    catalogueSheet,
+    catalogue: readCatalogue(allValues(catalogueSheet), defaultExpiringDays),
+  };
 }
 
 /** The matrix in place: the tab is the add-on's own, so it is cleared and written whole. */
@@ -90,10 +112,12 @@ export function writeTrainingTabs(
   day: TrainingDay,
   defaultExpiringDays: number,
 ): { matrixSheet: GoogleAppsScript.Spreadsheet.Sheet; summary: string } {
-  const completionsTab = readCompletionsTab(spreadsheet, day.utcOffsetAt);
+  const { completionsTab, catalogueSheet, catalogue } = readTrainingSources(
+    spreadsheet,
+    day.utcOffsetAt,
+    defaultExpiringDays,
+  );
   const { completions } = completionsTab;
-  const catalogueSheet = spreadsheet.getSheetByName(CATALOGUE_SHEET);
-  const catalogue = readCatalogue(allValues(catalogueSheet), defaultExpiringDays);
   const trainings = mergeCatalogue(catalogue, completions, defaultExpiringDays);
 
   const catalogueSize: TabSize = {
