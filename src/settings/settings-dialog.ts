@@ -54,7 +54,7 @@ export interface SettingsForm {
 
 export function showSettingsDialog(): void {
   const ui = requireUi('Settings');
-  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(460).setHeight(740);
+  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(460).setHeight(780);
   ui.showModalDialog(html, 'Safety Sync settings');
 }
 
