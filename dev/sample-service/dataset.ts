@@ -105,6 +105,11 @@ const SPECIAL_EXPIRATION_RATE = 1 / 3;
  */
 const RENEWAL_RATE = 0.3;
 const RENEWAL_AFTER_DAYS = { min: 300, max: 800 };
+/**
+ * Refreshers start once the data holds this many records: a dataset of a few dozen records is the
+ * same as it was before renewals existed, so the small seeded scenarios tests build keep their data.
+ */
+const RENEWALS_AFTER_RECORDS = 50;
 
 /** Schedule anchors span past and future years, so both cases exist whatever today is. */
 const FIRST_ANCHOR_YEAR = 2018;
@@ -277,7 +282,7 @@ export class CompletionFactory {
   initialCompletions(count: number): Completion[] {
     const made: Completion[] = [];
     while (made.length < count) {
-      const renewal = this.groupsMade >= FORCED_COMPLETION_DAYS.length ? this.renewal() : null;
+      const renewal = made.length >= RENEWALS_AFTER_RECORDS ? this.renewal() : null;
       if (renewal) {
         made.push(...this.groupTraining(renewal.day, count - made.length, renewal));
         continue;
