@@ -8,7 +8,7 @@
 import type { CalendarDate } from '../lib/dates';
 import type { CatalogueRead } from '../trainings/catalogue';
 import { completionsByPair, type CompletionRow, pairKey } from '../trainings/completions-tab';
-import { latestCompletion, statusOf, type TrainingRule } from '../trainings/training-status';
+import { type TrainingRule, trainingStatus, type TrainingStatusResult } from '../trainings/training-status';
 import { cellOf, commonShape, dateCell, FormulaArgumentError, idCell, positionOf } from './arguments';
 import type { InspectionClock } from './inspection-formulas';
 
@@ -45,7 +45,7 @@ function eachPair(
   args: TrainingArguments,
   facts: TrainingFacts,
   clock: InspectionClock,
-  answer: (result: ReturnType<typeof statusOf>) => TrainingCell,
+  answer: (result: TrainingStatusResult) => TrainingCell,
 ): TrainingCell[][] {
   if (args.user_id === undefined)
     throw new FormulaArgumentError('user_id', 'is required: a user id, or a range of them');
@@ -62,8 +62,7 @@ function eachPair(
       const day =
         dateCell(cellOf(args.as_of, row, column), `as_of${where}`, clock.utcOffsetAt) ?? clock.today();
       const rule = facts.rules.get(trainingId) ?? facts.defaultRule;
-      const latest = latestCompletion(facts.byPair.get(pairKey(userId, trainingId)) ?? [], day);
-      return answer(statusOf(latest, rule, day));
+      return answer(trainingStatus(facts.byPair.get(pairKey(userId, trainingId)) ?? [], rule, day));
     }),
   );
 }
