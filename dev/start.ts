@@ -90,6 +90,30 @@ function recordSomeInspections(emulator: Emulator, spreadsheetId: string): numbe
 }
 
 /**
+ * A training manager fills in the Trainings tab for the first few trainings (a name, a validity, a
+ * required one, a longer expiring window) and asks for the training status again.
+ */
+function fillTrainingCatalogue(emulator: Emulator, spreadsheetId: string): number {
+  const workbook = emulator.workbooks.get(spreadsheetId)!;
+  const rows = workbook.sheet('Trainings').displayValues();
+  const header = rows[0]!;
+  const name = header.indexOf('Name');
+  const typed: Array<[string, number | string, string, number | string]> = [
+    ['Forklift operation', 36, 'yes', ''],
+    ['First aid', 60, 'yes', 90],
+    ['Working at height', 48, 'no', ''],
+    ['Fire warden', '', 'yes', ''],
+  ];
+  const filled = typed.slice(0, rows.length - 1);
+  const column = (offset: number) => String.fromCharCode(65 + name + offset);
+  filled.forEach((cells, index) => {
+    workbook.typeValues(`Trainings!${column(0)}${index + 2}:${column(3)}${index + 2}`, [cells]);
+  });
+  emulator.clickMenu(spreadsheetId, 'Safety Sync', 'Show training status');
+  return filled.length;
+}
+
+/**
  * One example of each custom function, typed into a "Formulas" tab as a user would: the inputs on
  * top, then each function with the formula as text beside its live result.
  */
@@ -97,25 +121,31 @@ function fillFormulasTab(emulator: Emulator, spreadsheetId: string): void {
   const workbook = emulator.workbooks.get(spreadsheetId)!;
   const userId = workbook.sheet('Completed trainings').displayValues()[1]![0]!;
   const equipmentTypeId = workbook.sheet('Inspection schedules').displayValues()[1]![0]!;
+  const trainingId = workbook.sheet('Trainings').displayValues()[1]![0]!;
   emulator.callServer(spreadsheetId, 'setFormulaAccess', true);
   workbook.addSheet('Formulas', { rows: 400, columns: 30 });
   // A leading apostrophe keeps what follows as text, as in Sheets.
-  workbook.typeValues('Formulas!A1:B5', [
+  workbook.typeValues('Formulas!A1:B7', [
     ['Inputs', ''],
     ['User ID', `'${userId}`],
     ['Anchor date', '2024-01-31'],
     ['Last inspected', '2024-03-02'],
     ['Today', isoDaysAgo(0)],
+    ['Training ID', `'${trainingId}`],
+    ['As of', '2024-03-01'],
   ]);
   const examples: Array<[number, string, string]> = [
-    [8, 'Name of the user in B2', '=SAFETY_USER(B2)'],
-    [9, 'Next monthly inspection (dom, every 30 days)', '=SAFETY_NEXT_INSPECTION("dom"; B3; 30; B4; B5)'],
-    [10, 'Status of that due date (14 days expiring)', '=SAFETY_INSPECTION_STATUS(C9; 14; B5)'],
-    [12, `Schedules of equipment type ${equipmentTypeId}`, `=SAFETY_SCHEDULES("${equipmentTypeId}")`],
+    [9, 'Name of the user in B2', '=SAFETY_USER(B2)'],
+    [10, 'Next monthly inspection (dom, every 30 days)', '=SAFETY_NEXT_INSPECTION("dom"; B3; 30; B4; B5)'],
+    [11, 'Status of that due date (14 days expiring)', '=SAFETY_INSPECTION_STATUS(C10; 14; B5)'],
+    [12, 'Status of training B6 for the user in B2', '=SAFETY_TRAINING_STATUS(B2; B6)'],
+    [13, 'Its status on the day in B7', '=SAFETY_TRAINING_STATUS(B2; B6; B7)'],
+    [14, 'When it expires', '=SAFETY_TRAINING_EXPIRY(B2; B6)'],
+    [16, `Schedules of equipment type ${equipmentTypeId}`, `=SAFETY_SCHEDULES("${equipmentTypeId}")`],
     [40, 'Every equipment type', '=SAFETY_EQUIPMENT_TYPES()'],
     [90, 'The newest 50 completions of the user in B2', '=SAFETY_COMPLETIONS(B2; ; 50)'],
   ];
-  workbook.typeValues('Formulas!A7:C7', [['Function', 'Formula', 'Result']]);
+  workbook.typeValues('Formulas!A8:C8', [['Function', 'Formula', 'Result']]);
   for (const [row, what, formula] of examples) {
     workbook.typeValues(`Formulas!A${row}:C${row}`, [[what, `'${formula}`, formula]]);
   }
@@ -148,12 +178,15 @@ async function main(): Promise<void> {
     const completionsSummary = importCompletions(emulator, spreadsheetId);
     emulator.clickMenu(spreadsheetId, 'Safety Sync', 'Import equipment types');
     const recorded = recordSomeInspections(emulator, spreadsheetId);
+    const catalogued = fillTrainingCatalogue(emulator, spreadsheetId);
     const jobSeconds = (performance.now() - jobStartedAt) / 1000;
     if (!options['base-url']) fillFormulasTab(emulator, spreadsheetId);
 
     const workbook = emulator.workbooks.get(spreadsheetId)!;
     const upcoming = workbook.sheet('Upcoming inspections').displayValues();
     const statusColumn = upcoming[0]!.indexOf('Status');
+    const expiring = workbook.sheet('Expiring trainings').displayValues();
+    const trainingStatus = expiring[0]!.indexOf('Status');
     const requestsByMethod = new Map<string, number>();
     for (const request of emulator.urlFetch.requests) {
       const method = new URL(request.url).pathname.split('/').pop()!;
@@ -174,6 +207,8 @@ async function main(): Promise<void> {
       `Completed trainings: ${completionsSummary}`,
       `Inspections flagged: ${count(upcoming, statusColumn, 'Expired')} expired, ${count(upcoming, statusColumn, 'Expiring')} expiring` +
         ` (after recording ${recorded} last inspections by hand)`,
+      `Trainings flagged: ${count(expiring, trainingStatus, 'Expired')} expired, ${count(expiring, trainingStatus, 'Expiring')} expiring` +
+        ` (after filling in ${catalogued} trainings of the catalogue)`,
       `HTTP requests: ${emulator.urlFetch.requests.length} (${[...requestsByMethod].map(([method, n]) => `${n} ${method}`).join(', ')})`,
       `Apps Script service calls: ${emulator.counter.total()}`,
       `Time: ${jobSeconds.toFixed(1)} s for the imports, ${((performance.now() - startedAt) / 1000).toFixed(1)} s in all`,

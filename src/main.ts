@@ -13,6 +13,7 @@ export { refreshAll } from './refresh/refresh-all';
 export { getSchedule, removeSchedule, saveSchedule, showScheduleDialog } from './refresh/schedule-dialog';
 export { runScheduledRefresh } from './refresh/scheduled-refresh';
 export { showUpcomingInspections } from './equipment/upcoming-actions';
+export { showTrainingStatus } from './trainings/actions';
 export {
   getSettings,
   removeToken,
@@ -27,5 +28,7 @@ export {
   SAFETY_INSPECTION_STATUS,
   SAFETY_NEXT_INSPECTION,
   SAFETY_SCHEDULES,
+  SAFETY_TRAINING_EXPIRY,
+  SAFETY_TRAINING_STATUS,
   SAFETY_USER,
 } from './formulas/custom-functions';

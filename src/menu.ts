@@ -19,6 +19,7 @@ export const MENU_ITEMS: ReadonlyArray<MenuItem | null> = [
   null,
   { caption: 'Refresh all', functionName: 'refreshAll' },
   { caption: 'Show upcoming inspections', functionName: 'showUpcomingInspections' },
+  { caption: 'Show training status', functionName: 'showTrainingStatus' },
   null,
   { caption: 'Schedule refresh…', functionName: 'showScheduleDialog' },
   { caption: 'Settings…', functionName: 'showSettingsDialog' },

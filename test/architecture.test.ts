@@ -88,6 +88,8 @@ describe('imports point one way', () => {
     ['src/lib/probe.ts', "import { fetchUsers } from '../api/users';"],
     ['src/platform/probe.ts', "import { importCompletions } from '../completions/import';"],
     ['src/completions/probe.ts', "import { onOpen } from '../menu';"],
+    ['src/platform/probe.ts', "import { showTrainingStatus } from '../trainings/actions';"],
+    ['src/trainings/probe.ts', "import { onOpen } from '../menu';"],
   ])('%s may not import from a layer above: %s', (file, line) => {
     expect(lint(file, `${line}\nexport const used = [${line.match(/\{ (\w+) \}/)![1]}];\n`)).toContain(
       '@typescript-eslint/no-restricted-imports',

@@ -12,6 +12,9 @@ import { EQUIPMENT_TYPES_METHOD } from '../../src/api/equipment';
 import type { ImportStepResult } from '../../src/completions/actions';
 import { COMPLETIONS_SHEET } from '../../src/completions/table';
 import { EQUIPMENT_TYPES_SHEET } from '../../src/equipment/tables';
+import { CATALOGUE_SHEET } from '../../src/trainings/catalogue';
+import { EXPIRING_SHEET } from '../../src/trainings/expiring';
+import { MATRIX_SHEET } from '../../src/trainings/matrix';
 import { addNewestCompletions, type DatasetHandle, userIdsOf } from './datasets';
 import { measureRun } from './measure';
 import type { BuildMeasurement, Measurement } from './measurement';
@@ -144,7 +147,20 @@ async function addOnFullImport(
     },
   );
   expectDataRows(addOn.emulator, addOn.spreadsheetId, COMPLETIONS_SHEET, spec.records);
-  if (!spec.refresh) return [fullImport];
+  const trainingStatus = measureRun(
+    addOn.emulator,
+    {
+      scenario: 'training status',
+      implementation: 'add-on',
+      records: spec.records,
+      fetchMethod: COMPLETIONS_METHOD,
+      expectedUserRequests: 0,
+      firstInProcess: false,
+    },
+    () => addOn.clickMenu('Show training status'),
+  );
+  expectTrainingTabs(addOn.emulator, addOn.spreadsheetId);
+  if (!spec.refresh) return [fullImport, trainingStatus];
 
   const added = await addNewestCompletions(spec.dataset, spec.refresh.newRecords);
   const known = new Set(spec.refresh.knownUserIds);
@@ -162,7 +178,20 @@ async function addOnFullImport(
     () => addOn.clickMenu('Refresh all'),
   );
   expectDataRows(addOn.emulator, addOn.spreadsheetId, COMPLETIONS_SHEET, spec.records + added.length);
-  return [fullImport, refresh];
+  return [fullImport, trainingStatus, refresh];
+}
+
+/** The training tabs are there, with a row per person in the matrix, and no alert said otherwise. */
+function expectTrainingTabs(emulator: Emulator, spreadsheetId: string): void {
+  const workbook = emulator.workbooks.get(spreadsheetId)!;
+  if (workbook.ui.alerts.length > 0)
+    throw new Error(
+      `Show training status failed: ${workbook.ui.alerts.map((alert) => alert.message).join(' | ')}`,
+    );
+  for (const sheetName of [CATALOGUE_SHEET, MATRIX_SHEET, EXPIRING_SHEET]) {
+    if (workbook.sheet(sheetName).lastRow < 2)
+      throw new Error(`"${sheetName}" is empty after Show training status.`);
+  }
 }
 
 /** A reference script as its own Apps Script project, run from the editor against the same dataset. */

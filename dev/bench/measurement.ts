@@ -13,7 +13,9 @@ export type Scenario =
   | 'incremental refresh'
   | 'equipment import'
   | 'custom function, cold'
-  | 'custom function, recalculated';
+  | 'custom function, recalculated'
+  /** Safety Sync → Show training status on the imported tab: the three training tabs, no request. */
+  | 'training status';
 
 export interface Measurement {
   scenario: Scenario;

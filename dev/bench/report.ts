@@ -52,6 +52,7 @@ const SCENARIO_ORDER: readonly Scenario[] = [
   'equipment import',
   'custom function, cold',
   'custom function, recalculated',
+  'training status',
 ];
 const IMPLEMENTATION_ORDER: readonly Implementation[] = ['add-on', 'sequential', 'naive'];
 

@@ -73,6 +73,7 @@ export function lowerBoundOf(measurement: Measurement, config: BenchConfig): Low
     case 'equipment import':
       return { requests: 1, fetchMs: config.latencyMs };
     case 'custom function, recalculated':
+    case 'training status':
       return null;
   }
 }
@@ -209,6 +210,18 @@ export function checkTargets({ config, measurements, build }: BenchResults): Tar
     small
       ? exactly(callsTarget, large?.spreadsheetCalls, small.spreadsheetCalls)
       : notMeasured(callsTarget, 'the same count'),
+  );
+
+  const smallStatus = addOn('training status', smallest);
+  const largeStatus = addOn('training status', largest);
+  const statusTarget = `Show training status: Spreadsheet calls at ${count(largest)} = at ${count(smallest)}`;
+  checks.push(
+    smallStatus
+      ? exactly(statusTarget, largeStatus?.spreadsheetCalls, smallStatus.spreadsheetCalls)
+      : notMeasured(statusTarget, 'the same count'),
+  );
+  checks.push(
+    exactly(`Show training status at ${count(largest)}: requests`, largeStatus && requestsOf(largeStatus), 0),
   );
 
   for (const records of config.sizes) {

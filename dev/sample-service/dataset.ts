@@ -99,6 +99,17 @@ const UNKNOWN_USER_RATE = 0.004;
 const UNKNOWN_USER_IDS = ['00000', '99999', 'u0'];
 const MAX_GROUP_SIZE = 8;
 const SPECIAL_EXPIRATION_RATE = 1 / 3;
+/**
+ * Trainings are renewed: this share of the groups are a refresher of an earlier group's training,
+ * attended by some of its people, about one to two years later (some on time, some after it lapsed).
+ */
+const RENEWAL_RATE = 0.3;
+const RENEWAL_AFTER_DAYS = { min: 300, max: 800 };
+/**
+ * Refreshers start once the data holds this many records: a dataset of a few dozen records is the
+ * same as it was before renewals existed, so the small seeded scenarios tests build keep their data.
+ */
+const RENEWALS_AFTER_RECORDS = 50;
 
 /** Schedule anchors span past and future years, so both cases exist whatever today is. */
 const FIRST_ANCHOR_YEAR = 2018;
@@ -202,6 +213,7 @@ export function generateData(options: GeneratorOptions): GeneratedData {
     options.createdUnit,
     users.map((user) => user.id),
     generateTrainingIds(options.trainings),
+    new SeededRandom(options.seed, 'renewals'),
   );
   const completions = completionFactory.initialCompletions(options.completions);
   const equipmentTypes = generateEquipmentTypes(options);
@@ -243,28 +255,54 @@ function generateTrainingIds(count: number): string[] {
   return ids;
 }
 
+/** A group training as held: its day, its training and who attended. */
+interface Group {
+  day: number;
+  trainingId: string;
+  attendees: string[];
+}
+
 /**
  * Makes completions the way they arise: a group training on one day, with one instructor, attended
- * by distinct users and entered in one batch (so its records share `created`).
+ * by distinct users and entered in one batch (so its records share `created`); some of them renew
+ * an earlier group's training for some of its people.
  */
 export class CompletionFactory {
   private groupsMade = 0;
+  private readonly groups: Group[] = [];
 
   constructor(
     private readonly random: SeededRandom,
     private readonly createdUnit: CreatedUnit,
     private readonly userIds: readonly string[],
     private readonly trainingIds: readonly string[],
+    private readonly renewals: SeededRandom,
   ) {}
 
   initialCompletions(count: number): Completion[] {
     const made: Completion[] = [];
     while (made.length < count) {
+      const renewal = made.length >= RENEWALS_AFTER_RECORDS ? this.renewal() : null;
+      if (renewal) {
+        made.push(...this.groupTraining(renewal.day, count - made.length, renewal));
+        continue;
+      }
       const day =
         FORCED_COMPLETION_DAYS[this.groupsMade] ?? this.random.int(FIRST_COMPLETION_DAY, LAST_COMPLETION_DAY);
       made.push(...this.groupTraining(day, count - made.length));
     }
     return sortNewestFirst(made);
+  }
+
+  /** A refresher of an earlier group, or null: none is due, or it would fall after the data's last day. */
+  private renewal(): Group | null {
+    if (this.groups.length === 0 || !this.renewals.chance(RENEWAL_RATE)) return null;
+    const earlier = this.renewals.pick(this.groups);
+    const day = earlier.day + this.renewals.int(RENEWAL_AFTER_DAYS.min, RENEWAL_AFTER_DAYS.max);
+    if (day > LAST_COMPLETION_DAY) return null;
+    const attendees = earlier.attendees.filter(() => this.renewals.chance(0.7));
+    if (attendees.length === 0) return null;
+    return { day, trainingId: earlier.trainingId, attendees };
   }
 
   /** `count` completions dated after `newestExisting` (a date number), newest first. */
@@ -286,10 +324,14 @@ export class CompletionFactory {
     return sortNewestFirst(made);
   }
 
-  private groupTraining(day: number, maxSize: number): Completion[] {
+  private groupTraining(day: number, maxSize: number, renewal?: Group): Completion[] {
     const groupNumber = ++this.groupsMade;
-    const attendees = this.attendees(Math.min(maxSize, this.random.int(1, MAX_GROUP_SIZE)), groupNumber);
-    const trainingId = this.trainingIds[Math.floor(this.random.next() ** 2 * this.trainingIds.length)]!;
+    const attendees = renewal
+      ? renewal.attendees.slice(0, maxSize)
+      : this.attendees(Math.min(maxSize, this.random.int(1, MAX_GROUP_SIZE)), groupNumber);
+    const trainingId =
+      renewal?.trainingId ?? this.trainingIds[Math.floor(this.random.next() ** 2 * this.trainingIds.length)]!;
+    this.groups.push({ day, trainingId, attendees });
     const instructorId = this.userIds.length > 0 ? this.random.pick(this.userIds) : UNKNOWN_USER_IDS[0]!;
     // Entered on the day or up to three days later, never before the training took place.
     const created = timestamp(

@@ -68,6 +68,7 @@ import {
   stillListedRefusal,
 } from './removal-check';
 import { describeNames, type ResolvedNames, resolveNames } from './user-names';
+import { withTrainingStatus } from '../trainings/actions';
 
 export type CompletionsMode = 'full' | 'incremental';
 
@@ -138,7 +139,7 @@ export function importCompletions(context: JobContext, job: CompletionsJobOption
   const filter = context.options.completionsFilter;
   const signature = filterSignature(filter);
   const run = readDocumentState<RunInProgress>(context.spreadsheet, RUN_KEY);
-  if (run && run.filterSignature === signature) return resumeRun(context, run);
+  if (run && run.filterSignature === signature) return withTrainingStatus(context, resumeRun(context, run));
   if (run) abandonRun(context.spreadsheet);
   const sheet = context.spreadsheet.getSheetByName(COMPLETIONS_SHEET);
   // A tab whose titles moved away is refused before any request; the write checks it again.
@@ -148,7 +149,10 @@ export function importCompletions(context: JobContext, job: CompletionsJobOption
     lastFullImportMs(context.spreadsheet, filter) !== null &&
     sheet &&
     sheet.getLastRow() > 1;
-  return canRefresh ? incrementalRefresh(context, sheet) : fullImport(context, null);
+  return withTrainingStatus(
+    context,
+    canRefresh ? incrementalRefresh(context, sheet) : fullImport(context, null),
+  );
 }
 
 function abandonRun(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void {

@@ -12,7 +12,8 @@ import { writeTable } from '../sheets/table-writer';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-const STATUS_COLOURS: readonly StatusColour[] = [
+/** Expired red, Expiring amber: the training tabs use them for the same words. */
+export const STATUS_COLOURS: readonly StatusColour[] = [
   { text: InspectionStatus.expired, background: '#f4cccc', fontColor: '#990000' },
   { text: InspectionStatus.expiring, background: '#fce8b2', fontColor: '#7f6000' },
 ];

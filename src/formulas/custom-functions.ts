@@ -1,6 +1,7 @@
 /**
  * The custom functions: =SAFETY_COMPLETIONS(), =SAFETY_EQUIPMENT_TYPES(), =SAFETY_SCHEDULES(),
- * =SAFETY_USER(), =SAFETY_NEXT_INSPECTION() and =SAFETY_INSPECTION_STATUS().
+ * =SAFETY_USER(), =SAFETY_NEXT_INSPECTION(), =SAFETY_INSPECTION_STATUS(),
+ * =SAFETY_TRAINING_STATUS() and =SAFETY_TRAINING_EXPIRY().
  *
  * The build copies each function's JSDoc block onto its top-level wrapper, where Sheets reads it
  * for autocomplete: keep a description with an example, every @param, @return and @customfunction.
@@ -31,6 +32,13 @@ import { FormulaCache } from './cache';
 import { type FormulaReader, readCompletions, readEquipmentTypes, readUsers } from './reads';
 import { AS_INSTANTS, type FormulaCell, type FormulaResult, formulaTable, midnightOf } from './values';
 import { type InspectionCell, inspectionStatusCells, nextInspectionCells } from './inspection-formulas';
+import {
+  type TrainingCell,
+  trainingExpiryCells,
+  trainingFacts,
+  trainingStatusCells,
+} from './training-formulas';
+import { readTrainingSources } from '../trainings/training-tabs';
 import { DEFAULT_IMPORT_OPTIONS, type ImportOptions, readImportOptions } from '../platform/settings-store';
 import { type SpreadsheetClock, spreadsheetClock } from '../platform/time-zone';
 import { urlFetchTransport } from '../platform/url-fetch-transport';
@@ -233,8 +241,9 @@ export function SAFETY_USER(user_id?: unknown, field?: unknown): FormulaResult {
   });
 }
 
-function inspectionResult(
-  cells: InspectionCell[][],
+/** Cells of dates (as the midnight Sheets shows as that day) and words; one cell for single arguments. */
+function datesOrWords(
+  cells: (InspectionCell | TrainingCell)[][],
   args: readonly unknown[],
   clock: SpreadsheetClock,
 ): FormulaResult {
@@ -268,7 +277,7 @@ export function SAFETY_NEXT_INSPECTION(
   return runFormula('SAFETY_NEXT_INSPECTION', (formula) => {
     const clock = formula.clock();
     const cells = nextInspectionCells({ timing, timing_date, frequency_days, last_inspected, today }, clock);
-    return inspectionResult(cells, [timing, timing_date, frequency_days, last_inspected, today], clock);
+    return datesOrWords(cells, [timing, timing_date, frequency_days, last_inspected, today], clock);
   });
 }
 
@@ -292,6 +301,62 @@ export function SAFETY_INSPECTION_STATUS(
   return runFormula('SAFETY_INSPECTION_STATUS', (formula) => {
     const clock = formula.clock();
     const cells = inspectionStatusCells({ due_date, expiring_days, today }, clock);
-    return inspectionResult(cells, [due_date, expiring_days, today], clock);
+    return datesOrWords(cells, [due_date, expiring_days, today], clock);
+  });
+}
+
+/** The completions and the catalogue, read from this spreadsheet's tabs for one call. */
+function readTrainingFacts(clock: SpreadsheetClock) {
+  const defaultExpiringDays = importOptionsForFormulas().trainingExpiringDays;
+  const sources = readTrainingSources(
+    SpreadsheetApp.getActiveSpreadsheet(),
+    clock.utcOffsetAt,
+    defaultExpiringDays,
+  );
+  return trainingFacts(sources.completionsTab.completions, sources.catalogue, defaultExpiringDays);
+}
+
+/**
+ * A person's training status, by the rules of the "Training matrix" tab: Valid, Valid (no expiry),
+ * Expiring, Expired or Not done, from the completions on the "Completed trainings" tab and the
+ * validity on the "Trainings" tab. Works on ranges and sends no request. With as_of, the status on
+ * that day from the completions made by then ("were we compliant on 1 March?").
+ * Example: =SAFETY_TRAINING_STATUS(A2:A40, "0007", DATE(2024, 3, 1))
+ *
+ * @param {string} user_id A user id, or a range of them.
+ * @param {string} training_id A training id, or a range of them.
+ * @param {Date} as_of The day to judge on; leave empty for today in the spreadsheet's time zone.
+ * @return {string} The status.
+ * @customfunction
+ */
+export function SAFETY_TRAINING_STATUS(
+  user_id?: unknown,
+  training_id?: unknown,
+  as_of?: unknown,
+): FormulaResult {
+  return runFormula('SAFETY_TRAINING_STATUS', (formula) => {
+    const clock = formula.clock();
+    const cells = trainingStatusCells({ user_id, training_id, as_of }, readTrainingFacts(clock), clock);
+    return datesOrWords(cells, [user_id, training_id, as_of], clock);
+  });
+}
+
+/**
+ * When a person's training expires, by the rules of the "Training matrix" tab: the special
+ * expiration of the latest completion, else its date plus the training's validity on the
+ * "Trainings" tab. Where there is no expiry it says why: "Valid (no expiry)" or "Not done". Works on
+ * ranges and sends no request.
+ * Example: =SAFETY_TRAINING_EXPIRY(A2:A40, B2:B40)
+ *
+ * @param {string} user_id A user id, or a range of them.
+ * @param {string} training_id A training id, or a range of them.
+ * @return {Date} The expiry date, or why there is none.
+ * @customfunction
+ */
+export function SAFETY_TRAINING_EXPIRY(user_id?: unknown, training_id?: unknown): FormulaResult {
+  return runFormula('SAFETY_TRAINING_EXPIRY', (formula) => {
+    const clock = formula.clock();
+    const cells = trainingExpiryCells({ user_id, training_id }, readTrainingFacts(clock), clock);
+    return datesOrWords(cells, [user_id, training_id], clock);
   });
 }

@@ -26,6 +26,8 @@ export interface ImportOptions {
   overlapDays: number;
   /** Upcoming inspections lists what falls due within this many days. */
   horizonDays: number;
+  /** A training counts as Expiring this many days before its expiry, unless the Trainings tab says otherwise. */
+  trainingExpiringDays: number;
   /** How long a custom function's answer is reused before the service is asked again. */
   formulaCacheSeconds: number;
 }
@@ -35,6 +37,7 @@ export const DEFAULT_IMPORT_OPTIONS: ImportOptions = {
   batchSize: 10,
   overlapDays: 7,
   horizonDays: 30,
+  trainingExpiringDays: 30,
   formulaCacheSeconds: 600,
 };
 

@@ -48,12 +48,13 @@ export interface SettingsForm {
   batchSize?: number | string;
   overlapDays?: number | string;
   horizonDays?: number | string;
+  trainingExpiringDays?: number | string;
   formulaCacheSeconds?: number | string;
 }
 
 export function showSettingsDialog(): void {
   const ui = requireUi('Settings');
-  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(460).setHeight(740);
+  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(460).setHeight(780);
   ui.showModalDialog(html, 'Safety Sync settings');
 }
 
@@ -116,6 +117,13 @@ function optionsFromForm(form: SettingsForm): ImportOptions {
     batchSize,
     overlapDays: wholeNumber('overlapDays', form.overlapDays, 0, 365, current.overlapDays),
     horizonDays: wholeNumber('horizonDays', form.horizonDays, 1, 3650, current.horizonDays),
+    trainingExpiringDays: wholeNumber(
+      'trainingExpiringDays',
+      form.trainingExpiringDays,
+      0,
+      3650,
+      current.trainingExpiringDays,
+    ),
     formulaCacheSeconds: wholeNumber(
       'formulaCacheSeconds',
       form.formulaCacheSeconds,

@@ -11,6 +11,7 @@ const FIELDS = [
   'batchSize',
   'overlapDays',
   'horizonDays',
+  'trainingExpiringDays',
   'formulaCacheSeconds',
 ] as const;
 type FieldId = (typeof FIELDS)[number];
@@ -44,6 +45,7 @@ function render(settings: SettingsView): void {
   input('batchSize').value = String(options.batchSize);
   input('overlapDays').value = String(options.overlapDays);
   input('horizonDays').value = String(options.horizonDays);
+  input('trainingExpiringDays').value = String(options.trainingExpiringDays);
   input('formulaCacheSeconds').value = String(options.formulaCacheSeconds);
   input('formulaAccess').checked = settings.formulaAccess;
   const state = byId('refresh-state');

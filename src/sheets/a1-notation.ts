@@ -9,6 +9,11 @@ function columnLetters(column: number): string {
   return letters;
 }
 
+/** One cell: (column 3, row 5) → "C5". */
+export function cellA1(column: number, row: number): string {
+  return `${columnLetters(column)}${row}`;
+}
+
 /** Rows `top` to `bottom` (1-based, inclusive) of one column: "K2:K500", or "K2" for a single cell. */
 export function columnRunA1(column: number, top: number, bottom: number): string {
   const letters = columnLetters(column);

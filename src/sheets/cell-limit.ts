@@ -45,3 +45,54 @@ export function checkRoomForRows(
       'Narrow the import with a user or training filter, or import into a new spreadsheet.',
   );
 }
+
+/** Google Sheets allows at most this many columns in a tab (column ZZZ). */
+export const SHEET_COLUMN_LIMIT = 18_278;
+
+const NEW_SHEET_ROWS = 1000;
+const NEW_SHEET_COLUMNS = 26;
+
+/** A tab as a run is about to write it: its whole size, header and all. */
+export interface TabSize {
+  sheetName: string;
+  rows: number;
+  columns: number;
+}
+
+/**
+ * Throws, before anything is written, when tabs written in place (never shrunk: other tabs' formulas
+ * may point at their rows) would need more columns than a tab may have, or take the spreadsheet over
+ * its cell limit. `advice` says how to need less.
+ */
+export function checkRoomForTabs(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  tabs: readonly TabSize[],
+  advice: string,
+): void {
+  const tooWide = tabs.find((tab) => tab.columns > SHEET_COLUMN_LIMIT);
+  if (tooWide) {
+    throw new SpreadsheetTooSmallError(
+      `"${tooWide.sheetName}" would need ${formatCount(tooWide.columns)} columns, but Google Sheets allows ` +
+        `${formatCount(SHEET_COLUMN_LIMIT)} in a tab. ${advice}`,
+    );
+  }
+  const byName = new Map(tabs.map((tab) => [tab.sheetName, tab]));
+  let cells = 0;
+  for (const sheet of spreadsheet.getSheets()) {
+    const tab = byName.get(sheet.getName());
+    byName.delete(sheet.getName());
+    const rows = Math.max(sheet.getMaxRows(), tab?.rows ?? 0);
+    const columns = Math.max(sheet.getMaxColumns(), tab?.columns ?? 0);
+    cells += rows * columns;
+  }
+  // A tab inserted new has Sheets' default size before anything is written into it.
+  for (const tab of byName.values()) {
+    cells += Math.max(tab.rows, NEW_SHEET_ROWS) * Math.max(tab.columns, NEW_SHEET_COLUMNS);
+  }
+  if (cells <= SPREADSHEET_CELL_LIMIT) return;
+  const names = tabs.map((tab) => `"${tab.sheetName}"`).join(', ');
+  throw new SpreadsheetTooSmallError(
+    `${names} would take this spreadsheet to ${formatCount(cells)} cells, but Google Sheets allows 10 million ` +
+      `cells per spreadsheet. ${advice}`,
+  );
+}

@@ -47,7 +47,12 @@ export function formulaString(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** An in-sheet link to one row of a tab (`;` separates arguments in every locale). */
+/** An in-sheet link to a cell of a tab, "C5" (`;` separates arguments in every locale). */
+export function cellLinkFormula(sheetId: number, a1: string, label: string): string {
+  return `=HYPERLINK(${formulaString(`#gid=${sheetId}&range=${a1}`)}; ${formulaString(label)})`;
+}
+
+/** An in-sheet link to one row of a tab. */
 export function rowLinkFormula(sheetId: number, row: number, label: string): string {
-  return `=HYPERLINK(${formulaString(`#gid=${sheetId}&range=A${row}`)}; ${formulaString(label)})`;
+  return cellLinkFormula(sheetId, `A${row}`, label);
 }

@@ -105,6 +105,13 @@ function passingResults(): BenchResults {
         expectedUserRequests: 0,
       }),
       measurement({ scenario: 'custom function, recalculated', implementation: 'add-on' }),
+      measurement({ scenario: 'training status', implementation: 'add-on', spreadsheetCalls: 40 }),
+      measurement({
+        scenario: 'training status',
+        implementation: 'add-on',
+        records: 100_000,
+        spreadsheetCalls: 40,
+      }),
     ],
     build: { codeBytes: 200_000, coldLoadMs: 20, warmLoadMs: 2 },
   };
@@ -132,6 +139,7 @@ describe('lower bounds', () => {
     expect(of('incremental refresh')).toEqual({ requests: 1, fetchMs: 100 });
     expect(of('equipment import', 300)).toEqual({ requests: 1, fetchMs: 100 });
     expect(of('custom function, recalculated')).toBeNull();
+    expect(of('training status')).toBeNull();
   });
 });
 
@@ -209,6 +217,17 @@ describe('targets', () => {
     const results = passingResults();
     results.measurements[2]!.spreadsheetCalls = 81;
     expect(missed(results)).toEqual(['Full import: Spreadsheet calls at 100,000 = at 1,000']);
+  });
+
+  test('want the training tabs at no request, and the same Spreadsheet calls at the smallest and the largest import', () => {
+    const results = passingResults();
+    const [, large] = results.measurements.filter((m) => m.scenario === 'training status');
+    large!.spreadsheetCalls = 41;
+    large!.requestsByMethod = { 'completedtrainings.list': 1 };
+    expect(missed(results)).toEqual([
+      'Show training status: Spreadsheet calls at 100,000 = at 1,000',
+      'Show training status at 100,000: requests',
+    ]);
   });
 
   test('miss a target whose case did not run', () => {

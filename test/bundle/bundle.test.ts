@@ -20,6 +20,8 @@ const CUSTOM_FUNCTIONS = [
   'SAFETY_USER',
   'SAFETY_NEXT_INSPECTION',
   'SAFETY_INSPECTION_STATUS',
+  'SAFETY_TRAINING_STATUS',
+  'SAFETY_TRAINING_EXPIRY',
 ];
 
 /** The entry points the add-on means to have: menu, functions, dialogs, triggers. */
@@ -33,6 +35,7 @@ const INTENDED_ENTRY_POINTS = [
   'importEquipmentTypes',
   'refreshAll',
   'showUpcomingInspections',
+  'showTrainingStatus',
   'showScheduleDialog',
   'showSettingsDialog',
   // The scheduled refresh's time-driven trigger.

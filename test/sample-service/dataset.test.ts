@@ -142,6 +142,52 @@ describe('realism', () => {
     expect(share).toBeLessThan(0.42);
   });
 
+  test('people renew their trainings: repeat completions of the same training, a year or two apart', () => {
+    const days = new Map<string, number[]>();
+    for (const { user_id, training_id, dateNumber } of data.completions) {
+      const key = JSON.stringify([user_id, training_id]);
+      const n = Number(dateNumber);
+      days.set(key, [
+        ...(days.get(key) ?? []),
+        Date.UTC(Math.floor(n / 10_000), (Math.floor(n / 100) % 100) - 1, n % 100),
+      ]);
+    }
+    const repeated = [...days.values()].filter((list) => new Set(list).size > 1);
+    expect(repeated.length / days.size).toBeGreaterThan(0.2);
+    // Consecutive completions of a pair: some within a year (renewed on time), some later (lapsed first).
+    const gaps = repeated.flatMap((list) => {
+      const sorted = [...new Set(list)].sort((a, b) => a - b);
+      return sorted.slice(1).map((day, index) => (day - sorted[index]!) / 86_400_000);
+    });
+    expect(gaps.some((gap) => gap >= 300 && gap <= 365)).toBe(true);
+    expect(gaps.some((gap) => gap > 365 && gap <= 800)).toBe(true);
+    // Refresher sessions: groups of several people who had all done that training before.
+    const dayOf = (dateNumber: number | string) => {
+      const n = Number(dateNumber);
+      return Date.UTC(Math.floor(n / 10_000), (Math.floor(n / 100) % 100) - 1, n % 100);
+    };
+    const groups = new Map<string, typeof data.completions>();
+    for (const completion of data.completions) {
+      groups.set(completion.groupTraining_id, [
+        ...(groups.get(completion.groupTraining_id) ?? []),
+        completion,
+      ]);
+    }
+    const list = [...groups.values()];
+    // A refresher: some of one earlier session's people, on its training, on a later day.
+    const refreshers = list.filter(
+      (group) =>
+        group.length >= 2 &&
+        list.some(
+          (earlier) =>
+            earlier[0]!.training_id === group[0]!.training_id &&
+            dayOf(earlier[0]!.dateNumber) < dayOf(group[0]!.dateNumber) &&
+            group.every((completion) => earlier.some((other) => other.user_id === completion.user_id)),
+        ),
+    );
+    expect(refreshers.length / list.length).toBeGreaterThan(0.08);
+  });
+
   test('a few completions reference users that users.info does not know', () => {
     const userIds = new Set(data.users.map((user) => user.id));
     const unknown = data.completions.filter((completion) => !userIds.has(completion.user_id));

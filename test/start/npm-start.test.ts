@@ -20,6 +20,10 @@ test('npm start imports everything, flags inspections, and writes a snapshot wit
   expect(stdout).toMatch(/^ {2}Completed trainings +2500 rows$/m);
   expect(stdout).toMatch(/^ {2}Equipment types +40 rows$/m);
   expect(stdout).toMatch(/^Inspections flagged: [1-9]\d* expired, \d+ expiring/m);
+  expect(stdout).toMatch(/^ {2}Training matrix +\d+ rows$/m);
+  expect(stdout).toMatch(
+    /^Trainings flagged: [1-9]\d* expired, \d+ expiring \(after filling in 4 trainings of the catalogue\)$/m,
+  );
   expect(stdout).toMatch(
     /^HTTP requests: \d+ \(\d+ completedtrainings\.list, \d+ users\.info, \d+ equipmenttypes\.list\)$/m,
   );
@@ -32,6 +36,9 @@ test('npm start imports everything, flags inspections, and writes a snapshot wit
     'Inspection schedules',
     'Upcoming inspections',
     'Sync log',
+    'Trainings',
+    'Training matrix',
+    'Expiring trainings',
     'Formulas',
   ]) {
     expect(html).toContain(`>${tab}</a>`);

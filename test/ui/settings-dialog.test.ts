@@ -103,6 +103,7 @@ test('saving keeps the token out of sight: only its last four characters come ba
   const token = harness.dataset.tokens.valid;
   await fillConnection(sampleServiceUrl(), token);
   await page.getByLabel('Upcoming within (days)').fill('45');
+  await page.getByLabel('Trainings expiring within (days)').fill('60');
   await page.getByLabel('Upcoming within (days)').press('Enter');
   await waitForText(page, '#status', /^Saved\.$/);
   expect(await page.locator('#token-status').textContent()).toBe(
@@ -117,6 +118,7 @@ test('saving keeps the token out of sight: only its last four characters come ba
   dialog = await openSettings();
   expect(await dialog.page.getByLabel('Service address').inputValue()).toBe(sampleServiceUrl());
   expect(await dialog.page.getByLabel('Upcoming within (days)').inputValue()).toBe('45');
+  expect(await dialog.page.getByLabel('Trainings expiring within (days)').inputValue()).toBe('60');
   expect(await dialog.page.content()).not.toContain(token);
   // With the token field left empty, the test uses the saved token.
   await testConnection();

@@ -131,7 +131,8 @@ function renderCell(
   const styles: string[] = [];
   const titles: string[] = [];
   const conditional = conditionalFormatAt(rules, row, column, cell);
-  if (conditional?.background) styles.push(`background-color: ${conditional.background}`);
+  const background = conditional?.background ?? cell.background;
+  if (background) styles.push(`background-color: ${background}`);
   if (conditional?.fontColor) styles.push(`color: ${conditional.fontColor}`);
   if (conditional?.bold ?? cell.fontWeight === 'bold') styles.push('font-weight: bold');
   if (conditional?.italic) styles.push('font-style: italic');
@@ -170,6 +171,7 @@ function renderSheet(
   const facts = [
     `${sheet.maxRows} rows × ${sheet.maxColumns} columns`,
     sheet.frozenRows > 0 ? `${sheet.frozenRows} frozen row(s)` : '',
+    sheet.frozenColumns > 0 ? `${sheet.frozenColumns} frozen column(s)` : '',
     sheet.filter ? `filter on ${sheet.filter}` : '',
     sheet.hiddenColumns.length > 0
       ? `hidden column(s) ${sheet.hiddenColumns.map(columnLetters).join(', ')}`

@@ -1,6 +1,6 @@
 /** The script-visible Range. */
 import { AppsScriptException, strict } from '../core';
-import { checkGridSize, requireGrid, requireString, signatureMismatch } from './arguments';
+import { checkGridSize, normalizeColor, requireGrid, requireString, signatureMismatch } from './arguments';
 import { checkCellInput, writeCellInput } from './cell-input';
 import { cellValue, reportedNumberFormat } from './cell-values';
 import { type Cell, clearCellContent, clearCellFormat } from './cells';
@@ -83,6 +83,7 @@ type RangeMethod =
   | 'setNumberFormats'
   | 'setNumberFormat'
   | 'setFontWeight'
+  | 'setBackgrounds'
   | 'setNote'
   | 'setNotes'
   | 'getNote'
@@ -261,6 +262,22 @@ class RangeApi implements Pick<Range, RangeMethod> {
         column,
         (cell) => (cell.fontWeight = fontWeight === 'bold' ? 'bold' : undefined),
       ),
+    );
+  }
+
+  /** One colour per cell; null removes a cell's background. */
+  setBackgrounds(colors: (string | null)[][]): Range {
+    return this.#setGrid(
+      'setBackgrounds',
+      [colors],
+      (color) => {
+        if (color !== null) normalizeColor('Range.setBackgrounds', [colors], color);
+      },
+      (sheet, row, column, color) =>
+        this.#editFormat(sheet, row, column, (cell) => {
+          cell.background =
+            color === null ? undefined : normalizeColor('Range.setBackgrounds', [colors], color);
+        }),
     );
   }
 

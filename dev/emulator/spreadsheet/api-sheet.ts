@@ -58,6 +58,8 @@ type SheetMethod =
   | 'clearContents'
   | 'setFrozenRows'
   | 'getFrozenRows'
+  | 'setFrozenColumns'
+  | 'getFrozenColumns'
   | 'getFilter'
   | 'isRowHiddenByFilter'
   | 'setColumnWidth'
@@ -262,6 +264,19 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
 
   getFrozenRows(): number {
     return this.#read().frozenRows;
+  }
+
+  setFrozenColumns(columns: number): void {
+    requireIntegers('Sheet.setFrozenColumns', [columns], [columns]);
+    const sheet = this.#write('setFrozenColumns');
+    if (columns < 0 || columns >= sheet.maxColumns) {
+      throw new AppsScriptException("You can't freeze all visible columns on the sheet.");
+    }
+    sheet.frozenColumns = columns;
+  }
+
+  getFrozenColumns(): number {
+    return this.#read().frozenColumns;
   }
 
   getFilter(): GoogleAppsScript.Spreadsheet.Filter | null {

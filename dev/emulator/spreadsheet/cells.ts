@@ -38,6 +38,8 @@ export interface Cell {
   spill?: Cell[];
   numberFormat?: string;
   fontWeight?: 'bold';
+  /** '#rrggbb'; absent for none. */
+  background?: string;
   note?: string;
   validation?: DataValidationData;
 }
@@ -80,4 +82,5 @@ export function clearCellContent(cell: Cell): void {
 export function clearCellFormat(cell: Cell): void {
   cell.numberFormat = undefined;
   cell.fontWeight = undefined;
+  cell.background = undefined;
 }

@@ -30,6 +30,7 @@ export function insertLines(sheet: SheetModel, dimension: Dimension, at: number,
     if (at <= sheet.frozenRows) sheet.frozenRows += count;
   } else {
     sheet.maxColumns += count;
+    if (at <= sheet.frozenColumns) sheet.frozenColumns += count;
   }
 }
 
@@ -53,7 +54,7 @@ export function insertLinesBeside(
 
 export function deleteLines(sheet: SheetModel, dimension: Dimension, at: number, count: number): void {
   const size = lineCount(sheet, dimension);
-  const frozen = dimension === 'rows' ? sheet.frozenRows : 0;
+  const frozen = dimension === 'rows' ? sheet.frozenRows : sheet.frozenColumns;
   if (at < 1 || count < 1 || at + count - 1 > size) {
     throw new AppsScriptException(`Those ${dimension} are out of bounds.`);
   }
@@ -61,12 +62,13 @@ export function deleteLines(sheet: SheetModel, dimension: Dimension, at: number,
     throw new AppsScriptException(`Sorry, it is not possible to delete all non-frozen ${dimension}.`);
   }
   applyLineChange(sheet, { kind: 'delete', dimension, at, count });
+  const frozenDeleted = (frozen: number) => Math.max(0, Math.min(frozen, at + count - 1) - at + 1);
   if (dimension === 'rows') {
     sheet.maxRows -= count;
-    const frozenDeleted = Math.max(0, Math.min(sheet.frozenRows, at + count - 1) - at + 1);
-    sheet.frozenRows -= frozenDeleted;
+    sheet.frozenRows -= frozenDeleted(sheet.frozenRows);
   } else {
     sheet.maxColumns -= count;
+    sheet.frozenColumns -= frozenDeleted(sheet.frozenColumns);
   }
 }
 

@@ -96,6 +96,7 @@ export interface SheetModel {
   maxColumns: number;
   readonly cells: CellGrid;
   frozenRows: number;
+  frozenColumns: number;
   hidden: boolean;
   readonly columnWidths: Map<number, number>;
   /** Columns hidden with hideColumns (1-based). */
@@ -235,6 +236,7 @@ export class WorkbookModel {
       maxColumns: NEW_SHEET_COLUMNS,
       cells: new CellGrid(),
       frozenRows: 0,
+      frozenColumns: 0,
       hidden: false,
       columnWidths: new Map(),
       hiddenColumns: new Set(),

@@ -49,6 +49,8 @@ export interface CellView {
   formula: string;
   numberFormat: string;
   fontWeight: 'bold' | 'normal';
+  /** '#rrggbb', or null for none. */
+  background: string | null;
   note: string;
   /** A HYPERLINK formula's target. */
   link: string | null;
@@ -140,6 +142,9 @@ export class SheetView {
   }
   get frozenRows(): number {
     return this.#sheet.frozenRows;
+  }
+  get frozenColumns(): number {
+    return this.#sheet.frozenColumns;
   }
   /** Columns hidden with hideColumns, 1-based, ascending. */
   get hiddenColumns(): number[] {
@@ -323,6 +328,9 @@ export class SheetView {
   fontWeights(a1?: string): ('bold' | 'normal')[][] {
     return this.#grid(a1, (cell) => cell?.fontWeight ?? 'normal');
   }
+  backgrounds(a1?: string): (string | null)[][] {
+    return this.#grid(a1, (cell) => cell?.background ?? null);
+  }
   notes(a1?: string): string[][] {
     return this.#grid(a1, (cell) => cell?.note ?? '');
   }
@@ -346,6 +354,7 @@ export class SheetView {
       formula: cell?.formula ?? '',
       numberFormat: reportedNumberFormat(cell),
       fontWeight: cell?.fontWeight ?? 'normal',
+      background: cell?.background ?? null,
       note: cell?.note ?? '',
       link: cell?.link ?? null,
       error: isCellError(cell?.value) ? { ...cell.value } : null,

@@ -1,0 +1,56 @@
+/**
+ * Safety Sync → Show training status, and the same recomputation after every import and refresh of
+ * completed trainings: the training tabs from the tabs already in the spreadsheet, for today in its
+ * time zone, without a request (so it needs no connection). Editing the Trainings tab and choosing
+ * the menu item is how a manager sees the effect of a validity or a "required" at once.
+ */
+import { activeSpreadsheet, requireUi } from '../platform/interactive';
+import { holdingDocumentLock, type JobContext, type JobReport } from '../platform/job-runner';
+import { readImportOptions } from '../platform/settings-store';
+import { writeTrainingTabs } from './training-tabs';
+
+const SHOW_TRAINING_STATUS_ACTION = 'Show training status';
+
+export function showTrainingStatus(): void {
+  const ui = requireUi(SHOW_TRAINING_STATUS_ACTION);
+  try {
+    const spreadsheet = activeSpreadsheet();
+    const outcome = holdingDocumentLock(spreadsheet, (clock) =>
+      writeTrainingTabs(
+        spreadsheet,
+        { utcOffsetAt: clock.utcOffsetAt, today: clock.today() },
+        readImportOptions(spreadsheet).trainingExpiringDays,
+      ),
+    );
+    outcome.matrixSheet.activate();
+    spreadsheet.toast(outcome.summary, 'Safety Sync', 10);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    ui.alert(`Safety Sync: ${SHOW_TRAINING_STATUS_ACTION} failed`, message, ui.ButtonSet.OK);
+  }
+}
+
+/**
+ * An import or refresh of completed trainings that ran to its end (it holds the document lock) brings
+ * the training tabs up to date. The completions are in by then: a training status that cannot be
+ * written does not fail the import: its report says why, and the training tabs keep their content.
+ */
+export function withTrainingStatus(context: JobContext, report: JobReport): JobReport {
+  if (report.continuing) return report;
+  try {
+    writeTrainingTabs(
+      context.spreadsheet,
+      { utcOffsetAt: context.utcOffsetAt, today: context.today },
+      context.options.trainingExpiringDays,
+    );
+    return report;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const failure = `The training tabs were not updated: ${message}`;
+    return {
+      ...report,
+      summary: `${report.summary} ${failure}`,
+      details: `${report.details ?? report.summary} ${failure}`,
+    };
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The completions the training status is computed from, as the "Completed trainings" tab holds them:
+ * read by header, never by position (the tab's columns may move), in one read of the columns needed.
+ * Reading the tab, not the service, is what lets every training tab and formula cost no request.
+ */
+import { COMPLETIONS_SHEET } from '../completions/table';
+import { cellToSheetSerial, fromSheetSerial, type UtcOffsetAt } from '../lib/dates';
+import { UserFacingError } from '../platform/job-runner';
+import type { CompletionFacts } from './training-status';
+
+/** The imported columns read here, by their headers on the tab. */
+export const COMPLETION_HEADERS = {
+  userId: 'User ID',
+  userName: 'User name',
+  trainingId: 'Training ID',
+  completed: 'Completion date',
+  specialExpiration: 'Special expiration date',
+  created: 'Created',
+} as const;
+type Field = keyof typeof COMPLETION_HEADERS;
+
+export interface CompletionRow extends CompletionFacts {
+  userId: string;
+  userName: string;
+  trainingId: string;
+  /** Its row on the tab (the header is row 1). */
+  row: number;
+}
+
+export interface CompletionsTab {
+  sheet: GoogleAppsScript.Spreadsheet.Sheet;
+  /** Tab order: newest first, as imported. */
+  completions: CompletionRow[];
+}
+
+/** The key of a (person, training) pair: ids are opaque, so no separator could be trusted. */
+export function pairKey(userId: string, trainingId: string): string {
+  return JSON.stringify([userId, trainingId]);
+}
+
+function text(value: unknown): string {
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/**
+ * The tab's completions; a row without a completion date (the import writes none empty) is no
+ * completion. Throws, saying what to do, when the tab is missing or lacks a column read here.
+ */
+export function readCompletionsTab(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  utcOffsetAt: UtcOffsetAt,
+): CompletionsTab {
+  const sheet = spreadsheet.getSheetByName(COMPLETIONS_SHEET);
+  const lastRow = sheet?.getLastRow() ?? 0;
+  if (!sheet || lastRow === 0) {
+    throw new UserFacingError(
+      `There is no "${COMPLETIONS_SHEET}" tab in this spreadsheet yet. Use Safety Sync → Import completed trainings… first.`,
+    );
+  }
+  const header = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0]!.map(text);
+  const fields = Object.keys(COMPLETION_HEADERS) as Field[];
+  const missing = fields.filter((field) => !header.includes(COMPLETION_HEADERS[field]));
+  if (missing.length > 0) {
+    throw new UserFacingError(
+      `The "${COMPLETIONS_SHEET}" tab has no column ${missing.map((field) => `"${COMPLETION_HEADERS[field]}"`).join(', ')}. ` +
+        'Use Safety Sync → Reconcile completed trainings to write its columns again (your own columns are kept).',
+    );
+  }
+  const at = Object.fromEntries(
+    fields.map((field) => [field, header.indexOf(COMPLETION_HEADERS[field])]),
+  ) as Record<Field, number>;
+  if (lastRow < 2) return { sheet, completions: [] };
+  const first = Math.min(...Object.values(at));
+  const width = Math.max(...Object.values(at)) - first + 1;
+  const values = sheet.getRange(2, first + 1, lastRow - 1, width).getValues();
+  const cell = (row: unknown[], field: Field) => row[at[field] - first];
+  const dayOf = (value: unknown) => {
+    const serial = cellToSheetSerial(value, utcOffsetAt);
+    return serial === null ? null : fromSheetSerial(serial);
+  };
+  const completions: CompletionRow[] = [];
+  values.forEach((row, index) => {
+    const completed = dayOf(cell(row, 'completed'));
+    if (completed === null) return;
+    completions.push({
+      userId: text(cell(row, 'userId')),
+      userName: text(cell(row, 'userName')),
+      trainingId: text(cell(row, 'trainingId')),
+      completed,
+      specialExpiration: dayOf(cell(row, 'specialExpiration')),
+      created: cellToSheetSerial(cell(row, 'created'), utcOffsetAt) ?? 0,
+      row: index + 2,
+    });
+  });
+  return { sheet, completions };
+}
+
+/** Each pair's completions, in tab order. */
+export function completionsByPair(completions: readonly CompletionRow[]): Map<string, CompletionRow[]> {
+  const byPair = new Map<string, CompletionRow[]>();
+  for (const completion of completions) {
+    const key = pairKey(completion.userId, completion.trainingId);
+    const list = byPair.get(key);
+    if (list) list.push(completion);
+    else byPair.set(key, [completion]);
+  }
+  return byPair;
+}

@@ -1,0 +1,230 @@
+/**
+ * The "Training matrix" tab: a row per person, a column per training (the catalogue's order), each
+ * cell the person's latest completion date of that training on or before today, coloured by its
+ * status; "Not done" where a required training has none. Compliance: per training (row 2) and per
+ * person (column C), the share of the cells that count which are compliant (Valid, Valid (no
+ * expiry) or Expiring). A cell counts when the training is required or the person has done it: a
+ * required training is measured over everyone, another one over the people who took it.
+ */
+import { cellA1 } from '../sheets/a1-notation';
+import { type CellValue, numberFormatOf } from '../sheets/table';
+import { type CalendarDate, toSheetSerial } from '../lib/dates';
+import { type CatalogueEntry, trainingLabel } from './catalogue';
+import { type CompletionRow, completionsByPair, pairKey } from './completions-tab';
+import {
+  isCompliant,
+  latestCompletion,
+  statusOf,
+  TrainingStatus,
+  type TrainingStatusResult,
+} from './training-status';
+
+export const MATRIX_SHEET = 'Training matrix';
+
+export interface Person {
+  userId: string;
+  userName: string;
+}
+
+export interface PairStatus extends TrainingStatusResult {
+  /** The completion the status comes from; null when not done. */
+  latest: CompletionRow | null;
+}
+
+export interface TrainingMatrix {
+  people: Person[];
+  trainings: CatalogueEntry[];
+  /** statuses[person][training], in the order of `people` and `trainings`. */
+  statuses: PairStatus[][];
+}
+
+/** Everyone with a completion on the tab, by name (then id); the name is the newest one the tab shows. */
+export function peopleOf(completions: readonly CompletionRow[]): Person[] {
+  const names = new Map<string, string>();
+  for (const { userId, userName } of completions) {
+    if (!names.get(userId)) names.set(userId, userName);
+  }
+  const sortKey = (person: Person) => person.userName || person.userId;
+  return [...names]
+    .map(([userId, userName]) => ({ userId, userName }))
+    .sort((a, b) => compareText(sortKey(a), sortKey(b)) || compareText(a.userId, b.userId));
+}
+
+/** Plain code-unit order: the same in every runtime, whatever its locale data. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function trainingMatrix(
+  completions: readonly CompletionRow[],
+  trainings: readonly CatalogueEntry[],
+  today: CalendarDate,
+): TrainingMatrix {
+  const byPair = completionsByPair(completions);
+  const people = peopleOf(completions);
+  const statuses = people.map((person) =>
+    trainings.map((training): PairStatus => {
+      const latest = latestCompletion(byPair.get(pairKey(person.userId, training.trainingId)) ?? [], today);
+      return { ...statusOf(latest, training, today), latest };
+    }),
+  );
+  return { people, trainings: [...trainings], statuses };
+}
+
+/** Whether a cell enters the compliance figures: a required training, or one the person took. */
+function counts(status: PairStatus, training: CatalogueEntry): boolean {
+  return training.required || status.latest !== null;
+}
+
+export interface Compliance {
+  compliant: number;
+  counted: number;
+}
+
+function share({ compliant, counted }: Compliance): CellValue {
+  return counted === 0 ? null : compliant / counted;
+}
+
+function tally(cells: Iterable<[PairStatus, CatalogueEntry]>): Compliance {
+  const result = { compliant: 0, counted: 0 };
+  for (const [status, training] of cells) {
+    if (!counts(status, training)) continue;
+    result.counted++;
+    if (isCompliant(status.status)) result.compliant++;
+  }
+  return result;
+}
+
+export function personCompliance(matrix: TrainingMatrix, person: number): Compliance {
+  return tally(
+    matrix.statuses[person]!.map((status, training): [PairStatus, CatalogueEntry] => [
+      status,
+      matrix.trainings[training]!,
+    ]),
+  );
+}
+
+export function trainingCompliance(matrix: TrainingMatrix, training: number): Compliance {
+  return tally(
+    matrix.statuses.map((row): [PairStatus, CatalogueEntry] => [row[training]!, matrix.trainings[training]!]),
+  );
+}
+
+export function overallCompliance(matrix: TrainingMatrix): Compliance {
+  return tally(
+    matrix.statuses.flatMap((row) =>
+      row.map((status, training): [PairStatus, CatalogueEntry] => [status, matrix.trainings[training]!]),
+    ),
+  );
+}
+
+/** What a cell shows: its completion date, "Not done" where required, else nothing. */
+function cellValue(status: PairStatus, training: CatalogueEntry): CellValue {
+  if (status.latest !== null) return toSheetSerial(status.latest.completed);
+  return training.required ? TrainingStatus.notDone : null;
+}
+
+/** Cell colours by status; Expired and Expiring are those of inspections. */
+export const STATUS_BACKGROUNDS: Readonly<Record<TrainingStatus, string>> = {
+  [TrainingStatus.valid]: '#d9ead3',
+  [TrainingStatus.validNoExpiry]: '#cfe2f3',
+  [TrainingStatus.expiring]: '#fce8b2',
+  [TrainingStatus.expired]: '#f4cccc',
+  [TrainingStatus.notDone]: '#d9d9d9',
+};
+
+const LEGEND: ReadonlyArray<[TrainingStatus, string]> = [
+  [TrainingStatus.valid, 'Done, and valid beyond the expiring window'],
+  [TrainingStatus.validNoExpiry, 'Done; the training never expires (no validity, no special expiration)'],
+  [TrainingStatus.expiring, "Expires within the training's expiring window"],
+  [TrainingStatus.expired, 'Its expiry has passed'],
+  [TrainingStatus.notDone, 'Required, and never done'],
+];
+
+const FIXED_HEADERS = ['User ID', 'User name', 'Compliance'];
+/** The header row, then compliance by training. */
+const HEADER_ROWS = 2;
+export const MATRIX_FROZEN = { rows: HEADER_ROWS, columns: 2 } as const;
+export const MATRIX_COLUMN_WIDTHS = [110, 180, 100] as const;
+
+/** Where a person's cell of a training is (0-based indexes into people and trainings). */
+export function matrixCellA1(person: number, training: number): string {
+  return cellA1(FIXED_HEADERS.length + training + 1, HEADER_ROWS + person + 1);
+}
+
+/** The tab's size for that many people and trainings: header rows, people, a blank row and the legend. */
+export function matrixSize(people: number, trainings: number): { rows: number; columns: number } {
+  return { rows: HEADER_ROWS + people + 2 + LEGEND.length, columns: FIXED_HEADERS.length + trainings };
+}
+
+export interface MatrixGrid {
+  values: CellValue[][];
+  formats: string[][];
+  backgrounds: (string | null)[][];
+  /** Rows (1-based) whose cells are bold: the header and the legend's title. */
+  boldRows: number[];
+}
+
+const TEXT = numberFormatOf('text');
+const DATE = numberFormatOf('date');
+const PERCENT = '0%';
+
+export function matrixGrid(matrix: TrainingMatrix): MatrixGrid {
+  const { people, trainings, statuses } = matrix;
+  const { columns } = matrixSize(people.length, trainings.length);
+  const blank = () => new Array<CellValue>(columns).fill(null);
+  const values: CellValue[][] = [];
+  const formats: string[][] = [];
+  const backgrounds: (string | null)[][] = [];
+  const addRow = (cells: CellValue[], rowFormats: string[], colours?: (string | null)[]) => {
+    values.push(cells);
+    formats.push(rowFormats);
+    backgrounds.push(colours ?? new Array<string | null>(columns).fill(null));
+  };
+  const textRow = () => new Array<string>(columns).fill(TEXT);
+  const figures = (first: string) => [TEXT, TEXT, first, ...trainings.map(() => PERCENT)];
+
+  addRow([...FIXED_HEADERS, ...trainings.map(trainingLabel)], textRow());
+  addRow(
+    [
+      '',
+      'Compliance by training',
+      share(overallCompliance(matrix)),
+      ...trainings.map((_, t) => share(trainingCompliance(matrix, t))),
+    ],
+    figures(PERCENT),
+  );
+  people.forEach((person, p) => {
+    const row = statuses[p]!;
+    addRow(
+      [
+        person.userId,
+        person.userName,
+        share(personCompliance(matrix, p)),
+        ...row.map((status, t) => cellValue(status, trainings[t]!)),
+      ],
+      [TEXT, TEXT, PERCENT, ...row.map((status) => (status.latest === null ? TEXT : DATE))],
+      [
+        null,
+        null,
+        null,
+        ...row.map((status, t) =>
+          status.latest !== null || trainings[t]!.required ? STATUS_BACKGROUNDS[status.status] : null,
+        ),
+      ],
+    );
+  });
+  addRow(blank(), textRow());
+  const legendTitle = values.length + 1;
+  const legendRow = (first: CellValue, second: CellValue, colour: string | null) => {
+    const cells = blank();
+    cells[1] = first;
+    cells[2] = second;
+    const colours = new Array<string | null>(columns).fill(null);
+    colours[1] = colour;
+    addRow(cells, textRow(), colours);
+  };
+  legendRow('Legend', 'A cell shows the latest completion date', null);
+  for (const [status, meaning] of LEGEND) legendRow(status, meaning, STATUS_BACKGROUNDS[status]);
+  return { values, formats, backgrounds, boldRows: [1, legendTitle] };
+}

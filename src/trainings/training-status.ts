@@ -1,0 +1,118 @@
+/**
+ * Training status: whose training is valid, expiring, expired or not done. Every rule lives here; the
+ * catalogue, the matrix, the list of expiring trainings and the custom functions all apply them.
+ *
+ * - The latest completion of a (person, training) pair is the one with the latest completion date,
+ *   then the latest `created`; of two that tie on both, the one met first (the tab lists newest first).
+ *   Only completions on or before the day asked about count: a status "as of 1 March" is what the
+ *   completions recorded for trainings taken by 1 March say, whenever they were entered.
+ * - Its expiry is its own special expiration date when it has one; otherwise its completion date plus
+ *   the training's validity in calendar months (a day the month lacks becomes its last day: 31 Jan + 1
+ *   month = 28 or 29 Feb); otherwise (no validity) it never expires. Only the latest completion counts,
+ *   so an older completion's special expiration never revives a newer one that has expired.
+ * - Status on a day, with daysLeft = expiry − day (the words and the Expired/Expiring boundaries of
+ *   inspections, where they mean the same):
+ *   - "Expired"  when daysLeft < 0 (the expiry has passed; on the expiry day itself it is still held);
+ *   - "Expiring" when 0 ≤ daysLeft ≤ the training's expiring window (a window of 0: on the day only);
+ *   - "Valid" when daysLeft is greater; "Valid (no expiry)" when it never expires;
+ *   - "Not done" when the person has no completion of it on or before that day.
+ * - A person is compliant on a training when its status is Valid, Valid (no expiry) or Expiring (an
+ *   expiring training is still held).
+ */
+import { InspectionStatus } from '../equipment/inspections';
+import { addMonths, type CalendarDate, daysBetween } from '../lib/dates';
+
+export const TrainingStatus = {
+  valid: 'Valid',
+  validNoExpiry: 'Valid (no expiry)',
+  expiring: InspectionStatus.expiring,
+  expired: InspectionStatus.expired,
+  notDone: 'Not done',
+} as const;
+export type TrainingStatus = (typeof TrainingStatus)[keyof typeof TrainingStatus];
+
+/** What the rules need of one completion. */
+export interface CompletionFacts {
+  completed: CalendarDate;
+  /** The service's specialExpirationDateNumber as a date; null when it sent none. */
+  specialExpiration: CalendarDate | null;
+  /** Orders completions of the same day: any increasing measure of `created` (a serial, milliseconds). */
+  created: number;
+}
+
+/** What the catalogue says about a training. */
+export interface TrainingRule {
+  /** Calendar months a completion stays valid; null: it never expires (unless a special expiration says so). */
+  validityMonths: number | null;
+  /** Days before the expiry that count as Expiring. */
+  expiringDays: number;
+}
+
+export interface TrainingStatusResult {
+  status: TrainingStatus;
+  /** Null when it never expires, or was not done. */
+  expiry: CalendarDate | null;
+  /** Expiry − day: negative once expired; null without an expiry. */
+  daysLeft: number | null;
+}
+
+/** Whether `a` is a later completion than `b`: a later completion date, then a later `created`. */
+function isLater(a: CompletionFacts, b: CompletionFacts): boolean {
+  return a.completed !== b.completed ? a.completed > b.completed : a.created > b.created;
+}
+
+/** The latest of a pair's completions on or before `day`; null when there is none. */
+export function latestCompletion<T extends CompletionFacts>(
+  completions: Iterable<T>,
+  day: CalendarDate,
+): T | null {
+  let latest: T | null = null;
+  for (const completion of completions) {
+    if (completion.completed > day) continue;
+    if (latest === null || isLater(completion, latest)) latest = completion;
+  }
+  return latest;
+}
+
+export function expiryOf(completion: CompletionFacts, validityMonths: number | null): CalendarDate | null {
+  if (completion.specialExpiration !== null) return completion.specialExpiration;
+  return validityMonths === null ? null : addMonths(completion.completed, validityMonths);
+}
+
+/** The status on `day` of a pair whose latest completion on or before that day is `latest`. */
+export function statusOf(
+  latest: CompletionFacts | null,
+  rule: TrainingRule,
+  day: CalendarDate,
+): TrainingStatusResult {
+  if (latest === null) return { status: TrainingStatus.notDone, expiry: null, daysLeft: null };
+  const expiry = expiryOf(latest, rule.validityMonths);
+  if (expiry === null) return { status: TrainingStatus.validNoExpiry, expiry: null, daysLeft: null };
+  const daysLeft = daysBetween(day, expiry);
+  const status =
+    daysLeft < 0
+      ? TrainingStatus.expired
+      : daysLeft <= rule.expiringDays
+        ? TrainingStatus.expiring
+        : TrainingStatus.valid;
+  return { status, expiry, daysLeft };
+}
+
+/** The status on `day` from all of a pair's completions (the latest on or before it decides). */
+export function trainingStatus(
+  completions: Iterable<CompletionFacts>,
+  rule: TrainingRule,
+  day: CalendarDate,
+): TrainingStatusResult {
+  return statusOf(latestCompletion(completions, day), rule, day);
+}
+
+const COMPLIANT: readonly TrainingStatus[] = [
+  TrainingStatus.valid,
+  TrainingStatus.validNoExpiry,
+  TrainingStatus.expiring,
+];
+
+export function isCompliant(status: TrainingStatus): boolean {
+  return COMPLIANT.includes(status);
+}

@@ -1,0 +1,146 @@
+import { type CalendarDate, fromIsoDate, toSheetSerial } from '../../src/lib/dates';
+import type { CatalogueEntry } from '../../src/trainings/catalogue';
+import type { CompletionRow } from '../../src/trainings/completions-tab';
+import { expiringEntries, expiringTable } from '../../src/trainings/expiring';
+import {
+  matrixCellA1,
+  matrixGrid,
+  matrixSize,
+  personCompliance,
+  STATUS_BACKGROUNDS,
+  trainingCompliance,
+  trainingMatrix,
+} from '../../src/trainings/matrix';
+
+function day(iso: string): CalendarDate {
+  return fromIsoDate(iso)!;
+}
+
+let row = 1;
+function done(userId: string, userName: string, trainingId: string, completed: string): CompletionRow {
+  return {
+    userId,
+    userName,
+    trainingId,
+    completed: day(completed),
+    specialExpiration: null,
+    created: 0,
+    row: ++row,
+  };
+}
+
+function training(trainingId: string, validityMonths: number | null, required: boolean): CatalogueEntry {
+  return {
+    trainingId,
+    name: trainingId === 'F' ? 'Forklift' : '',
+    validityMonths,
+    required,
+    expiringDays: 30,
+  };
+}
+
+const TODAY = day('2024-03-01');
+const COMPLETIONS = [
+  done('u2', 'Bea', 'F', '2023-12-01'), // valid
+  done('u1', 'Al', 'F', '2023-03-15'), // expiring (2024-03-15)
+  done('u1', 'Al', 'L', '2020-01-01'), // never expires
+  done('u3', 'Cy', 'L', '2024-05-01'), // after today: not done yet
+  done('u3', 'Cy', 'F', '2022-01-01'), // expired (2023-01-01)
+];
+const TRAININGS = [training('F', 12, true), training('L', null, false)];
+
+test('people by name, trainings in the catalogue order, statuses by the rules', () => {
+  const matrix = trainingMatrix(COMPLETIONS, TRAININGS, TODAY);
+  expect(matrix.people.map((person) => person.userName)).toEqual(['Al', 'Bea', 'Cy']);
+  expect(matrix.statuses.map((statuses) => statuses.map((status) => status.status))).toEqual([
+    ['Expiring', 'Valid (no expiry)'],
+    ['Valid', 'Not done'],
+    ['Expired', 'Not done'],
+  ]);
+});
+
+test('compliance counts a required training over everyone, another over the people who did it', () => {
+  const matrix = trainingMatrix(COMPLETIONS, TRAININGS, TODAY);
+  expect([0, 1].map((t) => trainingCompliance(matrix, t))).toEqual([
+    { compliant: 2, counted: 3 },
+    { compliant: 1, counted: 1 },
+  ]);
+  expect([0, 1, 2].map((p) => personCompliance(matrix, p))).toEqual([
+    { compliant: 2, counted: 2 },
+    { compliant: 1, counted: 1 },
+    { compliant: 0, counted: 1 },
+  ]);
+});
+
+test('the grid: dates coloured by status, "Not done" only where required, the figures and a legend', () => {
+  const grid = matrixGrid(trainingMatrix(COMPLETIONS, TRAININGS, TODAY));
+  expect(grid.values.slice(0, 5)).toEqual([
+    ['User ID', 'User name', 'Compliance', 'Forklift', 'L'],
+    ['', 'Compliance by training', 3 / 4, 2 / 3, 1],
+    ['u1', 'Al', 1, toSheetSerial(day('2023-03-15')), toSheetSerial(day('2020-01-01'))],
+    ['u2', 'Bea', 1, toSheetSerial(day('2023-12-01')), null],
+    ['u3', 'Cy', 0, toSheetSerial(day('2022-01-01')), null],
+  ]);
+  expect(grid.backgrounds.slice(2, 5).map((cells) => cells.slice(3))).toEqual([
+    [STATUS_BACKGROUNDS.Expiring, STATUS_BACKGROUNDS['Valid (no expiry)']],
+    [STATUS_BACKGROUNDS.Valid, null],
+    [STATUS_BACKGROUNDS.Expired, null],
+  ]);
+  expect(grid.values.slice(6).map((cells) => cells[1])).toEqual([
+    'Legend',
+    'Valid',
+    'Valid (no expiry)',
+    'Expiring',
+    'Expired',
+    'Not done',
+  ]);
+  expect(grid.values.length).toBe(matrixSize(3, 2).rows);
+  expect(grid.values.every((cells) => cells.length === matrixSize(3, 2).columns)).toBe(true);
+  expect(grid.boldRows).toEqual([1, 7]);
+});
+
+test('a required training nobody did: "Not done" in every row, and no compliance figure divides by zero', () => {
+  const grid = matrixGrid(
+    trainingMatrix(COMPLETIONS, [training('X', 12, true), training('Y', 12, false)], TODAY),
+  );
+  expect(grid.values.slice(1, 5).map((cells) => cells.slice(2))).toEqual([
+    [0, 0, null],
+    [0, 'Not done', null],
+    [0, 'Not done', null],
+    [0, 'Not done', null],
+  ]);
+  expect(grid.backgrounds[2]!.slice(3)).toEqual([STATUS_BACKGROUNDS['Not done'], null]);
+});
+
+test('the expiring list: soonest expiry first, linked to the matrix cell and the completion row', () => {
+  const matrix = trainingMatrix(COMPLETIONS, TRAININGS, TODAY);
+  const entries = expiringEntries(matrix);
+  const table = expiringTable(matrix, entries, { matrix: 11, completions: 22 });
+  expect(table.rows).toEqual([
+    [
+      'u3',
+      'Cy',
+      'F',
+      `=HYPERLINK("#gid=11&range=${matrixCellA1(2, 0)}"; "Forklift")`,
+      toSheetSerial(day('2022-01-01')),
+      toSheetSerial(day('2023-01-01')),
+      -425,
+      'Expired',
+      '=HYPERLINK("#gid=22&range=A6"; "Row 6")',
+      '["u3","F"]',
+    ],
+    [
+      'u1',
+      'Al',
+      'F',
+      `=HYPERLINK("#gid=11&range=${matrixCellA1(0, 0)}"; "Forklift")`,
+      toSheetSerial(day('2023-03-15')),
+      toSheetSerial(day('2024-03-15')),
+      14,
+      'Expiring',
+      '=HYPERLINK("#gid=22&range=A3"; "Row 3")',
+      '["u1","F"]',
+    ],
+  ]);
+  expect([matrixCellA1(0, 0), matrixCellA1(2, 1)]).toEqual(['D3', 'E5']);
+});

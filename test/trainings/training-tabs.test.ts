@@ -1,0 +1,494 @@
+/**
+ * The training tabs end to end: the built add-on (dist/Code.js) in the emulator, importing from the
+ * sample service over loopback, as a training manager clicks through the menu and fills in the
+ * Trainings tab. Every expected status is computed here, from the service's own records, by a
+ * separate implementation of the rules (Date.UTC month arithmetic, not src/lib/dates.ts).
+ */
+import type { SheetView, WorkbookView } from '../../dev/emulator/spreadsheet/workbook-store';
+import { spreadsheetServiceCalls } from '../../dev/emulator/spreadsheet';
+import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
+import type { Completion, DatasetData } from '../support/sample-service';
+
+const TIME_ZONE = 'Pacific/Auckland';
+/** Inside the dataset's years (2019 – mid 2025), so every status occurs. */
+const NOW = Date.UTC(2024, 8, 20, 15, 30);
+const COMPLETIONS_TAB = 'Completed trainings';
+const CATALOGUE = 'Trainings';
+const MATRIX = 'Training matrix';
+const EXPIRING = 'Expiring trainings';
+const SHOW = 'Show training status';
+const COLOURS: Record<string, string> = {
+  Valid: '#d9ead3',
+  'Valid (no expiry)': '#cfe2f3',
+  Expiring: '#fce8b2',
+  Expired: '#f4cccc',
+  'Not done': '#d9d9d9',
+};
+
+interface Rule {
+  name: string;
+  validityMonths: number | null;
+  required: boolean;
+  expiringDays: number;
+}
+
+interface Expected {
+  status: string;
+  latest: Completion | null;
+  expiry: string | null;
+  daysLeft: number | null;
+}
+
+const MS_PER_DAY = 86_400_000;
+
+function isoOf(dateNumber: number): string {
+  const text = String(dateNumber);
+  return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
+}
+
+function utcOf(iso: string): number {
+  const [year, month, day] = iso.split('-').map(Number);
+  return Date.UTC(year!, month! - 1, day!);
+}
+
+/** `months` calendar months after a day; a day the month lacks becomes the month's last. */
+function plusMonths(iso: string, months: number): string {
+  const [year, month, day] = iso.split('-').map(Number);
+  const lastDay = new Date(Date.UTC(year!, month! - 1 + months + 1, 0)).getUTCDate();
+  const target = new Date(Date.UTC(year!, month! - 1 + months, 1));
+  target.setUTCDate(Math.min(day!, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+function today(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date(NOW));
+}
+
+/** The oracle: the status on `day` of one person's training, from the service's records. */
+function expected(records: readonly Completion[], rule: Rule, day: string): Expected {
+  let latest: Completion | null = null;
+  for (const record of records) {
+    if (isoOf(Number(record.dateNumber)) > day) continue;
+    const later =
+      latest === null ||
+      Number(record.dateNumber) > Number(latest.dateNumber) ||
+      (record.dateNumber === latest.dateNumber && record.created > latest.created);
+    if (later) latest = record;
+  }
+  if (latest === null) return { status: 'Not done', latest, expiry: null, daysLeft: null };
+  const expiry =
+    latest.specialExpirationDateNumber !== undefined
+      ? isoOf(latest.specialExpirationDateNumber)
+      : rule.validityMonths === null
+        ? null
+        : plusMonths(isoOf(Number(latest.dateNumber)), rule.validityMonths);
+  if (expiry === null) return { status: 'Valid (no expiry)', latest, expiry, daysLeft: null };
+  const daysLeft = (utcOf(expiry) - utcOf(day)) / MS_PER_DAY;
+  const status = daysLeft < 0 ? 'Expired' : daysLeft <= rule.expiringDays ? 'Expiring' : 'Valid';
+  return { status, latest, expiry, daysLeft };
+}
+
+interface Oracle {
+  people: { id: string; name: string }[];
+  trainings: string[];
+  cells: Expected[][];
+  rules: Map<string, Rule>;
+}
+
+function oracle(data: DatasetData, trainings: readonly string[], rules: Map<string, Rule>): Oracle {
+  const names = new Map(data.users.map((user) => [user.id, user.name]));
+  const byPair = new Map<string, Completion[]>();
+  for (const record of data.completions) {
+    const key = `${record.user_id}\n${record.training_id}`;
+    byPair.set(key, [...(byPair.get(key) ?? []), record]);
+  }
+  const label = (person: { id: string; name: string }) => person.name || person.id;
+  const people = [...new Set(data.completions.map((record) => record.user_id))]
+    .map((id) => ({ id, name: names.get(id) ?? '' }))
+    .sort((a, b) =>
+      label(a) < label(b) ? -1 : label(a) > label(b) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+    );
+  const ruleOf = (training: string) =>
+    rules.get(training) ?? { name: '', validityMonths: null, required: false, expiringDays: 30 };
+  const cells = people.map((person) =>
+    trainings.map((training) =>
+      expected(byPair.get(`${person.id}\n${training}`) ?? [], ruleOf(training), today()),
+    ),
+  );
+  return { people, trainings: [...trainings], cells, rules };
+}
+
+function workbook(harness: AddonHarness): WorkbookView {
+  return harness.emulator.workbooks.get(harness.spreadsheetId)!;
+}
+
+function tab(harness: AddonHarness, name: string): SheetView {
+  return workbook(harness).sheet(name);
+}
+
+function percent(compliant: number, counted: number): string {
+  return counted === 0 ? '' : `${Math.round((100 * compliant) / counted)}%`;
+}
+
+function counts(cell: Expected, rule: Rule | undefined): boolean {
+  return Boolean(rule?.required) || cell.latest !== null;
+}
+
+function compliant(cell: Expected): boolean {
+  return ['Valid', 'Valid (no expiry)', 'Expiring'].includes(cell.status);
+}
+
+/** The matrix as the user sees it: values, then colours of the training cells. */
+function expectMatrix(harness: AddonHarness, expectedMatrix: Oracle): void {
+  const sheet = tab(harness, MATRIX);
+  const { people, trainings, cells, rules } = expectedMatrix;
+  const shown = sheet.displayValues();
+  const labels = trainings.map((training) => rules.get(training)?.name || training);
+  expect(shown[0]!.slice(0, 3 + trainings.length)).toEqual(['User ID', 'User name', 'Compliance', ...labels]);
+  const figure = (list: [Expected, Rule | undefined][]) => {
+    const counted = list.filter(([cell, rule]) => counts(cell, rule));
+    return percent(counted.filter(([cell]) => compliant(cell)).length, counted.length);
+  };
+  const column = (t: number) =>
+    cells.map((row): [Expected, Rule | undefined] => [row[t]!, rules.get(trainings[t]!)]);
+  expect(shown[1]!.slice(1, 3 + trainings.length)).toEqual([
+    'Compliance by training',
+    figure(trainings.flatMap((_, t) => column(t))),
+    ...trainings.map((_, t) => figure(column(t))),
+  ]);
+  const rows = people.map((person, p) => [
+    person.id,
+    person.name,
+    figure(cells[p]!.map((cell, t): [Expected, Rule | undefined] => [cell, rules.get(trainings[t]!)])),
+    ...cells[p]!.map((cell, t) =>
+      cell.latest
+        ? isoOf(Number(cell.latest.dateNumber))
+        : rules.get(trainings[t]!)?.required
+          ? 'Not done'
+          : '',
+    ),
+  ]);
+  expect(shown.slice(2, 2 + people.length).map((row) => row.slice(0, 3 + trainings.length))).toEqual(rows);
+  const colours = cells.map((row) =>
+    row.map((cell, t) => (cell.latest || rules.get(trainings[t]!)?.required ? COLOURS[cell.status]! : null)),
+  );
+  const backgrounds = sheet.backgrounds().slice(2, 2 + people.length);
+  expect(backgrounds.map((row) => row.slice(3, 3 + trainings.length))).toEqual(colours);
+  expect(sheet.frozenRows).toBe(2);
+  expect(sheet.frozenColumns).toBe(2);
+}
+
+/** Where an in-sheet link lands: the tab with that gid, and the cell. */
+function landing(harness: AddonHarness, link: string | null): { sheet: SheetView; a1: string } {
+  const match = /^#gid=(\d+)&range=([A-Z]+\d+)$/.exec(link ?? '');
+  if (!match) throw new Error(`not an in-sheet link to a cell: ${link}`);
+  const sheet = workbook(harness)
+    .sheets()
+    .find((candidate) => candidate.gid === Number(match[1]))!;
+  return { sheet, a1: match[2]! };
+}
+
+function expectExpiring(harness: AddonHarness, expectedMatrix: Oracle): void {
+  const { people, trainings, cells, rules } = expectedMatrix;
+  const listed = people.flatMap((person, p) =>
+    trainings.flatMap((training, t) => {
+      const cell = cells[p]![t]!;
+      return cell.status === 'Expired' || cell.status === 'Expiring'
+        ? [{ person, training, cell, p, t }]
+        : [];
+    }),
+  );
+  listed.sort((a, b) => (a.cell.expiry! < b.cell.expiry! ? -1 : a.cell.expiry! > b.cell.expiry! ? 1 : 0));
+  const sheet = tab(harness, EXPIRING);
+  const shown = sheet.displayValues(`A1:H${Math.max(sheet.lastRow, 1)}`);
+  expect(shown[0]).toEqual([
+    'User ID',
+    'User name',
+    'Training ID',
+    'Training',
+    'Completed',
+    'Expires',
+    'Days left',
+    'Status',
+  ]);
+  expect(shown.slice(1)).toEqual(
+    listed.map(({ person, training, cell }) => [
+      person.id,
+      person.name,
+      training,
+      rules.get(training)?.name || training,
+      isoOf(Number(cell.latest!.dateNumber)),
+      cell.expiry,
+      String(cell.daysLeft),
+      cell.status,
+    ]),
+  );
+  if (listed.length === 0) return;
+  const links = sheet.cells(`D2:D${sheet.lastRow}`).map(([cell]) => cell!.link);
+  const records = sheet.cells(`I2:I${sheet.lastRow}`).map(([cell]) => cell!.link);
+  listed.forEach((entry, index) => {
+    const matrixCell = landing(harness, links[index]!);
+    expect(matrixCell.sheet.name).toBe(MATRIX);
+    expect(matrixCell.sheet.displayValues(matrixCell.a1)[0]![0]).toBe(
+      isoOf(Number(entry.cell.latest!.dateNumber)),
+    );
+    const row = landing(harness, records[index]!);
+    expect(row.sheet.name).toBe(COMPLETIONS_TAB);
+    const [userId, , trainingId, completed] = row.sheet.displayValues(
+      `A${row.a1.slice(1)}:D${row.a1.slice(1)}`,
+    )[0]!;
+    expect([userId, trainingId, completed]).toEqual([
+      entry.person.id,
+      entry.training,
+      isoOf(Number(entry.cell.latest!.dateNumber)),
+    ]);
+  });
+}
+
+/** Training ids in the order the service first lists them (newest first): the catalogue's for new ids. */
+function trainingsInListOrder(data: DatasetData): string[] {
+  return [...new Set(data.completions.map((record) => record.training_id))];
+}
+
+function importAll(harness: AddonHarness, filter: { user_id?: string; training_id?: string } = {}): void {
+  let step = harness.callServer('startCompletionsImport', filter);
+  while (!step.done) step = harness.callServer('continueCompletionsImport');
+}
+
+describe('the training tabs after an import, and after the manager fills in the catalogue', () => {
+  let harness: AddonHarness;
+  let data: DatasetData;
+  let trainings: string[];
+  const rules = new Map<string, Rule>();
+
+  beforeAll(async () => {
+    harness = await createAddonHarness({
+      dataset: { seed: 61, completions: 1_500, users: 30, trainings: 8 },
+      timeZone: TIME_ZONE,
+      emulator: { startTime: NOW },
+    });
+    harness.connect();
+    importAll(harness);
+    data = await harness.dataset.data();
+    trainings = trainingsInListOrder(data);
+  });
+  afterAll(() => harness.done());
+
+  test('the import writes the catalogue: every training id, the people who did it, the last completion', () => {
+    const shown = harness.displayed(CATALOGUE);
+    expect(shown[0]).toEqual([
+      'Training ID',
+      'People',
+      'Last completed',
+      'Name',
+      'Validity (months)',
+      'Required',
+      'Expiring window (days)',
+    ]);
+    expect(shown.slice(1)).toEqual(
+      trainings.map((training) => {
+        const records = data.completions.filter((record) => record.training_id === training);
+        const last = Math.max(...records.map((record) => Number(record.dateNumber)));
+        return [training, String(new Set(records.map((r) => r.user_id)).size), isoOf(last), '', '', '', ''];
+      }),
+    );
+  });
+
+  test('with nothing filled in, the matrix and the list follow the special expirations alone', () => {
+    const expectedMatrix = oracle(data, trainings, rules);
+    expectMatrix(harness, expectedMatrix);
+    expectExpiring(harness, expectedMatrix);
+  });
+
+  test('after the catalogue is filled in and reordered, "Show training status" follows it', () => {
+    const [first, second, third, fourth] = trainings;
+    // Moved to the top: the matrix's columns follow the catalogue's order.
+    const order = [third!, first!, ...trainings.filter((id) => id !== first && id !== third)];
+    const typed: Record<string, unknown[]> = {
+      [first!]: ['Forklift', 24, 'yes', ''],
+      // Typed with a leading apostrophe, as Sheets needs to take it as text.
+      [second!]: ["'=Ladder", '36', true, 400],
+      [third!]: ['First aid', 12, 'No', 90],
+      [fourth!]: ['', '', 'Y', ''],
+    };
+    const rows = order.map((id) => {
+      const shown = harness.displayed(CATALOGUE).find((row) => row[0] === id)!;
+      return [id, Number(shown[1]), shown[2], ...(typed[id] ?? ['', '', '', ''])];
+    });
+    // The user moves rows by retyping them, which is all a sort or a drag does to the values.
+    workbook(harness).typeValues(`${CATALOGUE}!A2:G${rows.length + 1}`, rows);
+    for (const [id, [name, validity, required, window]] of Object.entries(typed)) {
+      rules.set(id, {
+        name: String(name).replace(/^'/, ''),
+        validityMonths: validity === '' ? null : Number(validity),
+        required: required === true || /^y/i.test(String(required)),
+        expiringDays: window === '' ? 30 : Number(window),
+      });
+    }
+    trainings = order;
+    harness.emulator.counter.reset();
+    harness.emulator.urlFetch.requests.length = 0;
+    harness.clickMenu(SHOW);
+    expect(workbook(harness).ui.alerts).toEqual([]);
+    expect(harness.emulator.urlFetch.requests).toHaveLength(0);
+    const expectedMatrix = oracle(data, trainings, rules);
+    const statuses = new Set(expectedMatrix.cells.flat().map((cell) => cell.status));
+    expect([...statuses].sort()).toEqual(['Expired', 'Expiring', 'Not done', 'Valid', 'Valid (no expiry)']);
+    expectMatrix(harness, expectedMatrix);
+    expectExpiring(harness, expectedMatrix);
+    expect(harness.displayed(CATALOGUE)[0]!.slice(3)).toEqual([
+      'Name',
+      'Validity (months)',
+      'Required',
+      'Expiring window (days)',
+    ]);
+  });
+
+  test('SAFETY_TRAINING_STATUS and SAFETY_TRAINING_EXPIRY answer from the tabs, today or as of another day, with no request', () => {
+    const people = oracle(data, trainings, rules).people.map((person) => [person.id]);
+    const recordsOf = (userId: string, training: string) =>
+      data.completions.filter((record) => record.user_id === userId && record.training_id === training);
+    const ruleOf = (training: string) =>
+      rules.get(training) ?? { name: '', validityMonths: null, required: false, expiringDays: 30 };
+    const inZone = (value: unknown) =>
+      value instanceof Date ? new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(value) : value;
+    const before = harness.emulator.urlFetch.requests.length;
+    for (const training of trainings.slice(0, 4)) {
+      for (const day of [today(), '2022-03-01']) {
+        const asOf = day === today() ? undefined : day;
+        const result = harness.emulator.customFunction(harness.spreadsheetId, 'SAFETY_TRAINING_STATUS', [
+          people,
+          training,
+          asOf,
+        ]);
+        expect(result).toEqual({
+          value: people.map(([id]) => [expected(recordsOf(id!, training), ruleOf(training), day).status]),
+        });
+      }
+      const expiry = harness.emulator.customFunction(harness.spreadsheetId, 'SAFETY_TRAINING_EXPIRY', [
+        people,
+        training,
+      ]);
+      expect('value' in expiry && (expiry.value as unknown[][]).map(([cell]) => inZone(cell))).toEqual(
+        people.map(([id]) => {
+          const cell = expected(recordsOf(id!, training), ruleOf(training), today());
+          return cell.expiry ?? cell.status;
+        }),
+      );
+    }
+    expect(harness.emulator.urlFetch.requests.length).toBe(before);
+    expect(harness.emulator.customFunction(harness.spreadsheetId, 'SAFETY_TRAINING_STATUS', [])).toEqual({
+      error: 'SAFETY_TRAINING_STATUS: user_id is required: a user id, or a range of them',
+    });
+    expect(
+      harness.emulator.customFunction(harness.spreadsheetId, 'SAFETY_TRAINING_STATUS', [
+        'u1',
+        'x',
+        'someday',
+      ]),
+    ).toEqual({
+      error:
+        'SAFETY_TRAINING_STATUS: as_of is not a date: "someday". Give a date cell, DATE(2024, 3, 1) or "2024-03-01"',
+    });
+  });
+
+  test('the typed cells stay beside their training across Refresh all, Reconcile and an import with a filter', async () => {
+    const typedCells = () =>
+      new Map(
+        harness
+          .displayed(CATALOGUE)
+          .slice(1)
+          .map((row) => [row[0], row.slice(3)] as const),
+      );
+    const before = typedCells();
+    await harness.dataset.mutate({ addCompletions: 40 });
+    harness.clickMenu('Refresh all');
+    harness.clickMenu('Reconcile completed trainings');
+    data = await harness.dataset.data();
+    const added = trainingsInListOrder(data).filter((id) => !trainings.includes(id));
+    trainings = [...trainings, ...added];
+    for (const [id, cells] of before) expect(typedCells().get(id)).toEqual(cells);
+    expectMatrix(harness, oracle(data, trainings, rules));
+
+    // Only one training's completions: the others leave the catalogue unless the manager typed on their row.
+    const [kept] = trainings;
+    importAll(harness, { training_id: kept! });
+    const filtered = {
+      ...data,
+      completions: data.completions.filter((record) => record.training_id === kept),
+    };
+    const remaining = trainings.filter((id) => id === kept || rules.has(id));
+    expect(
+      harness
+        .displayed(CATALOGUE)
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual(remaining);
+    for (const id of remaining) expect(typedCells().get(id)).toEqual(before.get(id));
+    const expectedMatrix = oracle(filtered, remaining, rules);
+    expectMatrix(harness, expectedMatrix);
+    expectExpiring(harness, expectedMatrix);
+  });
+});
+
+test('a cell of the catalogue that is not what its column asks for is refused, and nothing changes', async () => {
+  const harness = await createAddonHarness({
+    dataset: { seed: 62, completions: 200, users: 10, trainings: 4 },
+    emulator: { startTime: NOW },
+  });
+  harness.connect();
+  importAll(harness);
+  workbook(harness).typeValues(`${CATALOGUE}!E2`, [['two years']]);
+  const matrixBefore = harness.displayed(MATRIX);
+  harness.clickMenu(SHOW);
+  const [alert] = workbook(harness).ui.alerts;
+  expect(alert!.title).toBe('Safety Sync: Show training status failed');
+  expect(alert!.message).toMatch(
+    /^1 cell of the "Trainings" tab Safety Sync cannot read: row 2 \(training [^)]+\): "Validity \(months\)" is "two years"; enter a whole number of months such as 12, or leave it empty if the training never expires\. Correct them and choose Safety Sync → Show training status\.$/,
+  );
+  expect(harness.displayed(MATRIX)).toEqual(matrixBefore);
+  await harness.done();
+});
+
+test('training tabs too large for the spreadsheet are refused with how to narrow it; the import itself is kept', async () => {
+  const harness = await createAddonHarness({
+    dataset: { seed: 63, completions: 300, users: 10, trainings: 4 },
+    emulator: { startTime: NOW },
+  });
+  harness.connect();
+  // Someone's archive leaves room for the completions' new tab and a little more, not for three more tabs.
+  const used = workbook(harness)
+    .sheets()
+    .reduce((cells, sheet) => cells + sheet.maxRows * sheet.maxColumns, 0);
+  workbook(harness).addSheet('Archive', { rows: 10_000_000 - used - 26_000 - 30_000, columns: 1 });
+  const step = harness.callServer('startCompletionsImport', {});
+  expect(step.done).toBe(true);
+  expect(step.summary).toMatch(
+    /^Imported 300 completed trainings .* The training tabs were not updated: "Trainings", "Training matrix" would take this spreadsheet to [\d,]+ cells, but Google Sheets allows 10 million cells per spreadsheet\. Narrow the completions with a user or training filter \(Safety Sync → Import completed trainings…\), or import them into a new spreadsheet\. \(\d+ requests, \d+ s\)$/,
+  );
+  expect(harness.displayed(COMPLETIONS_TAB)).toHaveLength(301);
+  expect(workbook(harness).sheetNames).not.toContain(CATALOGUE);
+  expect(workbook(harness).sheetNames).not.toContain(MATRIX);
+  expect(workbook(harness).sheetNames).not.toContain(EXPIRING);
+  await harness.done();
+});
+
+test('"Show training status" costs the same Spreadsheet calls whatever the number of completions, and no request', async () => {
+  const callsFor = async (completions: number) => {
+    const harness = await createAddonHarness({
+      dataset: { seed: 64, completions, users: 40, trainings: 10 },
+      emulator: { startTime: NOW },
+    });
+    harness.connect();
+    importAll(harness);
+    harness.emulator.counter.reset();
+    harness.emulator.urlFetch.requests.length = 0;
+    harness.clickMenu(SHOW);
+    expect(harness.emulator.urlFetch.requests).toHaveLength(0);
+    const calls = spreadsheetServiceCalls(harness.emulator.counter.snapshot());
+    await harness.done();
+    return calls;
+  };
+  const small = await callsFor(500);
+  expect(await callsFor(8_000)).toEqual(small);
+});
