@@ -27,6 +27,11 @@ const SCRIPT = `
   function writeThenRead(times) {
     for (var i = 0; i < times; i++) { sheet().getRange('A1').setValues([[i]]); sheet().getRange('A1').getValues(); }
   }
+  function formatGrid(rows, columns) {
+    var formats = [];
+    for (var r = 0; r < rows; r++) { var row = []; for (var c = 0; c < columns; c++) row.push('@'); formats.push(row); }
+    sheet().getRange(1, 1, rows, columns).setNumberFormats(formats);
+  }
   function writeThenFlush() { sheet().getRange('A1').setValues([[1]]); SpreadsheetApp.flush(); }
   function rememberTwice() {
     CacheService.getScriptCache().put('a', '1');
@@ -83,6 +88,13 @@ describe('charged on the emulated clock', () => {
     expect(emulator.costs.quantities()).toMatchObject({ commits: 1, cellsWritten: 4, cellsRead: 0 });
   });
 
+  it('prices number formats written apart from values', () => {
+    const { emulator, run } = openSheet(figures({ setNumberFormatsPerCellMs: 1_000 }));
+    expect(() => run('formatGrid', 20, 20)).toThrow('Exceeded maximum execution time');
+    run('writeGrid', 20, 20);
+    expect(emulator.costs.quantities()).toMatchObject({ cellsWritten: 400, formatsWritten: 400 });
+  });
+
   it('stops a custom function whose cache writes take more than its 30 seconds', () => {
     const emulator = emulate(SCRIPT, { costFigures: figures({ cacheWriteMs: 20_000 }) });
     const spreadsheetId = emulator.createSpreadsheet();
@@ -133,6 +145,7 @@ describe('pricing quantities', () => {
     ...noQuantities(),
     calls: { ...noQuantities().calls, spreadsheet: 10, appendRow: 2, cacheRead: 1, propertiesWrite: 1 },
     cellsWritten: 1_000_000,
+    formatsWritten: 1_000,
     cellsRead: 1_000,
     commits: 2,
     fetchRounds: [
@@ -146,7 +159,7 @@ describe('pricing quantities', () => {
     const price = priceQuantities(quantities(), central);
     expect(price.fetchRounds).toBeCloseTo(65 + 100 + 100 * 0.02 + 350 + 65 + 120 + 200 * 0.02);
     // A million cells through setValues: about a minute, as published.
-    expect(price.cellWrites).toBeCloseTo(60_000 + 2 * 110);
+    expect(price.cellWrites).toBeCloseTo(60_000 + 1_000 * 0.06 + 2 * 110);
     expect(price.commits).toBe(1_000);
     expect(price.otherCalls).toBeCloseTo(1_000 * 0.01 + 10 * 5 + 3 + 62);
     expect(price.total).toBeCloseTo(price.fetchRounds + price.cellWrites + price.commits + price.otherCalls);
