@@ -88,7 +88,10 @@ function measureSpreadsheet(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadshee
   const formats = GRID_ROWS.map((rows): [number, number] => {
     const target = range(rows);
     const numberFormats = grid(rows).map((row) => row.map((_, column) => (column % 2 ? '0.00' : '@')));
-    return [rows * GRID_COLUMNS, elapsedMs(() => (target.setNumberFormats(numberFormats), SpreadsheetApp.flush()))];
+    return [
+      rows * GRID_COLUMNS,
+      elapsedMs(() => (target.setNumberFormats(numberFormats), SpreadsheetApp.flush())),
+    ];
   });
   const reads = GRID_ROWS.map((rows): [number, number] => {
     const target = range(rows);
