@@ -3,6 +3,8 @@
  * clock that enforces the execution limits, and kept as quantities the bench prices.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -10,6 +12,7 @@ import {
   type CostFigures,
   type CostQuantities,
   calibratedFigures,
+  calibratedFiguresFromFile,
   noQuantities,
   parseCalibration,
   presetFigures,
@@ -193,6 +196,17 @@ describe('calibration files', () => {
     const central = presetFigures('central');
     const figuresOf = calibratedFigures(central, parseCalibration(calibration(), 'calibration.json'));
     expect(figuresOf).toEqual({ ...central, setValuesPerCellMs: 0.05, commitMs: 420 });
+  });
+
+  it('load from a file into any preset, and price what the emulator then charges', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'calibration-')), 'calibration.json');
+    fs.writeFileSync(file, calibration());
+    const high = calibratedFiguresFromFile(file, 'high');
+    expect(high).toEqual({ ...presetFigures('high'), setValuesPerCellMs: 0.05, commitMs: 420 });
+    expect(emulate(SCRIPT, { costFigures: calibratedFiguresFromFile(file) }).costs.figures.commitMs).toBe(
+      420,
+    );
+    fs.rmSync(path.dirname(file), { recursive: true });
   });
 
   it('say what is wrong with a document that is not one', () => {

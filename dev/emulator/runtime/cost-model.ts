@@ -8,6 +8,8 @@
  * Every figure is in milliseconds, with its source and its published range. A calibration file made
  * on Google by dev/calibration (README, "Calibrating the cost model") replaces the figures it measured.
  */
+import * as fs from 'node:fs';
+
 import { z } from 'zod';
 
 export type Preset = 'low' | 'central' | 'high';
@@ -358,6 +360,14 @@ export function calibratedFigures(base: CostFigures, calibration: Calibration): 
     if (measured !== null) figures[name] = measured;
   }
   return figures;
+}
+
+/**
+ * A preset with the measurements of the calibration file `file` in its place: what
+ * `createEmulator({ costFigures })` and the bench take.
+ */
+export function calibratedFiguresFromFile(file: string, preset: Preset = 'central'): CostFigures {
+  return calibratedFigures(presetFigures(preset), parseCalibration(fs.readFileSync(file, 'utf8'), file));
 }
 
 /** A figure set given as an emulator option: checked, as a typo would silently price nothing. */
