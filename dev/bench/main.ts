@@ -14,9 +14,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { build } from '../build';
 import {
-  calibratedFigures,
+  calibratedFiguresFromFile,
   type CostFigures,
-  parseCalibration,
   type Preset,
   PRESETS,
   presetFigures,
@@ -31,15 +30,11 @@ import { checkTargets } from './targets';
 
 /** The published figures, or a calibration's measurements in their place (all three presets). */
 function costFigures(calibrationFile: string | null): Record<Preset, CostFigures> {
-  const calibration =
-    calibrationFile === null
-      ? null
-      : parseCalibration(fs.readFileSync(calibrationFile, 'utf8'), calibrationFile);
   return Object.fromEntries(
-    PRESETS.map((preset) => {
-      const published = presetFigures(preset);
-      return [preset, calibration ? calibratedFigures(published, calibration) : published];
-    }),
+    PRESETS.map((preset) => [
+      preset,
+      calibrationFile === null ? presetFigures(preset) : calibratedFiguresFromFile(calibrationFile, preset),
+    ]),
   ) as Record<Preset, CostFigures>;
 }
 

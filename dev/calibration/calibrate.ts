@@ -72,7 +72,10 @@ function scratchSheet(
   return sheet;
 }
 
-/** setValues and getValues per cell, a commit, any other call, appendRow; the Sheets API when enabled. */
+/**
+ * setValues, setNumberFormats and getValues per cell, a commit, any other call, appendRow; the
+ * Sheets API when enabled.
+ */
 function measureSpreadsheet(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): Figures {
   const sheet = scratchSheet(spreadsheet);
   const range = (rows: number) => sheet.getRange(1, 1, rows, GRID_COLUMNS);
@@ -81,6 +84,14 @@ function measureSpreadsheet(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadshee
     const values = grid(rows);
     const target = range(rows);
     return [rows * GRID_COLUMNS, elapsedMs(() => (target.setValues(values), SpreadsheetApp.flush()))];
+  });
+  const formats = GRID_ROWS.map((rows): [number, number] => {
+    const target = range(rows);
+    const numberFormats = grid(rows).map((row) => row.map((_, column) => (column % 2 ? '0.00' : '@')));
+    return [
+      rows * GRID_COLUMNS,
+      elapsedMs(() => (target.setNumberFormats(numberFormats), SpreadsheetApp.flush())),
+    ];
   });
   const reads = GRID_ROWS.map((rows): [number, number] => {
     const target = range(rows);
@@ -100,6 +111,7 @@ function measureSpreadsheet(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadshee
   });
   return {
     setValuesPerCellMs: slope(writes),
+    setNumberFormatsPerCellMs: slope(formats),
     getValuesPerCellMs: slope(reads),
     commitMs,
     spreadsheetCallMs,

@@ -37,6 +37,7 @@ export class AppsScriptException extends Error {
 export interface CostHooks {
   call(key: string): void;
   cellsWritten(cells: number): void;
+  formatsWritten(cells: number): void;
   cellsRead(cells: number): void;
   commit(): void;
 }
@@ -61,9 +62,14 @@ export class ServiceCallCounter {
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
   }
 
-  /** Cells a call writes (contents, formulas or formats, one value each): priced per cell on Google. */
+  /** Cells whose values or formulas a call writes: priced per cell on Google. */
   recordCellsWritten(cells: number): void {
     this.costs?.cellsWritten(cells);
+  }
+
+  /** Cells whose number formats a call writes. */
+  recordFormatsWritten(cells: number): void {
+    this.costs?.formatsWritten(cells);
   }
 
   /** Cells a call reads. */

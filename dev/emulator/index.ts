@@ -37,6 +37,7 @@ import { createUtilities } from './runtime/utilities';
 
 export { ScriptError } from './runtime/script-runner';
 export type { CustomFunctionResult, RunOptions } from './runtime/entry-points';
+export { calibratedFiguresFromFile, presetFigures } from './runtime/cost-model';
 export type { CostFigures, CostQuantities } from './runtime/cost-model';
 export type { LogEntry } from './runtime/logging';
 export type { RecordedRequest } from './runtime/url-fetch';

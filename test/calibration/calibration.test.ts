@@ -114,6 +114,7 @@ it('recovers distinctive figures from the emulator, per cell and per call', () =
   const distinctive: CostFigures = {
     ...presetFigures('central'),
     setValuesPerCellMs: 0.5,
+    setNumberFormatsPerCellMs: 0.3,
     getValuesPerCellMs: 0.2,
     commitMs: 1_234,
     cacheWriteMs: 777,
@@ -122,6 +123,7 @@ it('recovers distinctive figures from the emulator, per cell and per call', () =
   const { figures } = calibrate(distinctive).calibration;
   const names = [
     'setValuesPerCellMs',
+    'setNumberFormatsPerCellMs',
     'getValuesPerCellMs',
     'commitMs',
     'cacheWriteMs',

@@ -3,6 +3,8 @@
  * clock that enforces the execution limits, and kept as quantities the bench prices.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -10,6 +12,7 @@ import {
   type CostFigures,
   type CostQuantities,
   calibratedFigures,
+  calibratedFiguresFromFile,
   noQuantities,
   parseCalibration,
   presetFigures,
@@ -26,6 +29,11 @@ const SCRIPT = `
   }
   function writeThenRead(times) {
     for (var i = 0; i < times; i++) { sheet().getRange('A1').setValues([[i]]); sheet().getRange('A1').getValues(); }
+  }
+  function formatGrid(rows, columns) {
+    var formats = [];
+    for (var r = 0; r < rows; r++) { var row = []; for (var c = 0; c < columns; c++) row.push('@'); formats.push(row); }
+    sheet().getRange(1, 1, rows, columns).setNumberFormats(formats);
   }
   function writeThenFlush() { sheet().getRange('A1').setValues([[1]]); SpreadsheetApp.flush(); }
   function rememberTwice() {
@@ -83,6 +91,13 @@ describe('charged on the emulated clock', () => {
     expect(emulator.costs.quantities()).toMatchObject({ commits: 1, cellsWritten: 4, cellsRead: 0 });
   });
 
+  it('prices number formats written apart from values', () => {
+    const { emulator, run } = openSheet(figures({ setNumberFormatsPerCellMs: 1_000 }));
+    expect(() => run('formatGrid', 20, 20)).toThrow('Exceeded maximum execution time');
+    run('writeGrid', 20, 20);
+    expect(emulator.costs.quantities()).toMatchObject({ cellsWritten: 400, formatsWritten: 400 });
+  });
+
   it('stops a custom function whose cache writes take more than its 30 seconds', () => {
     const emulator = emulate(SCRIPT, { costFigures: figures({ cacheWriteMs: 20_000 }) });
     const spreadsheetId = emulator.createSpreadsheet();
@@ -133,6 +148,7 @@ describe('pricing quantities', () => {
     ...noQuantities(),
     calls: { ...noQuantities().calls, spreadsheet: 10, appendRow: 2, cacheRead: 1, propertiesWrite: 1 },
     cellsWritten: 1_000_000,
+    formatsWritten: 1_000,
     cellsRead: 1_000,
     commits: 2,
     fetchRounds: [
@@ -146,7 +162,7 @@ describe('pricing quantities', () => {
     const price = priceQuantities(quantities(), central);
     expect(price.fetchRounds).toBeCloseTo(65 + 100 + 100 * 0.02 + 350 + 65 + 120 + 200 * 0.02);
     // A million cells through setValues: about a minute, as published.
-    expect(price.cellWrites).toBeCloseTo(60_000 + 2 * 110);
+    expect(price.cellWrites).toBeCloseTo(60_000 + 1_000 * 0.06 + 2 * 110);
     expect(price.commits).toBe(1_000);
     expect(price.otherCalls).toBeCloseTo(1_000 * 0.01 + 10 * 5 + 3 + 62);
     expect(price.total).toBeCloseTo(price.fetchRounds + price.cellWrites + price.commits + price.otherCalls);
@@ -180,6 +196,17 @@ describe('calibration files', () => {
     const central = presetFigures('central');
     const figuresOf = calibratedFigures(central, parseCalibration(calibration(), 'calibration.json'));
     expect(figuresOf).toEqual({ ...central, setValuesPerCellMs: 0.05, commitMs: 420 });
+  });
+
+  it('load from a file into any preset, and price what the emulator then charges', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'calibration-')), 'calibration.json');
+    fs.writeFileSync(file, calibration());
+    const high = calibratedFiguresFromFile(file, 'high');
+    expect(high).toEqual({ ...presetFigures('high'), setValuesPerCellMs: 0.05, commitMs: 420 });
+    expect(emulate(SCRIPT, { costFigures: calibratedFiguresFromFile(file) }).costs.figures.commitMs).toBe(
+      420,
+    );
+    fs.rmSync(path.dirname(file), { recursive: true });
   });
 
   it('say what is wrong with a document that is not one', () => {

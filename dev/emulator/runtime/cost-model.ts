@@ -8,6 +8,8 @@
  * Every figure is in milliseconds, with its source and its published range. A calibration file made
  * on Google by dev/calibration (README, "Calibrating the cost model") replaces the figures it measured.
  */
+import * as fs from 'node:fs';
+
 import { z } from 'zod';
 
 export type Preset = 'low' | 'central' | 'high';
@@ -19,10 +21,16 @@ interface Figure {
 }
 
 /**
- * `Range.setValues` (and every 2D write of cell contents or formats), per cell: ~60 µs (40–80).
+ * `Range.setValues` (and every 2D write of values or formulas), per cell: ~60 µs (40–80).
  * Tanaike, "Benchmark: Reading and Writing Spreadsheet using Google Apps Script" (2018): 1M cells ≈ 60 s.
  */
 export const SET_VALUES_PER_CELL_MS: Figure = { low: 0.04, central: 0.06, high: 0.08 };
+
+/**
+ * `Range.setNumberFormats`, per cell. No published figure: taken as setValues' (40–80 µs) until the
+ * calibration project measures it.
+ */
+export const SET_NUMBER_FORMATS_PER_CELL_MS: Figure = SET_VALUES_PER_CELL_MS;
 
 /**
  * `Range.getValues` (and every 2D read), per cell. The same benchmark finds reads several times
@@ -84,6 +92,7 @@ export const PROPERTIES_WRITE_MS: Figure = { low: 45, central: 62, high: 80 };
 /** One price for each thing the model charges, in milliseconds. */
 export interface CostFigures {
   setValuesPerCellMs: number;
+  setNumberFormatsPerCellMs: number;
   getValuesPerCellMs: number;
   spreadsheetCallMs: number;
   appendRowMs: number;
@@ -101,6 +110,7 @@ export interface CostFigures {
 
 const FIGURES: Record<keyof CostFigures, Figure> = {
   setValuesPerCellMs: SET_VALUES_PER_CELL_MS,
+  setNumberFormatsPerCellMs: SET_NUMBER_FORMATS_PER_CELL_MS,
   getValuesPerCellMs: GET_VALUES_PER_CELL_MS,
   spreadsheetCallMs: SPREADSHEET_CALL_MS,
   appendRowMs: APPEND_ROW_MS,
@@ -169,7 +179,10 @@ export interface FetchRound {
 /** What a run did that costs time on Google's side: plain data, so that the bench can keep it. */
 export interface CostQuantities {
   calls: Record<PricedCall, number>;
+  /** Cells whose values or formulas a 2D write set. */
   cellsWritten: number;
+  /** Cells whose number format a 2D write set. */
+  formatsWritten: number;
   cellsRead: number;
   commits: number;
   fetchRounds: FetchRound[];
@@ -201,7 +214,9 @@ export function callMs(call: PricedCall, figures: CostFigures): number {
 export function priceQuantities(quantities: CostQuantities, figures: CostFigures): CostBreakdown {
   const fetchRounds = quantities.fetchRounds.reduce((sum, round) => sum + fetchRoundMs(round, figures), 0);
   const cellWrites =
-    quantities.cellsWritten * figures.setValuesPerCellMs + quantities.calls.appendRow * figures.appendRowMs;
+    quantities.cellsWritten * figures.setValuesPerCellMs +
+    quantities.formatsWritten * figures.setNumberFormatsPerCellMs +
+    quantities.calls.appendRow * figures.appendRowMs;
   const commits = quantities.commits * figures.commitMs;
   const pricedOther: PricedCall[] = [
     'spreadsheet',
@@ -233,6 +248,7 @@ export function noQuantities(): CostQuantities {
       propertiesWrite: 0,
     },
     cellsWritten: 0,
+    formatsWritten: 0,
     cellsRead: 0,
     commits: 0,
     fetchRounds: [],
@@ -264,6 +280,11 @@ export class CostModel {
   cellsWritten(cells: number): void {
     this.#quantities.cellsWritten += cells;
     this.charge(cells * this.figures.setValuesPerCellMs);
+  }
+
+  formatsWritten(cells: number): void {
+    this.#quantities.formatsWritten += cells;
+    this.charge(cells * this.figures.setNumberFormatsPerCellMs);
   }
 
   cellsRead(cells: number): void {
@@ -339,6 +360,14 @@ export function calibratedFigures(base: CostFigures, calibration: Calibration): 
     if (measured !== null) figures[name] = measured;
   }
   return figures;
+}
+
+/**
+ * A preset with the measurements of the calibration file `file` in its place: what
+ * `createEmulator({ costFigures })` and the bench take.
+ */
+export function calibratedFiguresFromFile(file: string, preset: Preset = 'central'): CostFigures {
+  return calibratedFigures(presetFigures(preset), parseCalibration(fs.readFileSync(file, 'utf8'), file));
 }
 
 /** A figure set given as an emulator option: checked, as a typo would silently price nothing. */

@@ -4,6 +4,8 @@
  * size, the daily quota (every request of a fetchAll counts), status >= 400 throws unless muted, a
  * network failure throws even when muted. Real UrlFetchApp cannot reach loopback or private
  * addresses ("Address unavailable"); this one can, because the sample service runs on 127.0.0.1.
+ * Each round (a fetch, or a whole fetchAll) costs the emulated clock what Google's round trip and
+ * batch overhead would (runtime/cost-model.ts) on top of the service's own time.
  */
 import {
   isFailure,
@@ -51,9 +53,9 @@ export interface RecordedRequest {
   /** Emulated epoch ms when it was sent. */
   atMs: number;
   /**
-   * Emulated epoch ms when its answer (or its network failure) came back, the emulated round trip
-   * included; for a fetchAll, when the slowest of its requests did, as the script waits for all of
-   * them. Unset while it is in flight.
+   * Emulated epoch ms when its answer (or its network failure) came back, Google's round trip (the
+   * cost model's and any urlFetchRoundTripMs) included; for a fetchAll, when the slowest of its
+   * requests did, as the script waits for all of them. Unset while it is in flight.
    */
   answeredAtMs?: number;
   /**

@@ -166,7 +166,9 @@ class RangeApi implements Pick<Range, RangeMethod> {
     grid.forEach((cells, i) =>
       cells.forEach((value, j) => check(value, `row ${i + 1}, column ${j + 1} of the data`)),
     );
-    this.#env.counter.recordCellsWritten(boxHeight(this.#box) * boxWidth(this.#box));
+    const written = boxHeight(this.#box) * boxWidth(this.#box);
+    if (method === 'setNumberFormats') this.#env.counter.recordFormatsWritten(written);
+    else this.#env.counter.recordCellsWritten(written);
     grid.forEach((cells, i) =>
       cells.forEach((value, j) => write(sheet, this.#box.top + i, this.#box.left + j, value)),
     );
