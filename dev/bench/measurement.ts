@@ -29,7 +29,10 @@ export interface Measurement {
    * already cached (the bench knows the data, so it knows them).
    */
   expectedUserRequests: number | null;
-  /** Calls to the Spreadsheet service (every one a round trip to the Sheets backend on Google). */
+  /**
+   * Calls to the Spreadsheet service (every one a round trip to the Sheets backend on Google), progress
+   * toasts aside (see measure.ts).
+   */
   spreadsheetCalls: number;
   /** The calls among them that write cell values (setValues, setValue, appendRow, …). */
   valueWrites: number;
