@@ -481,15 +481,20 @@ export function fetchRecentCompletions(
 ): { records: Completion[]; rejected: RejectedRecord[]; complete: boolean } {
   const cursor = passStart(checkFilter(filter), 'read', 0);
   let pass = new Pass([], cursor);
-  // A record arriving on top between the answers of one round pushes a record from the end of one
-  // page to the start of the next, where nothing can tell it from an identical twin: a refresh,
-  // which adds and never removes, takes a record repeated next to itself once (a real twin is
-  // then added by the next refresh or read, a doubled row never is).
+  /** Where each round's page starts among the pass's entries. */
+  let pageStarts: number[] = [];
+  // Records arriving on top between the answers of one round push as many records from the end of
+  // one page to the start of the next, where nothing can tell them from identical twins: a
+  // refresh, which adds and never removes, takes a run of records that repeats the run just before
+  // it at a page's start once (a real twin is then added by the next refresh or read, a doubled
+  // row never is).
   const outcome = (complete: boolean) => {
-    const entries = pass.entries.filter(
-      (entry, index) => index === 0 || entry.key !== pass.entries[index - 1]!.key,
-    );
-    return { records: recordsOf(entries), rejected: rejectedOf(entries), complete };
+    const kept: ListEntry[] = [];
+    pageStarts.forEach((start, page) => {
+      const entries = pass.entries.slice(start, pageStarts[page + 1] ?? pass.entries.length);
+      kept.push(...entries.slice(repeatedRun(kept, entries)));
+    });
+    return { records: recordsOf(kept), rejected: rejectedOf(kept), complete };
   };
   for (let rounds = 0, restarts = 0; ; rounds++) {
     if (rounds > 0 && control.shouldPause?.()) return outcome(false);
@@ -498,12 +503,26 @@ export function fetchRecentCompletions(
     if (pass.disturbed) {
       if (++restarts === MAX_PASSES_PER_CALL) return outcome(false);
       pass = new Pass([], cursor);
+      pageStarts = [];
       continue;
     }
+    pageStarts.push(before);
     const fresh = pass.entries.slice(before);
     const reachedBack =
       fresh.length === 0 ||
       fresh.some((entry) => entry.record !== null && entry.record.dateNumber < sinceDateNumber);
     if (reachedBack || pass.cursor.nextPage > pass.cursor.lastPage) return outcome(true);
   }
+}
+
+/** How many entries at the start of `page` repeat, in order, the last ones of `kept`. */
+function repeatedRun(kept: readonly ListEntry[], page: readonly ListEntry[]): number {
+  for (let length = Math.min(kept.length, page.length); length > 0; length--) {
+    let repeats = true;
+    for (let index = 0; index < length && repeats; index++) {
+      repeats = kept[kept.length - length + index]!.key === page[index]!.key;
+    }
+    if (repeats) return length;
+  }
+  return 0;
 }

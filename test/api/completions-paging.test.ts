@@ -7,7 +7,7 @@
  */
 import { ServiceClient } from '../../src/api/client';
 import { completionIdentity } from '../../src/api/completion-key';
-import { readCompletionPages } from '../../src/api/completions';
+import { fetchRecentCompletions, readCompletionPages } from '../../src/api/completions';
 import type { Completion } from '../../src/api/schemas';
 import type { HttpRequest, HttpResponse } from '../../src/api/transport';
 import { SeededRandom } from '../../dev/sample-service/random';
@@ -168,6 +168,22 @@ test('records that change in the middle on every read end with a clear error, no
   expect(() => readAllCompletions(service.client(), {}, 5)).toThrow(
     /records kept changing while they were read.*Try again in a few minutes/,
   );
+});
+
+test('recent records (Refresh all): records arriving on top between the answers of a round are not doubled', () => {
+  for (const arriving of [1, 2, 3]) {
+    const original = listOf(12);
+    const service = new ChangingService([...original], 3);
+    // Round 2 asks page 1 again (the anchor) and page 2; the records arrive after the anchor's answer.
+    service.beforeAnswer = (served) => {
+      if (served === 2)
+        service.list.unshift(...Array.from({ length: arriving }, () => record(daysBefore(0))));
+    };
+    const recent = fetchRecentCompletions(service.client(), {}, daysBefore(30));
+    const keys = recent.records.map(completionIdentity);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toEqual(original.map(completionIdentity));
+  }
 });
 
 test('a paused read resumes from its cursor and the records it held', () => {
