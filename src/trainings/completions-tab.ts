@@ -63,7 +63,7 @@ export function readCompletionsTab(
   if (missing.length > 0) {
     throw new UserFacingError(
       `The "${COMPLETIONS_SHEET}" tab has no column ${missing.map((field) => `"${COMPLETION_HEADERS[field]}"`).join(', ')}. ` +
-        'Use Safety Sync → Reconcile completed trainings to write its columns again (your own columns are kept).',
+        'Put the title back above its column (Edit > Undo, or type it in row 1): imports refuse the tab until then.',
     );
   }
   const at = Object.fromEntries(
