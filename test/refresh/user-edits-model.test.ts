@@ -5,7 +5,7 @@
  * formulas, formats, notes and validation in their own columns; notes on imported cells; insert,
  * move and delete columns, imported ones included; sort and filter from the filter; rename a tab;
  * type "Last inspected" dates) with changes upstream (records on top, backdated, deleted) and the
- * add-on's runs (Reconcile, Refresh all, Import equipment types).
+ * add-on's runs (Reconcile, Refresh all, Import equipment types) and Sheets recalculating custom functions.
  *
  * The oracle is what the tab held just before each run. After the run:
  *  1. A tab whose titles the user broke (an imported column deleted, or a second column of an
@@ -127,13 +127,15 @@ class Sequence {
     this.user = userActions(this.harness);
     try {
       this.harness.connect();
+      this.harness.callServer('setFormulaAccess', true);
       this.log(`dataset: ${completions} completions`);
       await this.addonRun('reconcile');
       await this.addonRun('equipment');
       for (let step = random.int(6, 14); step > 0; step--) {
         const roll = random.int(1, 100);
         if (roll <= 55) this.edit();
-        else if (roll <= 70) await this.upstreamChange();
+        else if (roll <= 62) this.recalculate();
+        else if (roll <= 72) await this.upstreamChange();
         else await this.addonRun(random.pick(['reconcile', 'reconcile', 'refresh', 'equipment'] as const));
       }
       await this.addonRun('refresh');
@@ -188,6 +190,7 @@ class Sequence {
       'text',
       'text',
       'formula',
+      'custom function',
       'format',
       'note',
       'imported note',
@@ -212,6 +215,17 @@ class Sequence {
         const column = this.userColumn(tab);
         const source = titles.indexOf(tab === COMPLETIONS ? 'Training ID' : 'Schedule ID') + 1;
         const formula = `=LEN(${this.user.a1(row, source)})`;
+        this.user.typeFormula(tab, row, column, formula);
+        return this.log(`types ${formula} in row ${row}, column ${column} of ${tab}`);
+      }
+      case 'custom function': {
+        // One cell's answer each (a function answering a range would spill over the user's cells).
+        const column = this.userColumn(tab);
+        const sources =
+          tab === COMPLETIONS ? ['User ID'] : ['Timing', 'Timing date', 'Frequency (days)', 'Last inspected'];
+        if (sources.some((title) => !titles.includes(title))) return;
+        const cells = sources.map((title) => this.user.a1(row, titles.indexOf(title) + 1)).join(', ');
+        const formula = `=${tab === COMPLETIONS ? 'SAFETY_USER' : 'SAFETY_NEXT_INSPECTION'}(${cells})`;
         this.user.typeFormula(tab, row, column, formula);
         return this.log(`types ${formula} in row ${row}, column ${column} of ${tab}`);
       }
@@ -342,6 +356,17 @@ class Sequence {
   }
 
   // ---- the add-on's runs and the oracle -----------------------------------------------------
+
+  /** Sheets recomputes the custom functions (their answers may spill): nothing of the user's moves. */
+  private recalculate(): void {
+    const tabs = [COMPLETIONS, ...EQUIPMENT_TABS];
+    const before = tabs.map((tab) => this.snapshot(tab));
+    this.harness.emulator.workbooks.get(this.harness.spreadsheetId)!.recalculate();
+    this.log('Sheets recalculates the custom functions');
+    // A renamed tab's formulas compute too: what the add-on must leave alone is the tab as it is now.
+    if (this.renamed) this.renamed.cells = this.sheet(this.renamed.name).cells();
+    tabs.forEach((tab, index) => this.expectUserCellsKept(tab, before[index]!, this.snapshot(tab)));
+  }
 
   private async addonRun(kind: 'reconcile' | 'refresh' | 'equipment'): Promise<void> {
     const touchesCompletions = kind !== 'equipment';
