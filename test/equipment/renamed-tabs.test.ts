@@ -53,8 +53,14 @@ describe('equipment tabs under names their user gave them', () => {
       ['Refresh equipment types', 'Success'],
       ['Refresh completed trainings', 'Success'],
     ]);
-    // Completed trainings is new (its first import); no equipment tab was made again.
-    expect(workbook(harness).sheetNames).toEqual([...namesBefore, 'Completed trainings']);
+    // Completed trainings and the training tabs are new (its first import); no equipment tab was made again.
+    expect(workbook(harness).sheetNames).toEqual([
+      ...namesBefore,
+      'Completed trainings',
+      'Trainings',
+      'Training matrix',
+      'Expiring trainings',
+    ]);
     expect(tab(harness, 'Kit').displayValues('B4')).toEqual([['Renamed upstream']]);
     // The schedules of the renamed type link back to its row on the renamed types tab.
     const checks = rows(tab(harness, 'Checks'), 'A', 'B').filter(([typeId]) => typeId === types[2]!.id);
