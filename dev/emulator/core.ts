@@ -38,6 +38,7 @@ export interface CostHooks {
   call(key: string): void;
   cellsWritten(cells: number): void;
   cellsRead(cells: number): void;
+  sheetsApiRequest(cells: number): void;
   commit(): void;
 }
 
@@ -69,6 +70,11 @@ export class ServiceCallCounter {
   /** Cells a call reads. */
   recordCellsRead(cells: number): void {
     this.costs?.cellsRead(cells);
+  }
+
+  /** A request to the Sheets API (the Sheets advanced service) carrying `cells` cells. */
+  recordSheetsApiRequest(cells: number): void {
+    this.costs?.sheetsApiRequest(cells);
   }
 
   /** Calls per `Class.method`, sorted by name. */
