@@ -13,11 +13,17 @@
  * Sheets sorts hidden rows, filters or formulas, which Google does not document.
  */
 import { columnRunA1 } from './a1-notation';
+import { type ColumnRun, SHEETS_API_MIN_CELLS, sheetsAdvancedService, writeRunsRaw } from './sheets-api';
 import { type CellValue, type ColumnSpec, numberFormatOf, type Table } from './table';
 import { freshLayout, layoutOfHeader, type TabLayout } from './tab-layout';
 
 export interface WriteResult {
   rowsWritten: number;
+  /**
+   * For the Sync log, once a run: why a write large enough for the Sheets API went through the
+   * slower Spreadsheet service; null when it did not.
+   */
+  slowerWrite: string | null;
   /** Keys that had values in the user's columns and are no longer in the table. */
   userRowsDropped: number;
 }
@@ -209,7 +215,7 @@ export function writeTableOver(
   for (const record of content.records) if (record.hasUserContent && !keys.has(record.key)) userRowsDropped++;
 
   const titles = table.columns.map((column) => column.header);
-  writeRows(sheet, table.columns, layout, 1, [
+  const slowerWrite = writeRows(sheet, table.columns, layout, 1, [
     { table: titles, tableFormats: titles.map(() => PLAIN_TEXT), user: content.header },
     ...table.rows.map((row, index) => ({
       table: row,
@@ -236,7 +242,7 @@ export function writeTableOver(
   }
 
   formatHeaderAndColumns(sheet, table.columns, height, layout);
-  return { rowsWritten: table.rows.length, userRowsDropped };
+  return { rowsWritten: table.rows.length, userRowsDropped, slowerWrite };
 }
 
 /** A new record's user cells: empty, in the formats of the first record's row. */
@@ -249,14 +255,15 @@ function newRecordCells(content: TabContent): UserCells {
  * Rows the add-on adds on top of a newest-first tab (below its titles) without rewriting the rest:
  * rows are inserted below the first record, which then moves down under the new ones. Inserting
  * inside the records, not above them, keeps references to the table (`D2:D` in a formula heading a
- * column, `'Completed trainings'!A2:A` on another tab) pointing at all of it.
+ * column, `'Completed trainings'!A2:A` on another tab) pointing at all of it. Returns
+ * WriteResult.slowerWrite's note, or null.
  */
 export function insertRowsOnTop(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   columns: readonly ColumnSpec[],
   layout: TabLayout,
   rows: readonly CellValue[][],
-): void {
+): string | null {
   const width = layout.width;
   const topRows = sheet.getRange(1, 1, 2, width);
   const [headerValues, firstValues] = topRows.getValues() as CellValue[][];
@@ -285,7 +292,7 @@ export function insertRowsOnTop(
 
   sheet.insertRowsAfter(2, rows.length);
   const tableFormats = columns.map((column) => numberFormatOf(column.kind));
-  writeRows(sheet, columns, layout, 2, [
+  const slowerWrite = writeRows(sheet, columns, layout, 2, [
     ...rows.map((row) => ({
       table: row,
       tableFormats,
@@ -305,6 +312,7 @@ export function insertRowsOnTop(
       .getRange(2, 1, rows.length + 1, width)
       .setNotes([...rows.map(() => padded(NO_NOTES, width)), padded(firstNotes!, width)]);
   }
+  return slowerWrite;
 }
 
 const PLAIN_TEXT = '@';
@@ -351,8 +359,11 @@ interface RowToWrite {
 }
 
 /**
- * Writes `rows` from tab row `top` over the layout's width: formats, then values (one call each),
- * then the user's formulas (a cell with a formula gets no value).
+ * Writes `rows` from tab row `top` over the layout's width, then the user's formulas (a cell with a
+ * formula gets no value). A large write sends the table's own columns through the Sheets API (RAW),
+ * their formats one call per run of columns, and the rest through the Spreadsheet service; a smaller
+ * one, or one the API cannot take, writes formats and values of the whole width in one call each.
+ * Returns what the Sync log should say when a large write had to go the slower way, else null.
  */
 function writeRows(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
@@ -360,7 +371,58 @@ function writeRows(
   layout: TabLayout,
   top: number,
   rows: readonly RowToWrite[],
-): void {
+): string | null {
+  const grids = typedGrids(columns, layout, rows);
+  // The add-on's own formulas (in-sheet links) must be read as formulas: they are not sent RAW.
+  const rawPositions = columns.flatMap((column, position) => (column.kind === 'formula' ? [] : [position]));
+  let slowerWrite: string | null = null;
+  if (rows.length * rawPositions.length >= SHEETS_API_MIN_CELLS) {
+    const spreadsheets = sheetsAdvancedService();
+    if (!spreadsheets) slowerWrite = slowerWriteNote('the Sheets advanced service is not enabled');
+    else {
+      const rawColumns = new Set(rawPositions.map((position) => layout.tableColumns[position]!));
+      writeAroundRaw(sheet, layout, top, rows, grids, rawColumns);
+      // Buffered writes would land over the API's, and it sees only committed rows: commit them first.
+      SpreadsheetApp.flush();
+      const target = { spreadsheetId: sheet.getParent().getId(), sheetName: sheet.getName() };
+      try {
+        writeRunsRaw(spreadsheets, target, top, rawRuns(layout, rows, rawPositions));
+      } catch (error) {
+        slowerWrite = slowerWriteNote(
+          `the Sheets API answered: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      if (slowerWrite === null) {
+        writeUserFormulas(sheet, layout, top, userCellsOf(rows));
+        return null;
+      }
+    }
+  }
+  const range = sheet.getRange(top, 1, rows.length, layout.width);
+  // Formats first: a value lands in the format it had, and "@" cells take strings literally.
+  range.setNumberFormats(grids.formats);
+  range.setValues(grids.values);
+  writeUserFormulas(sheet, layout, top, userCellsOf(rows));
+  return slowerWrite;
+}
+
+function userCellsOf(rows: readonly RowToWrite[]): UserCells[] {
+  return rows.map((row) => row.user);
+}
+
+function slowerWriteNote(reason: string): string {
+  return (
+    `A large table was written through the Spreadsheet service, which is slower, because ${reason}. ` +
+    "Nothing is missing; an administrator can enable the Google Sheets API in the add-on's Cloud project (README)."
+  );
+}
+
+/** Values and formats over the layout's width as setValues must be given them: text stays text. */
+function typedGrids(
+  columns: readonly ColumnSpec[],
+  layout: TabLayout,
+  rows: readonly RowToWrite[],
+): { values: CellValue[][]; formats: string[][] } {
   const { tableColumns, userColumns, width } = layout;
   const values: CellValue[][] = [];
   const formats: string[][] = [];
@@ -384,16 +446,80 @@ function writeRows(
     values.push(rowValues);
     formats.push(rowFormats);
   }
-  const range = sheet.getRange(top, 1, rows.length, width);
-  // Formats first: a value lands in the format it had, and "@" cells take strings literally.
-  range.setNumberFormats(formats);
-  range.setValues(values);
-  writeUserFormulas(
-    sheet,
-    layout,
-    top,
-    rows.map((row) => row.user),
-  );
+  return { values, formats };
+}
+
+/**
+ * What a RAW write leaves to the Spreadsheet service: the table's formats, one setNumberFormat per run
+ * of adjacent columns of one format over rows of the same formats (the titles, the records); the
+ * other columns (the user's, the add-on's formulas) as setValues writes them, one run of adjacent
+ * columns at a time.
+ */
+function writeAroundRaw(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  layout: TabLayout,
+  top: number,
+  rows: readonly RowToWrite[],
+  grids: { values: CellValue[][]; formats: string[][] },
+  rawColumns: ReadonlySet<number>,
+): void {
+  for (let first = 0; first < rows.length;) {
+    let end = first + 1;
+    while (end < rows.length && sameFormats(rows[end]!.tableFormats, rows[first]!.tableFormats)) end++;
+    const formatOf = new Map(
+      layout.tableColumns.map((column, position) => [column, rows[first]!.tableFormats[position]!]),
+    );
+    for (const run of adjacentRuns([...formatOf.keys()], (column) => formatOf.get(column)!)) {
+      sheet.getRange(top + first, run.left, end - first, run.width).setNumberFormat(formatOf.get(run.left)!);
+    }
+    first = end;
+  }
+  const typedColumns = [
+    ...layout.userColumns,
+    ...layout.tableColumns.filter((column) => !rawColumns.has(column)),
+  ];
+  for (const run of adjacentRuns(typedColumns, () => '')) {
+    const range = sheet.getRange(top, run.left, rows.length, run.width);
+    const slice = <T>(grid: readonly T[][]): T[][] =>
+      grid.map((row) => row.slice(run.left - 1, run.left - 1 + run.width));
+    range.setNumberFormats(slice(grids.formats));
+    range.setValues(slice(grids.values));
+  }
+}
+
+function sameFormats(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((format, index) => format === b[index]);
+}
+
+/** Sheet columns grouped into runs of adjacent columns with the same `kind`, left to right. */
+function adjacentRuns(
+  sheetColumns: readonly number[],
+  kind: (column: number) => string,
+): { left: number; width: number }[] {
+  const sorted = [...sheetColumns].sort((a, b) => a - b);
+  const runs: { left: number; width: number }[] = [];
+  for (const column of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && last.left + last.width === column && kind(last.left) === kind(column)) last.width++;
+    else runs.push({ left: column, width: 1 });
+  }
+  return runs;
+}
+
+/** The table's columns that go RAW, as runs of adjacent sheet columns with every row's cells. */
+function rawRuns(
+  layout: TabLayout,
+  rows: readonly RowToWrite[],
+  rawPositions: readonly number[],
+): ColumnRun[] {
+  const positionOf = new Map(rawPositions.map((position) => [layout.tableColumns[position]!, position]));
+  return adjacentRuns([...positionOf.keys()], () => '').map((run) => {
+    const positions = Array.from({ length: run.width }, (_, offset) => positionOf.get(run.left + offset)!);
+    return {
+      left: run.left,
+      values: rows.map((row) => positions.map((position) => row.table[position] ?? '')),
+    };
+  });
 }
 
 /**
