@@ -164,11 +164,33 @@ describe('as strict as the API', () => {
     expect(sheet().values()).toEqual([]);
   });
 
-  it('refuses values that do not fit their range, and a sheet that does not exist', () => {
-    const { run } = openSheet();
+  it('takes a single cell as where the values start, and refuses values that do not fit a larger range', () => {
+    const { run, sheet } = openSheet();
+    expect(
+      run('raw', [
+        {
+          range: 'B2',
+          values: [
+            ['a', 'b'],
+            ['c', 'd'],
+          ],
+        },
+      ]),
+    ).toBe(4);
+    expect(sheet().values(`B2:C3`)).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    expect(run('refusal', [{ range: 'Z1000', values: [['a', 'b']] }])).toMatchObject({
+      message: `${API_ERROR}Range (Z1000) exceeds grid limits. Max rows: 1000, max columns: 26`,
+    });
     expect(run('refusal', [{ range: 'A1:B1', values: [['a', 'b', 'c']] }])).toMatchObject({
       message: `${API_ERROR}Requested writing within range [A1:B1], but tried writing to column [C]`,
     });
+  });
+
+  it('refuses a sheet that does not exist', () => {
+    const { run } = openSheet();
     expect(run('refusal', [{ range: "'Nowhere'!A1", values: [['a']] }])).toMatchObject({
       message: `${API_ERROR}Unable to parse range: 'Nowhere'!A1`,
     });

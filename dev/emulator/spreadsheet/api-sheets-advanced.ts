@@ -207,18 +207,18 @@ class SheetsValues {
         : request.workbook.sheetByName(reference.sheetName));
     const grid = sheet && gridSeenBy(request.buffer, sheet);
     if (!reference || !sheet || !grid) throw badRequest(method, `Unable to parse range: ${String(range)}`);
-    const box = referenceBox(reference, grid.maxRows, grid.maxColumns);
+    if (!Array.isArray(values))
+      throw badRequest(
+        method,
+        `Invalid ${where}.values: a list of rows is required for range ${String(range)}.`,
+      );
+    const box = writtenBox(referenceBox(reference, grid.maxRows, grid.maxColumns), values);
     if (box.bottom > grid.maxRows || box.right > grid.maxColumns) {
       throw badRequest(
         method,
         `Range (${String(range)}) exceeds grid limits. Max rows: ${grid.maxRows}, max columns: ${grid.maxColumns}`,
       );
     }
-    if (!Array.isArray(values))
-      throw badRequest(
-        method,
-        `Invalid ${where}.values: a list of rows is required for range ${String(range)}.`,
-      );
     if (values.length > boxHeight(box)) {
       throw badRequest(
         method,
@@ -269,6 +269,16 @@ interface ApiRequest {
   method: string;
   workbook: WorkbookModel;
   buffer: BufferState;
+}
+
+/**
+ * The cells a range names for writing: a single cell is where the values start, and covers as many
+ * rows and columns as they have (as the API takes "Sheet1!A1"); a larger range must hold them.
+ */
+function writtenBox(box: GridBox, values: unknown[]): GridBox {
+  if (box.top !== box.bottom || box.left !== box.right) return box;
+  const width = Math.max(1, ...values.map((row) => (Array.isArray(row) ? row.length : 1)));
+  return { ...box, bottom: box.top + Math.max(1, values.length) - 1, right: box.left + width - 1 };
 }
 
 /** The sheet's size as the API sees it, or null for a sheet it cannot see (added and not committed). */
