@@ -8,8 +8,7 @@
 import type { Completion } from '../../src/api/schemas';
 import { completionKey } from '../../src/api/completion-key';
 import { WRITE_REQUESTS_PER_MINUTE_PER_USER } from '../../dev/emulator/spreadsheet';
-import type { EmulatorOptions } from '../../dev/emulator';
-import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
+import { type AddonHarness, createAddonHarness, type HarnessOptions } from '../support/addon-harness';
 import { dateTimeIn, isoOfDateNumber } from '../support/displayed-dates';
 import type { DatasetData } from '../support/sample-service';
 
@@ -40,10 +39,10 @@ function expectedRows(data: DatasetData): string[][] {
   ]);
 }
 
-async function awkwardHarness(emulator: Omit<EmulatorOptions, 'code' | 'files'> = {}): Promise<AddonHarness> {
+async function awkwardHarness(options: Omit<HarnessOptions, 'dataset'> = {}): Promise<AddonHarness> {
   const harness = await createAddonHarness({
     dataset: { seed: 44, completions: RECORDS, users: 40 },
-    emulator,
+    ...options,
   });
   await harness.dataset.mutate({
     insertCompletionsAt: AWKWARD_IDS.map((fields, index) => ({ position: 1 + index * 700, fields })),
@@ -122,8 +121,11 @@ describe('a 2,000-record import through the Sheets API', () => {
   });
 });
 
-test('with the Sheets API disabled in the Cloud project, the import is the same through setValues', async () => {
-  const harness = await awkwardHarness({ sheetsApiInCloudProject: 'disabled' });
+test.each([
+  ['disabled in the Cloud project', { emulator: { sheetsApiInCloudProject: 'disabled' } }],
+  ['not in the manifest', { withoutSheetsAdvancedService: true }],
+] as const)('with the Sheets API %s, the import is the same through setValues', async (_, options) => {
+  const harness = await awkwardHarness(options);
   harness.emulator.costs.reset();
   harness.clickMenu('Reconcile completed trainings');
   expect(shownRecords(harness)).toEqual(expectedRows(await harness.dataset.data()));

@@ -64,11 +64,27 @@ export interface HarnessOptions {
   /** The spreadsheet's time zone. */
   timeZone?: string;
   emulator?: Omit<EmulatorOptions, 'code' | 'files'>;
+  /** Push the add-on without the Sheets advanced service in its manifest (default: as built). */
+  withoutSheetsAdvancedService?: boolean;
+}
+
+/** dist/ as clasp would push it, the Sheets advanced service taken out of the manifest if asked. */
+function pushedFiles(withoutSheetsAdvancedService: boolean): { code: string; files: Record<string, string> } {
+  const { code, files } = loadDist(DIST_DIR);
+  if (!withoutSheetsAdvancedService) return { code, files };
+  const { dependencies: _dependencies, ...manifest } = JSON.parse(files['appsscript.json']!) as Record<
+    string,
+    unknown
+  >;
+  return { code, files: { ...files, 'appsscript.json': JSON.stringify(manifest) } };
 }
 
 export async function createAddonHarness(options: HarnessOptions = {}): Promise<AddonHarness> {
   const dataset = await SampleDataset.create(options.dataset ?? {});
-  const emulator = createEmulator({ ...loadDist(DIST_DIR), ...options.emulator });
+  const emulator = createEmulator({
+    ...pushedFiles(options.withoutSheetsAdvancedService ?? false),
+    ...options.emulator,
+  });
   const spreadsheetId = emulator.createSpreadsheet({
     name: 'Safety',
     timeZone: options.timeZone ?? 'Europe/London',
