@@ -298,7 +298,12 @@ export function insertRowsOnTop(
       tableFormats,
       user: emptyUserCells(layout.userColumns.length, firstUser.formats),
     })),
-    { table: layout.tableColumns.map((column) => firstValues![column - 1]!), tableFormats, user: firstUser },
+    {
+      table: layout.tableColumns.map((column) => firstValues![column - 1]!),
+      tableFormats,
+      user: firstUser,
+      readBack: true,
+    },
   ]);
   sheet.getRange(2, 1, rows.length, width).setFontWeight('normal');
   if (firstValidations.some((validation) => validation !== null)) {
@@ -356,6 +361,11 @@ interface RowToWrite {
   table: readonly CellValue[];
   tableFormats: readonly string[];
   user: UserCells;
+  /**
+   * Whether the table's cells were read back from the tab (a record that moves): their dates are
+   * Dates, which only setValues takes, so the row never goes through the Sheets API.
+   */
+  readBack?: boolean;
 }
 
 /**
@@ -372,21 +382,31 @@ function writeRows(
   top: number,
   rows: readonly RowToWrite[],
 ): string | null {
-  const grids = typedGrids(columns, layout, rows);
   // The add-on's own formulas (in-sheet links) must be read as formulas: they are not sent RAW.
   const rawPositions = columns.flatMap((column, position) => (column.kind === 'formula' ? [] : [position]));
   let slowerWrite: string | null = null;
-  if (rows.length * rawPositions.length >= SHEETS_API_MIN_CELLS) {
+  const blocks = rowBlocks(rows);
+  const freshRows = blocks.reduce((sum, block) => sum + (block.readBack ? 0 : block.end - block.first), 0);
+  if (freshRows * rawPositions.length >= SHEETS_API_MIN_CELLS) {
     const spreadsheets = sheetsAdvancedService();
-    if (!spreadsheets) slowerWrite = slowerWriteNote('the Sheets advanced service is not enabled');
+    if (!spreadsheets)
+      slowerWrite = slowerWriteNote("the Sheets advanced service is not in the add-on's manifest");
     else {
       const rawColumns = new Set(rawPositions.map((position) => layout.tableColumns[position]!));
-      writeAroundRaw(sheet, layout, top, rows, grids, rawColumns);
+      writeAroundRaw(sheet, columns, layout, top, rows, rawColumns, blocks);
       // Buffered writes would land over the API's, and it sees only committed rows: commit them first.
       SpreadsheetApp.flush();
       const target = { spreadsheetId: sheet.getParent().getId(), sheetName: sheet.getName() };
       try {
-        writeRunsRaw(spreadsheets, target, top, rawRuns(layout, rows, rawPositions));
+        for (const { first, end, readBack } of blocks) {
+          if (!readBack)
+            writeRunsRaw(
+              spreadsheets,
+              target,
+              top + first,
+              rawRuns(layout, rows.slice(first, end), rawPositions),
+            );
+        }
       } catch (error) {
         slowerWrite = slowerWriteNote(
           `the Sheets API answered: ${error instanceof Error ? error.message : String(error)}`,
@@ -398,12 +418,27 @@ function writeRows(
       }
     }
   }
-  const range = sheet.getRange(top, 1, rows.length, layout.width);
-  // Formats first: a value lands in the format it had, and "@" cells take strings literally.
-  range.setNumberFormats(grids.formats);
-  range.setValues(grids.values);
+  writeTyped(sheet, columns, layout, top, rows, { left: 1, width: layout.width });
   writeUserFormulas(sheet, layout, top, userCellsOf(rows));
   return slowerWrite;
+}
+
+/** Consecutive rows read back from the tab, or not: rows `first` to `end − 1`. */
+interface RowBlock {
+  first: number;
+  end: number;
+  readBack: boolean;
+}
+
+function rowBlocks(rows: readonly RowToWrite[]): RowBlock[] {
+  const blocks: RowBlock[] = [];
+  rows.forEach((row, index) => {
+    const readBack = row.readBack ?? false;
+    const last = blocks[blocks.length - 1];
+    if (last && last.readBack === readBack) last.end = index + 1;
+    else blocks.push({ first: index, end: index + 1, readBack });
+  });
+  return blocks;
 }
 
 function userCellsOf(rows: readonly RowToWrite[]): UserCells[] {
@@ -411,63 +446,80 @@ function userCellsOf(rows: readonly RowToWrite[]): UserCells[] {
 }
 
 function slowerWriteNote(reason: string): string {
-  return (
-    `A large table was written through the Spreadsheet service, which is slower, because ${reason}. ` +
-    "Nothing is missing; an administrator can enable the Google Sheets API in the add-on's Cloud project (README)."
-  );
+  return `A large table was written through the Spreadsheet service, slower, because ${reason}; nothing is missing.`;
 }
 
-/** Values and formats over the layout's width as setValues must be given them: text stays text. */
-function typedGrids(
+/** Columns `left` to `left + width − 1`. */
+interface ColumnSpan {
+  left: number;
+  width: number;
+}
+
+/**
+ * Writes the span's formats, then its values as setValues must be given them so that text stays
+ * text (one call each): a value lands in the format it had, and "@" cells take strings literally.
+ */
+function writeTyped(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
   columns: readonly ColumnSpec[],
   layout: TabLayout,
+  top: number,
   rows: readonly RowToWrite[],
-): { values: CellValue[][]; formats: string[][] } {
-  const { tableColumns, userColumns, width } = layout;
+  span: ColumnSpan,
+): void {
+  const inSpan = (column: number) => column >= span.left && column < span.left + span.width;
   const values: CellValue[][] = [];
   const formats: string[][] = [];
   for (const row of rows) {
-    const rowValues = new Array<CellValue>(width).fill('');
-    const rowFormats = new Array<string>(width).fill('');
-    tableColumns.forEach((column, position) => {
+    const rowValues = new Array<CellValue>(span.width).fill('');
+    const rowFormats = new Array<string>(span.width).fill('');
+    layout.tableColumns.forEach((column, position) => {
+      if (!inSpan(column)) return;
       const format = row.tableFormats[position]!;
       const value = row.table[position] ?? '';
       // The add-on's own formulas go in as formulas; any other string (a date column holds
       // whatever the user typed in it, "Last inspected" say) stays what it was.
-      rowValues[column - 1] = columns[position]!.kind === 'formula' ? value : keptAsTyped(value, format);
-      rowFormats[column - 1] = format;
+      rowValues[column - span.left] =
+        columns[position]!.kind === 'formula' ? value : keptAsTyped(value, format);
+      rowFormats[column - span.left] = format;
     });
-    userColumns.forEach((column, position) => {
+    layout.userColumns.forEach((column, position) => {
+      if (!inSpan(column)) return;
       const format = row.user.formats[position] ?? '';
-      rowFormats[column - 1] = format;
+      rowFormats[column - span.left] = format;
       if (!row.user.formulas[position])
-        rowValues[column - 1] = keptAsTyped(row.user.values[position] ?? '', format);
+        rowValues[column - span.left] = keptAsTyped(row.user.values[position] ?? '', format);
     });
     values.push(rowValues);
     formats.push(rowFormats);
   }
-  return { values, formats };
+  const range = sheet.getRange(top, span.left, rows.length, span.width);
+  range.setNumberFormats(formats);
+  range.setValues(values);
 }
 
 /**
- * What a RAW write leaves to the Spreadsheet service: the table's formats, one setNumberFormat per run
- * of adjacent columns of one format over rows of the same formats (the titles, the records); the
- * other columns (the user's, the add-on's formulas) as setValues writes them, one run of adjacent
- * columns at a time.
+ * What a RAW write leaves to the Spreadsheet service: the formats of the columns it sends, one
+ * setNumberFormat per run of adjacent columns of one format over rows of the same formats (the
+ * titles, the records); the other columns (the user's, the add-on's formulas) as setValues writes
+ * them, one run of adjacent columns at a time, as are the table's cells of rows read back from the tab.
  */
 function writeAroundRaw(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  columns: readonly ColumnSpec[],
   layout: TabLayout,
   top: number,
   rows: readonly RowToWrite[],
-  grids: { values: CellValue[][]; formats: string[][] },
   rawColumns: ReadonlySet<number>,
+  blocks: readonly RowBlock[],
 ): void {
   for (let first = 0; first < rows.length;) {
     let end = first + 1;
     while (end < rows.length && sameFormats(rows[end]!.tableFormats, rows[first]!.tableFormats)) end++;
     const formatOf = new Map(
-      layout.tableColumns.map((column, position) => [column, rows[first]!.tableFormats[position]!]),
+      layout.tableColumns.flatMap((column, position) =>
+        rawColumns.has(column) ? [[column, rows[first]!.tableFormats[position]!] as const] : [],
+      ),
     );
     for (const run of adjacentRuns([...formatOf.keys()], (column) => formatOf.get(column)!)) {
       sheet.getRange(top + first, run.left, end - first, run.width).setNumberFormat(formatOf.get(run.left)!);
@@ -478,12 +530,11 @@ function writeAroundRaw(
     ...layout.userColumns,
     ...layout.tableColumns.filter((column) => !rawColumns.has(column)),
   ];
-  for (const run of adjacentRuns(typedColumns, () => '')) {
-    const range = sheet.getRange(top, run.left, rows.length, run.width);
-    const slice = <T>(grid: readonly T[][]): T[][] =>
-      grid.map((row) => row.slice(run.left - 1, run.left - 1 + run.width));
-    range.setNumberFormats(slice(grids.formats));
-    range.setValues(slice(grids.values));
+  for (const run of adjacentRuns(typedColumns, () => '')) writeTyped(sheet, columns, layout, top, rows, run);
+  for (const { first, end, readBack } of blocks) {
+    if (!readBack) continue;
+    for (const run of adjacentRuns([...rawColumns], () => ''))
+      writeTyped(sheet, columns, layout, top + first, rows.slice(first, end), run);
   }
 }
 
@@ -492,12 +543,9 @@ function sameFormats(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** Sheet columns grouped into runs of adjacent columns with the same `kind`, left to right. */
-function adjacentRuns(
-  sheetColumns: readonly number[],
-  kind: (column: number) => string,
-): { left: number; width: number }[] {
+function adjacentRuns(sheetColumns: readonly number[], kind: (column: number) => string): ColumnSpan[] {
   const sorted = [...sheetColumns].sort((a, b) => a - b);
-  const runs: { left: number; width: number }[] = [];
+  const runs: ColumnSpan[] = [];
   for (const column of sorted) {
     const last = runs[runs.length - 1];
     if (last && last.left + last.width === column && kind(last.left) === kind(column)) last.width++;

@@ -102,6 +102,16 @@ describe('a 2,000-record import through the Sheets API', () => {
     expect(cellsWritten).toBeLessThan(RECORDS);
   });
 
+  test('a refresh of 1,000 new records puts them on top through the API; the record they move keeps its dates', async () => {
+    await harness.dataset.mutate({ addCompletions: 1_000 });
+    harness.clickMenu('Refresh all');
+    // Written by the API, not refused by it and written again through setValues.
+    expect(sheetsApiRequests(harness)).toBe(2);
+    expect(harness.emulator.costs.quantities().sheetsApiRequests).toBe(2);
+    expect(shownRecords(harness)).toEqual(expectedRows(await harness.dataset.data()));
+    expectTyped(harness);
+  });
+
   test("a column the manager inserts among the table's keeps its cells beside their records", async () => {
     const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
     workbook.sheet(TAB).insertColumnsBefore(4, 1);
@@ -117,7 +127,7 @@ describe('a 2,000-record import through the Sheets API', () => {
     for (const [key, badge] of besideKey(before)) expect(shownAfter.get(key)).toBe(badge);
     const tableColumns = after.slice(1).map((row) => [...row.slice(0, 3), ...row.slice(4, 11)]);
     expect(tableColumns).toEqual(expectedRows(await harness.dataset.data()));
-    expect(sheetsApiRequests(harness)).toBe(2);
+    expect(harness.emulator.costs.quantities().sheetsApiRequests).toBe(3);
   });
 });
 
