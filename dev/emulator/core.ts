@@ -39,6 +39,7 @@ export interface CostHooks {
   cellsWritten(cells: number): void;
   formatsWritten(cells: number): void;
   cellsRead(cells: number): void;
+  sheetsApiRequest(cells: number): void;
   commit(): void;
 }
 
@@ -75,6 +76,11 @@ export class ServiceCallCounter {
   /** Cells a call reads. */
   recordCellsRead(cells: number): void {
     this.costs?.cellsRead(cells);
+  }
+
+  /** A request to the Sheets API (the Sheets advanced service) carrying `cells` cells. */
+  recordSheetsApiRequest(cells: number): void {
+    this.costs?.sheetsApiRequest(cells);
   }
 
   /** Calls per `Class.method`, sorted by name. */

@@ -28,8 +28,10 @@ import { ScriptRunner } from './runtime/script-runner';
 import type { ServiceEnvironment } from './runtime/service-object';
 import { createSession, createUser } from './runtime/session';
 import {
+  type CloudProjectApi,
   createSpreadsheetService,
   isSpreadsheetServiceClass,
+  SheetsApiQuotas,
   type WorkbookStore,
 } from './runtime/spreadsheet-seam';
 import { DEFAULT_DAILY_QUOTA, createUrlFetchApp, UrlFetchRecorder } from './runtime/url-fetch';
@@ -70,6 +72,12 @@ export interface EmulatorOptions {
    * (runtime/cost-model.ts); default the central figures.
    */
   costFigures?: CostFigures;
+  /**
+   * Whether the Sheets API is enabled in the script's Cloud project, which an administrator does for
+   * a published add-on; default 'enabled'. The `Sheets` global exists only where appsscript.json
+   * enables the advanced service; with the API disabled its calls fail as on Google.
+   */
+  sheetsApiInCloudProject?: CloudProjectApi;
   /** Shrink these in tests; defaults 360,000 / 30,000 / 30,000. */
   executionLimitMs?: Partial<ExecutionLimits>;
   /** The default user, owner of new spreadsheets; default owner@example.com. */
@@ -122,6 +130,24 @@ function manifestTimeZone(files: Record<string, string>): string | undefined {
   return typeof timeZone === 'string' ? timeZone : undefined;
 }
 
+/**
+ * The advanced services appsscript.json enables, by the global name the script sees them under. Only
+ * the Sheets service (v4) is emulated: another would let a script pass here that fails on Google.
+ */
+function manifestAdvancedServices(files: Record<string, string>): string[] {
+  const manifest = files['appsscript.json'];
+  if (manifest === undefined) return [];
+  const services: unknown = (JSON.parse(manifest) as { dependencies?: { enabledAdvancedServices?: unknown } })
+    .dependencies?.enabledAdvancedServices;
+  if (services === undefined) return [];
+  if (!Array.isArray(services)) throw new Error('appsscript.json: enabledAdvancedServices must be a list');
+  return services.map((service: { userSymbol?: unknown; serviceId?: unknown; version?: unknown }) => {
+    if (service.serviceId !== 'sheets' || service.version !== 'v4' || typeof service.userSymbol !== 'string')
+      throw new Error(`not emulated: the advanced service ${JSON.stringify(service)} (only sheets v4 is)`);
+    return service.userSymbol;
+  });
+}
+
 function requireIanaTimeZone(timeZone: string): string {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
@@ -143,6 +169,7 @@ interface EmulatorParts {
   caches: CacheStores;
   locks: LockTable;
   urlFetch: UrlFetchRecorder;
+  sheetsApiQuotas: SheetsApiQuotas;
   logRecorder: LogRecorder;
   owners: Map<string, string>;
   overlaps: Overlaps;
@@ -208,13 +235,24 @@ function assemble(options: EmulatorOptions): EmulatorParts {
       options.urlFetchDailyQuota ?? DEFAULT_DAILY_QUOTA,
       options.urlFetchRoundTripMs,
     ),
+    sheetsApiQuotas: new SheetsApiQuotas(() => clock.now()),
     logRecorder: new LogRecorder(env, options.onLog),
     owners,
     overlaps,
   };
   const triggers = new TriggerRegistry();
   const enums = createScriptEnums(counter);
+  const advancedServices = Object.fromEntries(
+    manifestAdvancedServices(files).map((symbol) => [
+      symbol,
+      spreadsheet.sheetsAdvancedService({
+        quotas: parts.sheetsApiQuotas,
+        cloudProjectApi: options.sheetsApiInCloudProject ?? 'enabled',
+      }),
+    ]),
+  );
   const runner = new ScriptRunner(options.code, clock, timeZone, executions, {
+    ...advancedServices,
     SpreadsheetApp: spreadsheet.SpreadsheetApp,
     UrlFetchApp: createUrlFetchApp(env, parts.urlFetch),
     PropertiesService: createPropertiesService(env, parts.properties),
@@ -259,6 +297,8 @@ export class Emulator extends DocumentEntryPoints {
   readonly locks: LockTable;
   /** Every request sent (method, url, headers, payload) and the daily quota. */
   readonly urlFetch: UrlFetchRecorder;
+  /** The Sheets API's write quotas: sheetsApiQuotas.spend(user, requests) uses some up. */
+  readonly sheetsApiQuotas: SheetsApiQuotas;
   readonly #logRecorder: LogRecorder;
   readonly #owners: Map<string, string>;
   readonly #overlaps: Overlaps;
@@ -275,6 +315,7 @@ export class Emulator extends DocumentEntryPoints {
     this.caches = parts.caches;
     this.locks = parts.locks;
     this.urlFetch = parts.urlFetch;
+    this.sheetsApiQuotas = parts.sheetsApiQuotas;
     this.#logRecorder = parts.logRecorder;
     this.#owners = parts.owners;
     this.#overlaps = parts.overlaps;

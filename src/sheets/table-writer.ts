@@ -13,11 +13,17 @@
  * Sheets sorts hidden rows, filters or formulas, which Google does not document.
  */
 import { columnRunA1 } from './a1-notation';
+import { type ColumnRun, SHEETS_API_MIN_CELLS, sheetsAdvancedService, writeRunsRaw } from './sheets-api';
 import { type CellValue, type ColumnSpec, numberFormatOf, type Table } from './table';
 import { freshLayout, layoutOfHeader, type TabLayout } from './tab-layout';
 
 export interface WriteResult {
   rowsWritten: number;
+  /**
+   * For the Sync log, once a run: why a write large enough for the Sheets API went through the
+   * slower Spreadsheet service; null when it did not.
+   */
+  slowerWrite: string | null;
   /** Keys that had values in the user's columns and are no longer in the table. */
   userRowsDropped: number;
 }
@@ -209,7 +215,7 @@ export function writeTableOver(
   for (const record of content.records) if (record.hasUserContent && !keys.has(record.key)) userRowsDropped++;
 
   const titles = table.columns.map((column) => column.header);
-  writeRows(sheet, table.columns, layout, 1, [
+  const slowerWrite = writeRows(sheet, table.columns, layout, 1, [
     { table: titles, tableFormats: titles.map(() => PLAIN_TEXT), user: content.header },
     ...table.rows.map((row, index) => ({
       table: row,
@@ -236,7 +242,7 @@ export function writeTableOver(
   }
 
   formatHeaderAndColumns(sheet, table.columns, height, layout);
-  return { rowsWritten: table.rows.length, userRowsDropped };
+  return { rowsWritten: table.rows.length, userRowsDropped, slowerWrite };
 }
 
 /** A new record's user cells: empty, in the formats of the first record's row. */
@@ -249,14 +255,15 @@ function newRecordCells(content: TabContent): UserCells {
  * Rows the add-on adds on top of a newest-first tab (below its titles) without rewriting the rest:
  * rows are inserted below the first record, which then moves down under the new ones. Inserting
  * inside the records, not above them, keeps references to the table (`D2:D` in a formula heading a
- * column, `'Completed trainings'!A2:A` on another tab) pointing at all of it.
+ * column, `'Completed trainings'!A2:A` on another tab) pointing at all of it. Returns
+ * WriteResult.slowerWrite's note, or null.
  */
 export function insertRowsOnTop(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   columns: readonly ColumnSpec[],
   layout: TabLayout,
   rows: readonly CellValue[][],
-): void {
+): string | null {
   const width = layout.width;
   const topRows = sheet.getRange(1, 1, 2, width);
   const [headerValues, firstValues] = topRows.getValues() as CellValue[][];
@@ -285,13 +292,18 @@ export function insertRowsOnTop(
 
   sheet.insertRowsAfter(2, rows.length);
   const tableFormats = columns.map((column) => numberFormatOf(column.kind));
-  writeRows(sheet, columns, layout, 2, [
+  const slowerWrite = writeRows(sheet, columns, layout, 2, [
     ...rows.map((row) => ({
       table: row,
       tableFormats,
       user: emptyUserCells(layout.userColumns.length, firstUser.formats),
     })),
-    { table: layout.tableColumns.map((column) => firstValues![column - 1]!), tableFormats, user: firstUser },
+    {
+      table: layout.tableColumns.map((column) => firstValues![column - 1]!),
+      tableFormats,
+      user: firstUser,
+      readBack: true,
+    },
   ]);
   sheet.getRange(2, 1, rows.length, width).setFontWeight('normal');
   if (firstValidations.some((validation) => validation !== null)) {
@@ -305,6 +317,7 @@ export function insertRowsOnTop(
       .getRange(2, 1, rows.length + 1, width)
       .setNotes([...rows.map(() => padded(NO_NOTES, width)), padded(firstNotes!, width)]);
   }
+  return slowerWrite;
 }
 
 const PLAIN_TEXT = '@';
@@ -348,11 +361,19 @@ interface RowToWrite {
   table: readonly CellValue[];
   tableFormats: readonly string[];
   user: UserCells;
+  /**
+   * Whether the table's cells were read back from the tab (a record that moves): their dates are
+   * Dates, which only setValues takes, so the row never goes through the Sheets API.
+   */
+  readBack?: boolean;
 }
 
 /**
- * Writes `rows` from tab row `top` over the layout's width: formats, then values (one call each),
- * then the user's formulas (a cell with a formula gets no value).
+ * Writes `rows` from tab row `top` over the layout's width, then the user's formulas (a cell with a
+ * formula gets no value). A large write sends the table's own columns through the Sheets API (RAW),
+ * their formats one call per run of columns, and the rest through the Spreadsheet service; a smaller
+ * one, or one the API cannot take, writes formats and values of the whole width in one call each.
+ * Returns what the Sync log should say when a large write had to go the slower way, else null.
  */
 function writeRows(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
@@ -360,40 +381,193 @@ function writeRows(
   layout: TabLayout,
   top: number,
   rows: readonly RowToWrite[],
+): string | null {
+  // The add-on's own formulas (in-sheet links) must be read as formulas: they are not sent RAW.
+  const rawPositions = columns.flatMap((column, position) => (column.kind === 'formula' ? [] : [position]));
+  let slowerWrite: string | null = null;
+  const blocks = rowBlocks(rows);
+  const freshRows = blocks.reduce((sum, block) => sum + (block.readBack ? 0 : block.end - block.first), 0);
+  if (freshRows * rawPositions.length >= SHEETS_API_MIN_CELLS) {
+    const spreadsheets = sheetsAdvancedService();
+    if (!spreadsheets)
+      slowerWrite = slowerWriteNote("the Sheets advanced service is not in the add-on's manifest");
+    else {
+      const rawColumns = new Set(rawPositions.map((position) => layout.tableColumns[position]!));
+      writeAroundRaw(sheet, columns, layout, top, rows, rawColumns, blocks);
+      // Buffered writes would land over the API's, and it sees only committed rows: commit them first.
+      SpreadsheetApp.flush();
+      const target = { spreadsheetId: sheet.getParent().getId(), sheetName: sheet.getName() };
+      try {
+        for (const { first, end, readBack } of blocks) {
+          if (!readBack)
+            writeRunsRaw(
+              spreadsheets,
+              target,
+              top + first,
+              rawRuns(layout, rows.slice(first, end), rawPositions),
+            );
+        }
+      } catch (error) {
+        slowerWrite = slowerWriteNote(
+          `the Sheets API answered: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      if (slowerWrite === null) {
+        writeUserFormulas(sheet, layout, top, userCellsOf(rows));
+        return null;
+      }
+    }
+  }
+  writeTyped(sheet, columns, layout, top, rows, { left: 1, width: layout.width });
+  writeUserFormulas(sheet, layout, top, userCellsOf(rows));
+  return slowerWrite;
+}
+
+/** Consecutive rows read back from the tab, or not: rows `first` to `end − 1`. */
+interface RowBlock {
+  first: number;
+  end: number;
+  readBack: boolean;
+}
+
+function rowBlocks(rows: readonly RowToWrite[]): RowBlock[] {
+  const blocks: RowBlock[] = [];
+  rows.forEach((row, index) => {
+    const readBack = row.readBack ?? false;
+    const last = blocks[blocks.length - 1];
+    if (last && last.readBack === readBack) last.end = index + 1;
+    else blocks.push({ first: index, end: index + 1, readBack });
+  });
+  return blocks;
+}
+
+function userCellsOf(rows: readonly RowToWrite[]): UserCells[] {
+  return rows.map((row) => row.user);
+}
+
+function slowerWriteNote(reason: string): string {
+  return `A large table was written through the Spreadsheet service, slower, because ${reason}; nothing is missing.`;
+}
+
+/** Columns `left` to `left + width − 1`. */
+interface ColumnSpan {
+  left: number;
+  width: number;
+}
+
+/**
+ * Writes the span's formats, then its values as setValues must be given them so that text stays
+ * text (one call each): a value lands in the format it had, and "@" cells take strings literally.
+ */
+function writeTyped(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  columns: readonly ColumnSpec[],
+  layout: TabLayout,
+  top: number,
+  rows: readonly RowToWrite[],
+  span: ColumnSpan,
 ): void {
-  const { tableColumns, userColumns, width } = layout;
+  const inSpan = (column: number) => column >= span.left && column < span.left + span.width;
   const values: CellValue[][] = [];
   const formats: string[][] = [];
   for (const row of rows) {
-    const rowValues = new Array<CellValue>(width).fill('');
-    const rowFormats = new Array<string>(width).fill('');
-    tableColumns.forEach((column, position) => {
+    const rowValues = new Array<CellValue>(span.width).fill('');
+    const rowFormats = new Array<string>(span.width).fill('');
+    layout.tableColumns.forEach((column, position) => {
+      if (!inSpan(column)) return;
       const format = row.tableFormats[position]!;
       const value = row.table[position] ?? '';
       // The add-on's own formulas go in as formulas; any other string (a date column holds
       // whatever the user typed in it, "Last inspected" say) stays what it was.
-      rowValues[column - 1] = columns[position]!.kind === 'formula' ? value : keptAsTyped(value, format);
-      rowFormats[column - 1] = format;
+      rowValues[column - span.left] =
+        columns[position]!.kind === 'formula' ? value : keptAsTyped(value, format);
+      rowFormats[column - span.left] = format;
     });
-    userColumns.forEach((column, position) => {
+    layout.userColumns.forEach((column, position) => {
+      if (!inSpan(column)) return;
       const format = row.user.formats[position] ?? '';
-      rowFormats[column - 1] = format;
+      rowFormats[column - span.left] = format;
       if (!row.user.formulas[position])
-        rowValues[column - 1] = keptAsTyped(row.user.values[position] ?? '', format);
+        rowValues[column - span.left] = keptAsTyped(row.user.values[position] ?? '', format);
     });
     values.push(rowValues);
     formats.push(rowFormats);
   }
-  const range = sheet.getRange(top, 1, rows.length, width);
-  // Formats first: a value lands in the format it had, and "@" cells take strings literally.
+  const range = sheet.getRange(top, span.left, rows.length, span.width);
   range.setNumberFormats(formats);
   range.setValues(values);
-  writeUserFormulas(
-    sheet,
-    layout,
-    top,
-    rows.map((row) => row.user),
-  );
+}
+
+/**
+ * What a RAW write leaves to the Spreadsheet service: the formats of the columns it sends, one
+ * setNumberFormat per run of adjacent columns of one format over rows of the same formats (the
+ * titles, the records); the other columns (the user's, the add-on's formulas) as setValues writes
+ * them, one run of adjacent columns at a time, as are the table's cells of rows read back from the tab.
+ */
+function writeAroundRaw(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  columns: readonly ColumnSpec[],
+  layout: TabLayout,
+  top: number,
+  rows: readonly RowToWrite[],
+  rawColumns: ReadonlySet<number>,
+  blocks: readonly RowBlock[],
+): void {
+  for (let first = 0; first < rows.length;) {
+    let end = first + 1;
+    while (end < rows.length && sameFormats(rows[end]!.tableFormats, rows[first]!.tableFormats)) end++;
+    const formatOf = new Map(
+      layout.tableColumns.flatMap((column, position) =>
+        rawColumns.has(column) ? [[column, rows[first]!.tableFormats[position]!] as const] : [],
+      ),
+    );
+    for (const run of adjacentRuns([...formatOf.keys()], (column) => formatOf.get(column)!)) {
+      sheet.getRange(top + first, run.left, end - first, run.width).setNumberFormat(formatOf.get(run.left)!);
+    }
+    first = end;
+  }
+  const typedColumns = [
+    ...layout.userColumns,
+    ...layout.tableColumns.filter((column) => !rawColumns.has(column)),
+  ];
+  for (const run of adjacentRuns(typedColumns, () => '')) writeTyped(sheet, columns, layout, top, rows, run);
+  for (const { first, end, readBack } of blocks) {
+    if (!readBack) continue;
+    for (const run of adjacentRuns([...rawColumns], () => ''))
+      writeTyped(sheet, columns, layout, top + first, rows.slice(first, end), run);
+  }
+}
+
+function sameFormats(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((format, index) => format === b[index]);
+}
+
+/** Sheet columns grouped into runs of adjacent columns with the same `kind`, left to right. */
+function adjacentRuns(sheetColumns: readonly number[], kind: (column: number) => string): ColumnSpan[] {
+  const sorted = [...sheetColumns].sort((a, b) => a - b);
+  const runs: ColumnSpan[] = [];
+  for (const column of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && last.left + last.width === column && kind(last.left) === kind(column)) last.width++;
+    else runs.push({ left: column, width: 1 });
+  }
+  return runs;
+}
+
+/** The table's columns that go RAW, as runs of adjacent sheet columns with every row's cells. */
+function rawRuns(
+  layout: TabLayout,
+  rows: readonly RowToWrite[],
+  rawPositions: readonly number[],
+): ColumnRun[] {
+  const positionOf = new Map(rawPositions.map((position) => [layout.tableColumns[position]!, position]));
+  return adjacentRuns([...positionOf.keys()], () => '').map((run) => {
+    const positions = Array.from({ length: run.width }, (_, offset) => positionOf.get(run.left + offset)!);
+    return {
+      left: run.left,
+      values: rows.map((row) => positions.map((position) => row.table[position] ?? '')),
+    };
+  });
 }
 
 /**

@@ -45,10 +45,11 @@ afterAll(() => server.disconnect());
 function calibrate(
   costFigures: CostFigures,
   properties: Record<string, string> = {},
+  manifest = project.manifest,
 ): { calibration: Calibration; emulator: Emulator } {
   const emulator = createEmulator({
     code: project.code,
-    files: { 'appsscript.json': project.manifest },
+    files: { 'appsscript.json': manifest },
     costFigures,
   });
   const spreadsheetId = emulator.createSpreadsheet({ name: 'Calibration' });
@@ -92,8 +93,20 @@ describe('in the emulator, with its own figures', () => {
     expect(belowCharge).toEqual([]);
   });
 
+  it('measures the Sheets API about as the emulator charges it', () => {
+    const central = presetFigures('central');
+    const { sheetsApiPerCellMs, sheetsApiRequestMs } = calibration.figures;
+    expect(sheetsApiPerCellMs).toBeGreaterThanOrEqual(central.sheetsApiPerCellMs * 0.9);
+    expect(sheetsApiRequestMs! + 1).toBeGreaterThanOrEqual(central.sheetsApiRequestMs * 0.9);
+  });
+
   it('leaves the Sheets API unmeasured where its advanced service is missing', () => {
-    expect(calibration.figures).toMatchObject({ sheetsApiPerCellMs: null, sheetsApiRequestMs: null });
+    const { dependencies: _dependencies, ...withoutServices } = JSON.parse(project.manifest) as Record<
+      string,
+      unknown
+    >;
+    const missing = calibrate(presetFigures('central'), {}, JSON.stringify(withoutServices)).calibration;
+    expect(missing.figures).toMatchObject({ sheetsApiPerCellMs: null, sheetsApiRequestMs: null });
   });
 
   it("records the emulator's behaviours, and which it could not observe", () => {

@@ -66,14 +66,27 @@ export interface HarnessOptions {
   emulator?: Omit<EmulatorOptions, 'code' | 'files'>;
   /** The user's own functions, added to the script (`emulator.run` calls them: edits a test cannot type). */
   userScript?: string;
+  /** Push the add-on without the Sheets advanced service in its manifest (default: as built). */
+  withoutSheetsAdvancedService?: boolean;
+}
+
+/** dist/ as clasp would push it, the Sheets advanced service taken out of the manifest if asked. */
+function pushedFiles(withoutSheetsAdvancedService: boolean): { code: string; files: Record<string, string> } {
+  const { code, files } = loadDist(DIST_DIR);
+  if (!withoutSheetsAdvancedService) return { code, files };
+  const { dependencies: _dependencies, ...manifest } = JSON.parse(files['appsscript.json']!) as Record<
+    string,
+    unknown
+  >;
+  return { code, files: { ...files, 'appsscript.json': JSON.stringify(manifest) } };
 }
 
 export async function createAddonHarness(options: HarnessOptions = {}): Promise<AddonHarness> {
   const dataset = await SampleDataset.create(options.dataset ?? {});
-  const dist = loadDist(DIST_DIR);
+  const pushed = pushedFiles(options.withoutSheetsAdvancedService ?? false);
   const emulator = createEmulator({
-    ...dist,
-    code: dist.code + (options.userScript ?? ''),
+    ...pushed,
+    code: pushed.code + (options.userScript ?? ''),
     ...options.emulator,
   });
   const spreadsheetId = emulator.createSpreadsheet({

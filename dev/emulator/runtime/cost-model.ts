@@ -60,7 +60,7 @@ export const COMMIT_MS: Figure = { low: 300, central: 500, high: 800 };
 /**
  * The Sheets API (`spreadsheets.values.update` / `batchUpdate`) per cell: ~11 µs, and per request
  * 0.2–0.35 s (Tanaike 2018; "Benchmark: Importing CSV Data to Spreadsheet", 2019). 1M cells ≈ 12 s.
- * Not emulated yet: the bench's lower bound uses them.
+ * The Sheets advanced service (spreadsheet/api-sheets-advanced.ts) is charged with them.
  */
 export const SHEETS_API_PER_CELL_MS: Figure = { low: 0.008, central: 0.011, high: 0.014 };
 export const SHEETS_API_REQUEST_MS: Figure = { low: 200, central: 275, high: 350 };
@@ -184,6 +184,9 @@ export interface CostQuantities {
   /** Cells whose number format a 2D write set. */
   formatsWritten: number;
   cellsRead: number;
+  /** Requests to the Sheets API (the Sheets advanced service), and the cells they carried. */
+  sheetsApiRequests: number;
+  sheetsApiCells: number;
   commits: number;
   fetchRounds: FetchRound[];
 }
@@ -191,6 +194,7 @@ export interface CostQuantities {
 /** Where the time goes, in milliseconds. */
 export interface CostBreakdown {
   fetchRounds: number;
+  /** Through the Spreadsheet service and the Sheets API. */
   cellWrites: number;
   commits: number;
   /** Cell reads, Spreadsheet calls, cache and properties. */
@@ -207,6 +211,11 @@ export function fetchRoundMs(round: FetchRound, figures: CostFigures): number {
   );
 }
 
+/** Requests to the Sheets API carrying `cells` cells in all. */
+export function sheetsApiMs(requests: number, cells: number, figures: CostFigures): number {
+  return requests * figures.sheetsApiRequestMs + cells * figures.sheetsApiPerCellMs;
+}
+
 export function callMs(call: PricedCall, figures: CostFigures): number {
   return figures[CALL_FIGURE[call]];
 }
@@ -216,7 +225,8 @@ export function priceQuantities(quantities: CostQuantities, figures: CostFigures
   const cellWrites =
     quantities.cellsWritten * figures.setValuesPerCellMs +
     quantities.formatsWritten * figures.setNumberFormatsPerCellMs +
-    quantities.calls.appendRow * figures.appendRowMs;
+    quantities.calls.appendRow * figures.appendRowMs +
+    sheetsApiMs(quantities.sheetsApiRequests, quantities.sheetsApiCells, figures);
   const commits = quantities.commits * figures.commitMs;
   const pricedOther: PricedCall[] = [
     'spreadsheet',
@@ -250,6 +260,8 @@ export function noQuantities(): CostQuantities {
     cellsWritten: 0,
     formatsWritten: 0,
     cellsRead: 0,
+    sheetsApiRequests: 0,
+    sheetsApiCells: 0,
     commits: 0,
     fetchRounds: [],
   };
@@ -290,6 +302,13 @@ export class CostModel {
   cellsRead(cells: number): void {
     this.#quantities.cellsRead += cells;
     this.charge(cells * this.figures.getValuesPerCellMs);
+  }
+
+  /** One request to the Sheets API, carrying `cells` cells. */
+  sheetsApiRequest(cells: number): void {
+    this.#quantities.sheetsApiRequests++;
+    this.#quantities.sheetsApiCells += cells;
+    this.charge(sheetsApiMs(1, cells, this.figures));
   }
 
   commit(): void {

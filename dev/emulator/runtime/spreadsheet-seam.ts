@@ -3,7 +3,9 @@
  * alongside it): its factory, its store of documents, and the menus its Ui recorded.
  */
 import {
+  type CloudProjectApi,
   createSpreadsheetService,
+  SheetsApiQuotas,
   type MenuEntry,
   type RecordedMenu,
   SPREADSHEET_SERVICE_CLASSES,
@@ -11,7 +13,7 @@ import {
   type WorkbookStore,
 } from '../spreadsheet';
 
-export { createSpreadsheetService, UnknownFunctionError };
+export { type CloudProjectApi, createSpreadsheetService, SheetsApiQuotas, UnknownFunctionError };
 
 /** Whether calls of this class go to the Sheets backend (and so cost a round trip on Google). */
 export function isSpreadsheetServiceClass(className: string): boolean {

@@ -35,6 +35,7 @@ export function boxOfA1(sheet: SheetModel, a1: string): GridBox {
 }
 
 type SheetMethod =
+  | 'getParent'
   | 'getName'
   | 'setName'
   | 'getSheetId'
@@ -98,6 +99,11 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
 
   getName(): string {
     return this.#read().name;
+  }
+
+  /** Counted as a read: whether Google commits buffered writes for it is not documented. */
+  getParent(): GoogleAppsScript.Spreadsheet.Spreadsheet {
+    return this.#env.classes.spreadsheet(this.#read().workbook);
   }
 
   /** Renames the tab and every reference to it in the workbook's formulas. */

@@ -15,6 +15,7 @@ import { exposeRange } from './api-range';
 import { exposeRangeList } from './api-range-list';
 import { exposeSheet } from './api-sheet';
 import { exposeSpreadsheet } from './api-spreadsheet';
+import { exposeSheetsAdvancedService, type SheetsServiceDeps } from './api-sheets-advanced';
 import { exposeSpreadsheetApp } from './api-spreadsheet-app';
 import { exposeUi } from './api-ui';
 import { createScriptEnums } from './script-enums';
@@ -24,6 +25,13 @@ import { WorkbookStore } from './workbook-store';
 import { WriteBuffer } from './write-buffer';
 
 export { UnknownFunctionError } from './formulas';
+export {
+  type CloudProjectApi,
+  SheetsApiQuotas,
+  SHEETS_API_MAX_REQUEST_BYTES,
+  WRITE_REQUESTS_PER_MINUTE_PER_PROJECT,
+  WRITE_REQUESTS_PER_MINUTE_PER_USER,
+} from './api-sheets-advanced';
 export { SPREADSHEET_SERVICE_CLASSES, spreadsheetServiceCalls } from './service-classes';
 export type {
   ButtonName,
@@ -75,6 +83,8 @@ export interface SpreadsheetServiceDeps {
 export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
   SpreadsheetApp: GoogleAppsScript.Spreadsheet.SpreadsheetApp;
   workbooks: WorkbookStore;
+  /** The Sheets advanced service over the same documents, for a manifest that enables it. */
+  sheetsAdvancedService(deps: SheetsServiceDeps): GoogleAppsScript.Sheets;
 } {
   const models = new Map<string, WorkbookModel>();
   const classes: ServiceClasses = {
@@ -108,6 +118,7 @@ export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
   };
   return {
     SpreadsheetApp: exposeSpreadsheetApp(env),
+    sheetsAdvancedService: (sheetsDeps) => exposeSheetsAdvancedService(env, sheetsDeps),
     workbooks: new WorkbookStore(models, deps.realm, deps.evaluateCustomFunction, () => deps.now()),
   };
 }

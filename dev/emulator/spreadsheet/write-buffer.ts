@@ -20,14 +20,29 @@
  * is not charged a commit per table it addresses.
  */
 import { AppsScriptException, type ExecutionContext, type ServiceCallCounter } from '../core';
-import type { WorkbookModel } from './workbook-model';
+import type { SheetModel, WorkbookModel } from './workbook-model';
+
+/** A sheet's size as the last commit left it. */
+export interface CommittedGrid {
+  maxRows: number;
+  maxColumns: number;
+}
 
 interface UncommittedWrites {
   /** The execution that wrote (its context object is its identity). */
   writer: ExecutionContext;
   /** The spreadsheet as it was at the last commit, for every other execution; null if none can run. */
   committed: WorkbookModel | null;
+  /** Each sheet's size at the last commit (cheap to keep, unlike a copy): what the Sheets API sees. */
+  committedGrids: Map<SheetModel, CommittedGrid>;
 }
+
+/**
+ * What a write that bypasses the buffer (the Sheets API, spreadsheet/api-sheets-advanced.ts) meets:
+ * nothing buffered, or the running execution's buffered writes, which Google sends after it.
+ */
+export type BufferState =
+  { buffered: false } | { buffered: true; committedGrids: ReadonlyMap<SheetModel, CommittedGrid> };
 
 export class WriteBuffer {
   readonly #counter: ServiceCallCounter;
@@ -74,10 +89,29 @@ export class WriteBuffer {
     if (writes) return;
     const committed = this.#othersMayRun() ? workbook.copy() : null;
     if (committed) this.#committedCopies.add(committed);
-    this.#uncommitted.set(workbook, { writer, committed });
+    const committedGrids = new Map(
+      workbook.sheets.map((sheet) => [sheet, { maxRows: sheet.maxRows, maxColumns: sheet.maxColumns }]),
+    );
+    this.#uncommitted.set(workbook, { writer, committed, committedGrids });
     this.#atExecutionEnd(() => {
       if (this.#uncommitted.get(workbook)?.writer === writer) this.#commit(workbook);
     });
+  }
+
+  /**
+   * Before a write that goes to Google's side at once, without this buffer. Another execution's
+   * uncommitted writes, or a committed copy shown to one, would make the outcome depend on an order
+   * the emulator does not model: refused as "not emulated", as beforeWrite does.
+   */
+  beforeDirectWrite(workbook: WorkbookModel, method: string): BufferState {
+    const writes = this.#uncommitted.get(workbook);
+    if (!writes) return { buffered: false };
+    if (writes.writer !== this.#currentContext() || writes.committed) {
+      throw new AppsScriptException(
+        `not emulated: ${method} on a spreadsheet with writes another execution may see uncommitted`,
+      );
+    }
+    return { buffered: true, committedGrids: writes.committedGrids };
   }
 
   /** SpreadsheetApp.flush(): commits the running execution's writes; nothing pending costs nothing. */
