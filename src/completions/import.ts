@@ -382,7 +382,13 @@ function replaceAllRows(
       `${result.userRowsDropped ? `, ${result.userRowsDropped} with your notes` : ''}); ` +
       `${userOrder ? `${KEPT_ORDER} ` : ''}${describeNames(resolved)}${cuts.length ? ` ${CUTS_SEEN}` : ''}`,
     details: runDetails(
-      [describeRejected(rejected), describeInvalidExpirations(records), removedNote, describeCuts(cuts)],
+      [
+        describeRejected(rejected),
+        describeInvalidExpirations(records),
+        removedNote,
+        describeCuts(cuts),
+        result.slowerWrite,
+      ],
       resolved,
     ),
   };
@@ -501,10 +507,11 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
   const dateOf = (row: CellValue[]) => Number(row[COMPLETION_COLUMN.completionDate]);
   const userOrder = sortedByUser(held.map((row) => ({ completionDate: dateOf(row) })));
   const allOnTop = rows.every((row) => dateOf(row) >= dateOf(held[0]!));
+  let slowerWrite: string | null;
   if (allOnTop || userOrder) {
     // The common case: new records are the newest (or the user sorted the tab: new ones go on
     // top). Rows are inserted, so every other row and the user's cells beside it stay untouched.
-    insertRowsOnTop(sheet, COMPLETION_COLUMNS, layout, rows);
+    slowerWrite = insertRowsOnTop(sheet, COMPLETION_COLUMNS, layout, rows);
     formatHeaderAndColumns(sheet, COMPLETION_COLUMNS, held.length + rows.length + 1, layout);
   } else {
     const merged = [...rows, ...held].sort(
@@ -512,7 +519,11 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
         Number(b[COMPLETION_COLUMN.completionDate]) - Number(a[COMPLETION_COLUMN.completionDate]) ||
         Number(b[COMPLETION_COLUMN.created]) - Number(a[COMPLETION_COLUMN.created]),
     );
-    writeTable(sheet, { columns: COMPLETION_COLUMNS, rows: merged, keyColumn: COMPLETION_COLUMN.key });
+    slowerWrite = writeTable(sheet, {
+      columns: COMPLETION_COLUMNS,
+      rows: merged,
+      keyColumn: COMPLETION_COLUMN.key,
+    }).slowerWrite;
   }
   return {
     added: fresh.length,
@@ -520,6 +531,9 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
     summary:
       `Added ${fresh.length} new completed trainings.${resolved.refusal ? ` ${describeNames(resolved)}` : ''}` +
       `${cuts.length ? ` ${CUTS_SEEN}` : ''}`,
-    details: runDetails([details, describeInvalidExpirations(fresh), describeCuts(cuts)], resolved),
+    details: runDetails(
+      [details, describeInvalidExpirations(fresh), describeCuts(cuts), slowerWrite],
+      resolved,
+    ),
   };
 }

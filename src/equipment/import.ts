@@ -188,7 +188,7 @@ export function importEquipment(
     partRecordOf(METAFIELD_COLUMN.id, 'Metafield ID'),
   );
   addMissingKeyColumn(sheets.metafields, METAFIELD_COLUMNS);
-  let userRowsDropped = writeTable(sheets.metafields, fittedMetafields.table).userRowsDropped;
+  const written = [writeTable(sheets.metafields, fittedMetafields.table)];
 
   const scheduleValues = readTab(sheets.schedules);
   const lastInspected = lastInspectedByKey(scheduleValues);
@@ -200,9 +200,19 @@ export function importEquipment(
     partRecordOf(SCHEDULE_COLUMN.id, 'Schedule ID'),
   );
   const fittedTypes = fitTableText(EQUIPMENT_TYPES_SHEET, tables.types);
-  userRowsDropped += writeTable(sheets.schedules, fittedSchedules.table).userRowsDropped;
-  userRowsDropped += writeTable(sheets.types, fittedTypes.table).userRowsDropped;
-  writeUpcomingTab(sheets.upcoming, tables.scheduleEntries, sheetIds.schedules, horizonDays);
+  written.push(
+    writeTable(sheets.schedules, fittedSchedules.table),
+    writeTable(sheets.types, fittedTypes.table),
+  );
+  const userRowsDropped = written.reduce((sum, result) => sum + result.userRowsDropped, 0);
+  const upcomingSlower = writeUpcomingTab(
+    sheets.upcoming,
+    tables.scheduleEntries,
+    sheetIds.schedules,
+    horizonDays,
+  );
+  // Said once: every large write of the run took the same way.
+  const slowerWrite = written.find((result) => result.slowerWrite)?.slowerWrite ?? upcomingSlower;
   colourStatusColumns(sheets);
 
   const typeIds = new Set(types.map((type) => type.id));
@@ -233,6 +243,7 @@ export function importEquipment(
     .filter((sentence): sentence is string => sentence !== null)
     .join(' ');
   const notes = [
+    slowerWrite,
     listProblems(
       unsupported.length,
       unsupported

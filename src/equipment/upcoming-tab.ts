@@ -22,15 +22,15 @@ export const STATUS_COLOURS: readonly StatusColour[] = [
 const STATUS_TABS: readonly EquipmentTab[] = ['types', 'schedules', 'upcoming'];
 const STATUS_TITLE = 'Status';
 
-/** Writes the Upcoming inspections tab (in place, like every table). */
+/** Writes the Upcoming inspections tab (in place, like every table); see WriteResult.slowerWrite. */
 export function writeUpcomingTab(
   sheet: Sheet,
   entries: readonly ScheduleEntry[],
   schedulesSheetId: number,
   horizonDays: number,
-): void {
+): string | null {
   addMissingKeyColumn(sheet, UPCOMING_COLUMNS);
-  writeTable(sheet, upcomingTable(entries, schedulesSheetId, horizonDays));
+  return writeTable(sheet, upcomingTable(entries, schedulesSheetId, horizonDays)).slowerWrite;
 }
 
 /** Adds (or renews) the status colours on every inspection tab there is, keeping the user's rules. */

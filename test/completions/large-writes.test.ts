@@ -98,8 +98,9 @@ describe('a 2,000-record import through the Sheets API', () => {
     expect(sheetsApiRequests(harness)).toBe(1);
     const { sheetsApiCells, cellsWritten } = harness.emulator.costs.quantities();
     expect(sheetsApiCells).toBe((RECORDS + AWKWARD_IDS.length + 1) * 10);
-    // What the Spreadsheet service wrote cell by cell is the Sync log's row and the like, not the table.
-    expect(cellsWritten).toBeLessThan(RECORDS);
+    // What the Spreadsheet service wrote cell by cell is the Sync log's row, the training tabs and
+    // the like, not the table's ten columns.
+    expect(cellsWritten).toBeLessThan(RECORDS * 10);
   });
 
   test('a refresh of 1,000 new records puts them on top through the API; the record they move keeps its dates', async () => {
@@ -142,6 +143,10 @@ test.each([
   expectTyped(harness);
   expect(harness.emulator.costs.quantities().sheetsApiCells).toBe(0);
   expect(harness.displayed('Sync log')[1]![7]).toBe('Success');
+  // The Sync log says why the run was slower, once.
+  expect(harness.displayed('Sync log')[1]![10]).toMatch(
+    /A large table was written through the Spreadsheet service, slower, because/,
+  );
   await harness.done();
 });
 
@@ -167,6 +172,10 @@ test('with the quota used up before a run, the run falls back and the tab is sti
   const after = harness.displayed(TAB);
   expect(after.find((row) => row[9] === signed)![10]).toBe('Ada');
   expect(after.filter((row) => row[10] !== '')).toHaveLength(2);
+  const refresh = harness
+    .displayed('Sync log')
+    .find((line) => line[2]!.startsWith('Refresh completed trainings'))!;
+  expect(refresh[10]).toContain('the Sheets API answered');
   await harness.done();
 });
 
