@@ -5,9 +5,8 @@
 import type { Completion } from '../../src/api/schemas';
 import { completionKey } from '../../src/api/completion-key';
 import { readCost } from '../../src/api/completions';
+import { expectedCompletionRows } from '../support/completion-rows';
 import { type AddonHarness, createAddonHarness, type HarnessOptions } from '../support/addon-harness';
-import { dateTimeIn, isoOfDateNumber } from '../support/displayed-dates';
-import type { DatasetData } from '../support/sample-service';
 import { spreadsheetServiceCalls } from '../../dev/emulator/spreadsheet';
 
 const TAB = 'Completed trainings';
@@ -23,23 +22,6 @@ const HEADER = [
   'Created',
   'Record key',
 ];
-
-/** The rows a user should see for the service's data, in the service's order. */
-function expectedRows(data: DatasetData, timeZone: string): string[][] {
-  const names = new Map(data.users.map((user) => [user.id, user.name]));
-  return (data.completions as unknown as Completion[]).map((record) => [
-    record.user_id,
-    names.get(record.user_id) ?? '',
-    record.training_id,
-    isoOfDateNumber(record.dateNumber),
-    isoOfDateNumber(record.specialExpirationDateNumber),
-    record.instructor_id,
-    names.get(record.instructor_id) ?? '',
-    record.groupTraining_id,
-    dateTimeIn(record.created > 1e11 ? record.created : record.created * 1000, timeZone),
-    completionKey(record),
-  ]);
-}
 
 function totalOf(counts: Record<string, number>): number {
   return Object.values(counts).reduce((sum, count) => sum + count, 0);
@@ -85,7 +67,7 @@ describe('a full import', () => {
   test('gives exactly the service records, newest first, typed as the user expects', async () => {
     const shown = harness.displayed(TAB);
     expect(shown[0]).toEqual(HEADER);
-    expect(shown.slice(1)).toEqual(expectedRows(await harness.dataset.data(), 'Europe/London'));
+    expect(shown.slice(1)).toEqual(expectedCompletionRows(await harness.dataset.data(), 'Europe/London'));
   });
 
   test('costs 25 pages read and confirmed: 56 completion requests in rounds of 10', () => {
@@ -184,7 +166,7 @@ describe('refreshes', () => {
     expect(completionRequests(harness)).toBe(1);
     const after = harness.displayed(TAB);
     expect(after).toHaveLength(before.length + 20);
-    const expected = expectedRows(await harness.dataset.data(), 'Europe/London');
+    const expected = expectedCompletionRows(await harness.dataset.data(), 'Europe/London');
     expect(after.slice(1).map((row) => row.slice(0, 10))).toEqual(expected);
     expect(new Set(after.slice(1, 21).map((row) => row[9]))).toEqual(
       new Set((added as unknown as Completion[]).map(completionKey)),
@@ -204,7 +186,7 @@ describe('refreshes', () => {
     expect(completionRequests(harness)).toBe(1);
     const after = harness.displayed(TAB);
     expect(after.slice(1).map((row) => row.slice(0, 10))).toEqual(
-      expectedRows(await harness.dataset.data(), 'Europe/London'),
+      expectedCompletionRows(await harness.dataset.data(), 'Europe/London'),
     );
     for (const [key, note] of signedBy(before)) if (note) expect(signedBy(after).get(key)).toBe(note);
   });
@@ -229,7 +211,7 @@ describe('refreshes', () => {
 
     const after = harness.displayed(TAB);
     expect(after.slice(1).map((row) => row.slice(0, 10))).toEqual(
-      expectedRows(await harness.dataset.data(), 'Europe/London'),
+      expectedCompletionRows(await harness.dataset.data(), 'Europe/London'),
     );
     expect(after.flat()).not.toContain('note on a record that goes');
     expect(after.map((row) => row[10])).toContain('Ada');
@@ -244,7 +226,7 @@ test('completions recorded while the import pages: none lost, none doubled', asy
   await harness.dataset.setFaults({ insertDuringPaging: { afterRequests: 2, count: 9 } });
   importViaDialog(harness);
   const shown = harness.displayed(TAB).slice(1);
-  const expected = expectedRows(await harness.dataset.data(), 'Europe/London');
+  const expected = expectedCompletionRows(await harness.dataset.data(), 'Europe/London');
   expect(expected).toHaveLength(8_009);
   expect(shown.map((row) => row[9]).sort()).toEqual(expected.map((row) => row[9]).sort());
   await harness.done();
@@ -254,7 +236,9 @@ describe.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago'])('a spreadsheet in %s'
   test('shows every completion on the service day, and created in its own zone', async () => {
     const harness = await importedHarness({ timeZone, dataset: { seed: 34, completions: 1_500 } });
     importViaDialog(harness);
-    expect(harness.displayed(TAB).slice(1)).toEqual(expectedRows(await harness.dataset.data(), timeZone));
+    expect(harness.displayed(TAB).slice(1)).toEqual(
+      expectedCompletionRows(await harness.dataset.data(), timeZone),
+    );
     await harness.done();
   });
 });

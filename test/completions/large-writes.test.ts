@@ -5,12 +5,9 @@
  * the manager's own columns beside them keep what they hold. dist/Code.js in the emulator, the sample
  * service over loopback.
  */
-import type { Completion } from '../../src/api/schemas';
-import { completionKey } from '../../src/api/completion-key';
 import { WRITE_REQUESTS_PER_MINUTE_PER_USER } from '../../dev/emulator/spreadsheet';
+import { expectedCompletionRows } from '../support/completion-rows';
 import { type AddonHarness, createAddonHarness, type HarnessOptions } from '../support/addon-harness';
-import { dateTimeIn, isoOfDateNumber } from '../support/displayed-dates';
-import type { DatasetData } from '../support/sample-service';
 
 const TAB = 'Completed trainings';
 const RECORDS = 2_000;
@@ -21,23 +18,6 @@ const AWKWARD_IDS = [
   { user_id: '00123', training_id: '1/2/2024', instructor_id: '+44 20', groupTraining_id: '#N/A' },
   { user_id: '=A1', training_id: "'", instructor_id: '3.50', groupTraining_id: ' ' },
 ];
-
-/** The rows the tab should show for the service's data, in its order (table columns A to J). */
-function expectedRows(data: DatasetData): string[][] {
-  const names = new Map(data.users.map((user) => [user.id, user.name]));
-  return (data.completions as unknown as Completion[]).map((record) => [
-    record.user_id,
-    names.get(record.user_id) ?? '',
-    record.training_id,
-    isoOfDateNumber(record.dateNumber),
-    isoOfDateNumber(record.specialExpirationDateNumber),
-    record.instructor_id,
-    names.get(record.instructor_id) ?? '',
-    record.groupTraining_id,
-    dateTimeIn(record.created > 1e11 ? record.created : record.created * 1000, 'Europe/London'),
-    completionKey(record),
-  ]);
-}
 
 async function awkwardHarness(options: Omit<HarnessOptions, 'dataset'> = {}): Promise<AddonHarness> {
   const harness = await createAddonHarness({
@@ -90,7 +70,9 @@ describe('a 2,000-record import through the Sheets API', () => {
   afterAll(() => harness.done());
 
   test('shows exactly the service records: ids keep leading zeros, "=", "\'" and spaces; dates are dates', async () => {
-    expect(shownRecords(harness)).toEqual(expectedRows(await harness.dataset.data()));
+    expect(shownRecords(harness)).toEqual(
+      expectedCompletionRows(await harness.dataset.data(), 'Europe/London'),
+    );
     expectTyped(harness);
   });
 
@@ -109,7 +91,9 @@ describe('a 2,000-record import through the Sheets API', () => {
     // Written by the API, not refused by it and written again through setValues.
     expect(sheetsApiRequests(harness)).toBe(2);
     expect(harness.emulator.costs.quantities().sheetsApiRequests).toBe(2);
-    expect(shownRecords(harness)).toEqual(expectedRows(await harness.dataset.data()));
+    expect(shownRecords(harness)).toEqual(
+      expectedCompletionRows(await harness.dataset.data(), 'Europe/London'),
+    );
     expectTyped(harness);
   });
 
@@ -127,7 +111,7 @@ describe('a 2,000-record import through the Sheets API', () => {
     const shownAfter = besideKey(after);
     for (const [key, badge] of besideKey(before)) expect(shownAfter.get(key)).toBe(badge);
     const tableColumns = after.slice(1).map((row) => [...row.slice(0, 3), ...row.slice(4, 11)]);
-    expect(tableColumns).toEqual(expectedRows(await harness.dataset.data()));
+    expect(tableColumns).toEqual(expectedCompletionRows(await harness.dataset.data(), 'Europe/London'));
     expect(harness.emulator.costs.quantities().sheetsApiRequests).toBe(3);
   });
 });
@@ -139,7 +123,9 @@ test.each([
   const harness = await awkwardHarness(options);
   harness.emulator.costs.reset();
   harness.clickMenu('Reconcile completed trainings');
-  expect(shownRecords(harness)).toEqual(expectedRows(await harness.dataset.data()));
+  expect(shownRecords(harness)).toEqual(
+    expectedCompletionRows(await harness.dataset.data(), 'Europe/London'),
+  );
   expectTyped(harness);
   expect(harness.emulator.costs.quantities().sheetsApiCells).toBe(0);
   expect(harness.displayed('Sync log')[1]![7]).toBe('Success');
@@ -167,7 +153,9 @@ test('with the quota used up before a run, the run falls back and the tab is sti
   // The API was asked, answered 429, and nothing of the table went through it.
   expect(sheetsApiRequests(harness)).toBe(1);
   expect(harness.emulator.costs.quantities().sheetsApiCells).toBe(0);
-  expect(shownRecords(harness)).toEqual(expectedRows(await harness.dataset.data()));
+  expect(shownRecords(harness)).toEqual(
+    expectedCompletionRows(await harness.dataset.data(), 'Europe/London'),
+  );
   expectTyped(harness);
   const after = harness.displayed(TAB);
   expect(after.find((row) => row[9] === signed)![10]).toBe('Ada');
@@ -190,7 +178,9 @@ test('a quota answer between two requests of one table: what the first wrote is 
 
   expect(sheetsApiRequests(harness)).toBe(2);
   expect(harness.emulator.costs.quantities().sheetsApiRequests).toBe(1);
-  expect(shownRecords(harness)).toEqual(expectedRows(await harness.dataset.data()));
+  expect(shownRecords(harness)).toEqual(
+    expectedCompletionRows(await harness.dataset.data(), 'Europe/London'),
+  );
   expect(harness.displayed('Sync log')[1]![7]).toBe('Success');
   await harness.done();
 });
