@@ -40,7 +40,7 @@ import {
   type LinkedTabs,
 } from './linked-tabs';
 import { checkRoomForRows } from '../sheets/cell-limit';
-import { CELL_TEXT_LIMIT, describeCut, fitTableText } from '../sheets/cell-text';
+import { fitTableText } from '../sheets/cell-text';
 import type { CellValue } from '../sheets/table';
 import { writeTable } from '../sheets/table-writer';
 import { type JobContext, type JobReport, UserFacingError } from '../platform/job-runner';
@@ -48,6 +48,7 @@ import { DEFAULT_IMPORT_OPTIONS } from '../platform/settings-store';
 import {
   describeRejected,
   LISTED_PROBLEMS,
+  describeCuts,
   listProblems,
   summarizeRejected,
 } from '../platform/problem-lists';
@@ -225,12 +226,7 @@ export function importEquipment(
     (entry) => entry.inspection.status === InspectionStatus.unsupportedSchedule,
   );
   const cuts = [...serviceCuts, ...fittedMetafields.cuts, ...fittedSchedules.cuts, ...fittedTypes.cuts];
-  const cutNote = listProblems(
-    cuts.length,
-    cuts.slice(0, LISTED_PROBLEMS).map(describeCut),
-    `texts longer than a cell holds (${formatCount(CELL_TEXT_LIMIT)} characters) were cut to fit, ` +
-      'with a note at the cut; the full text is in the service',
-  );
+  const cutNote = describeCuts(cuts);
 
   const summary = [
     `Imported ${formatCount(types.length)} equipment types (${added} new, ${removed} removed), ` +
