@@ -3,7 +3,8 @@
  * read by header, never by position (the tab's columns may move), in one read of the columns needed.
  * Reading the tab, not the service, is what lets every training tab and formula cost no request.
  */
-import { COMPLETIONS_SHEET } from '../completions/table';
+import { COMPLETION_COLUMNS, COMPLETIONS_SHEET } from '../completions/table';
+import { layoutOfHeader } from '../sheets/tab-layout';
 import { cellToSheetSerial, fromSheetSerial, type UtcOffsetAt } from '../lib/dates';
 import { UserFacingError } from '../platform/job-runner';
 import type { CompletionFacts } from './training-status';
@@ -57,17 +58,16 @@ export function readCompletionsTab(
       `There is no "${COMPLETIONS_SHEET}" tab in this spreadsheet yet. Use Safety Sync → Import completed trainings… first.`,
     );
   }
-  const header = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0]!.map(text);
+  // The tab's own layout check (a missing or doubled title refuses, saying what to do), for the
+  // columns read here.
   const fields = Object.keys(COMPLETION_HEADERS) as Field[];
-  const missing = fields.filter((field) => !header.includes(COMPLETION_HEADERS[field]));
-  if (missing.length > 0) {
-    throw new UserFacingError(
-      `The "${COMPLETIONS_SHEET}" tab has no column ${missing.map((field) => `"${COMPLETION_HEADERS[field]}"`).join(', ')}. ` +
-        'Put the title back above its column (Edit > Undo, or type it in row 1): imports refuse the tab until then.',
-    );
-  }
+  const columns = fields.map((field) =>
+    COMPLETION_COLUMNS.find((column) => column.header === COMPLETION_HEADERS[field])!,
+  );
+  const header = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0]!;
+  const layout = layoutOfHeader(sheet.getName(), header, columns, lastRow > 1);
   const at = Object.fromEntries(
-    fields.map((field) => [field, header.indexOf(COMPLETION_HEADERS[field])]),
+    fields.map((field, index) => [field, layout.tableColumns[index]! - 1]),
   ) as Record<Field, number>;
   if (lastRow < 2) return { sheet, completions: [] };
   const first = Math.min(...Object.values(at));
