@@ -58,13 +58,13 @@ import {
   COMPLETIONS_TAB,
   completionsTable,
   describeInvalidExpirations,
+  sortedByUser,
 } from './table';
 import {
   confirmRemovals,
   type HeldRow,
   heldRowsOf,
   type RemovalCheck,
-  sortedByUser,
   stillListedRefusal,
 } from './removal-check';
 import { describeNames, type ResolvedNames, resolveNames } from './user-names';

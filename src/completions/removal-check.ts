@@ -40,17 +40,6 @@ export function heldRowsOf(content: TabContent | null): HeldRow[] {
     }));
 }
 
-/**
- * Whether the rows are no longer newest first: the user sorted the tab their own way. Only
- * completion dates count: the service lists the records of one day in no promised order.
- */
-export function sortedByUser(rows: readonly Pick<HeldRow, 'completionDate'>[]): boolean {
-  for (let index = 1; index < rows.length; index++) {
-    if (rows[index]!.completionDate > rows[index - 1]!.completionDate) return true;
-  }
-  return false;
-}
-
 function describeRow(row: HeldRow): string {
   return `user ${row.userId}, training ${row.trainingId}`;
 }

@@ -109,3 +109,14 @@ export function completionsTable(
     keyColumn: COMPLETION_COLUMN.key,
   };
 }
+
+/**
+ * Whether the rows are no longer newest first: the user sorted the tab their own way. Only
+ * completion dates count: the service lists the records of one day in no promised order.
+ */
+export function sortedByUser(rows: readonly { completionDate: number }[]): boolean {
+  for (let index = 1; index < rows.length; index++) {
+    if (rows[index]!.completionDate > rows[index - 1]!.completionDate) return true;
+  }
+  return false;
+}
