@@ -116,11 +116,25 @@ test('a run refuses, says what to do and changes nothing when a title is missing
   // The Sync log's newest line, below its titles.
   expect(harness.displayed(SYNC_LOG)[1]!.join(' ')).toContain('"Instructor name"');
 
-  // A second "Record key" column: the same refusal, naming it.
+  // The title back (over an empty column), and a second "Record key" column: refused, naming it.
+  const width = harness.displayed(TAB)[0]!.length;
+  user.type(TAB, 1, width + 1, [['Instructor name']]);
   user.insertColumnsBefore(TAB, 1, 1);
   user.type(TAB, 1, 1, [['Record key']]);
+  const doubled = sheet().cells();
   harness.clickMenu('Reconcile completed trainings');
-  expect(lastAlert(harness).message).toMatch(/more than one "Record key" column|no "Instructor name"/);
+  expect(lastAlert(harness).message).toContain('more than one "Record key" column');
+  expect(sheet().cells()).toEqual(doubled);
+
+  // With the extra column gone, the run goes through and fills the restored column.
+  user.deleteColumns(TAB, 1, 1);
+  harness.clickMenu('Reconcile completed trainings');
+  expect(lastAlert(harness).title).toBe('Safety Sync');
+  const data = await harness.dataset.data();
+  const names = new Map(data.users.map((entry) => [entry.id, entry.name]));
+  for (const row of rowsByTitle(harness)) {
+    expect(row.get('Instructor name')).toBe(names.get(row.get('Instructor ID')!) ?? '');
+  }
   await harness.done();
 });
 
