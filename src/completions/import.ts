@@ -20,7 +20,7 @@ import {
 import type { Completion } from '../api/schemas';
 import { addDays, cellToSheetSerial, fromSheetSerial, toDateNumber, type UtcOffsetAt } from '../lib/dates';
 import { formatCount } from '../lib/numbers';
-import { deleteDocumentState, readDocumentState, writeDocumentState } from '../platform/document-state';
+import { DocumentState } from '../platform/document-state';
 import type { JobContext, JobReport } from '../platform/job-runner';
 import {
   describeCuts,
@@ -35,9 +35,11 @@ import type { CellValue } from '../sheets/table';
 import { readTabLayout, tableCellsOf, type TabLayout } from '../sheets/tab-layout';
 import {
   formatHeaderAndColumns,
-  getOrCreateSheet,
   insertRowsOnTop,
+  prepareTab,
+  readTab,
   readTabContent,
+  readTabFrame,
   type TabContent,
   writeTable,
   writeTableOver,
@@ -68,7 +70,12 @@ import {
   stillListedRefusal,
 } from './removal-check';
 import { describeNames, type ResolvedNames, resolveNames } from './user-names';
-import { withTrainingStatus } from '../trainings/actions';
+import {
+  planTrainingStatus,
+  withFailure,
+  withTrainingOutcome,
+  withTrainingStatus,
+} from '../trainings/actions';
 
 export type CompletionsMode = 'full' | 'incremental';
 
@@ -127,36 +134,33 @@ export function describeFilter(filter: CompletionsFilter): string {
 }
 
 /** When the last full import finished, or null when none has for the current filter. */
-export function lastFullImportMs(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  filter: CompletionsFilter,
-): number | null {
-  const state = readDocumentState<ImportState>(spreadsheet, STATE_KEY);
-  return state && state.filterSignature === filterSignature(filter) ? state.lastFullAtMs : null;
+export function lastFullImportMs(state: DocumentState, filter: CompletionsFilter): number | null {
+  const imported = state.get<ImportState>(STATE_KEY);
+  return imported && imported.filterSignature === filterSignature(filter) ? imported.lastFullAtMs : null;
 }
 
 export function importCompletions(context: JobContext, job: CompletionsJobOptions): JobReport {
   const filter = context.options.completionsFilter;
   const signature = filterSignature(filter);
-  const run = readDocumentState<RunInProgress>(context.spreadsheet, RUN_KEY);
-  if (run && run.filterSignature === signature) return withTrainingStatus(context, resumeRun(context, run));
-  if (run) abandonRun(context.spreadsheet);
+  const run = context.state.get<RunInProgress>(RUN_KEY);
+  // A full import writes the training tabs with its own (see replaceAllRows).
+  if (run && run.filterSignature === signature) return resumeRun(context, run);
+  if (run) abandonRun(context);
   const sheet = context.spreadsheet.getSheetByName(COMPLETIONS_SHEET);
   // A tab whose titles moved away is refused before any request; the write checks it again.
   if (sheet) readTabLayout(sheet, COMPLETION_COLUMNS);
   const canRefresh =
     job.mode === 'incremental' &&
-    lastFullImportMs(context.spreadsheet, filter) !== null &&
+    lastFullImportMs(context.state, filter) !== null &&
     sheet &&
     sheet.getLastRow() > 1;
-  return withTrainingStatus(
-    context,
-    canRefresh ? incrementalRefresh(context, sheet) : fullImport(context, null),
-  );
+  return canRefresh
+    ? withTrainingStatus(context, incrementalRefresh(context, sheet))
+    : fullImport(context, null);
 }
 
-function abandonRun(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void {
-  deleteDocumentState(spreadsheet, RUN_KEY);
+function abandonRun({ spreadsheet, state }: JobContext): void {
+  state.delete(RUN_KEY);
   clearStaging(spreadsheet);
 }
 
@@ -182,7 +186,7 @@ function resumeRun(context: JobContext, run: RunInProgress): JobReport {
 }
 
 function restartRun(context: JobContext, reason: string): JobReport {
-  abandonRun(context.spreadsheet);
+  abandonRun(context);
   const report = fullImport(context, null);
   return {
     ...report,
@@ -260,11 +264,11 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
   if (!resolved.complete) return pause();
   const report = replaceAllRows(context, records, resolved, summarizeRejected(read.rejected), confirmedGone);
   if (!report) return pause();
-  writeDocumentState(spreadsheet, STATE_KEY, {
+  context.state.set(STATE_KEY, {
     filterSignature: filterSignature(options.completionsFilter),
     lastFullAtMs: Date.now(),
   } satisfies ImportState);
-  if (resumed) abandonRun(spreadsheet);
+  if (resumed) abandonRun(context);
   return report;
 }
 
@@ -294,7 +298,7 @@ function pauseRun(
     staged: describeStaged(read.entries),
     ...(confirmedGone.size <= MAX_REMEMBERED_GONE && { confirmedGone: [...confirmedGone] }),
   };
-  writeDocumentState(spreadsheet, RUN_KEY, run);
+  context.state.set(RUN_KEY, run);
   const count = formatCount(read.records.length);
   return {
     added: 0,
@@ -347,14 +351,13 @@ function replaceAllRows(
     completionsTable(records, resolved.names, context.utcOffsetAt),
   );
   checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, table.rows.length, table.columns.length);
-  const existing = spreadsheet.getSheetByName(COMPLETIONS_SHEET);
   const keys = table.rows.map((row) => String(row[COMPLETION_COLUMN.key]));
-  let content: TabContent | null;
+  let content: TabContent;
   let held: HeldRow[];
   let goneRows: HeldRow[];
   let checked: RemovalCheck;
   for (;;) {
-    content = existing && readTabContent(existing, table);
+    content = readTab(spreadsheet, COMPLETIONS_SHEET, table);
     held = heldRowsOf(content);
     goneRows = rowsGoneFrom(held, keys);
     const readsService = goneRows.some((row) => row.hasUserContent && !confirmedGone.has(row.key));
@@ -371,10 +374,17 @@ function replaceAllRows(
   const removedNote = checked.note;
   const userOrder = sortedByUser(held);
   if (userOrder) table.rows = inUserOrder(table.rows, held);
-  const sheet = existing ?? getOrCreateSheet(spreadsheet, COMPLETIONS_SHEET);
-  const result = content ? writeTableOver(sheet, table, content) : writeTable(sheet, table);
+  // Everything is read: the training tabs are computed from the rows about to be written, every tab
+  // is inserted or grown, and that is committed once, so that the writes after it (the Sheets API's
+  // among them) need no other commit before the execution's end.
+  const training = planTrainingStatus(context, table.rows);
+  prepareTab(content, table.rows.length + 1, content.layout.width);
+  if (!('failure' in training)) training.prepare();
+  SpreadsheetApp.flush();
+  if (!('failure' in training)) training.readIds(content.sheet!.getSheetId());
+  const result = writeTableOver(content, table, { nothingBuffered: true });
   const removed = new Set(goneRows.map((row) => row.key)).size;
-  return {
+  const report = {
     added,
     removed,
     summary:
@@ -392,6 +402,8 @@ function replaceAllRows(
       resolved,
     ),
   };
+  if ('failure' in training) return withFailure(report, training.failure);
+  return withTrainingOutcome(report, () => training.write());
 }
 
 /**
@@ -511,8 +523,9 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
   if (allOnTop || userOrder) {
     // The common case: new records are the newest (or the user sorted the tab: new ones go on
     // top). Rows are inserted, so every other row and the user's cells beside it stay untouched.
+    const frame = readTabFrame(sheet);
     slowerWrite = insertRowsOnTop(sheet, COMPLETION_COLUMNS, layout, rows);
-    formatHeaderAndColumns(sheet, COMPLETION_COLUMNS, held.length + rows.length + 1, layout);
+    formatHeaderAndColumns(sheet, COMPLETION_COLUMNS, held.length + rows.length + 1, layout, frame);
   } else {
     const merged = [...rows, ...held].sort(
       (a, b) =>

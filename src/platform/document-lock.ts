@@ -8,7 +8,7 @@
  * Apps Script stops every execution after 6 minutes, so a lease older than that belongs to a run
  * that was stopped before it could release it, and is free to take.
  */
-import { deleteDocumentState, readDocumentState, writeDocumentState } from './document-state';
+import { DocumentState } from './document-state';
 
 const LEASE_KEY = 'safetySync.runLease';
 const LEASE_MS = 390_000;
@@ -21,20 +21,28 @@ interface Lease {
 }
 
 export interface DocumentLock {
+  /**
+   * The spreadsheet's state as it was when the lease was taken (see DocumentState): the run that
+   * holds the lease is the only one to change it, so it is read once, here.
+   */
+  state: DocumentState;
   release(): void;
 }
 
-function claim(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, id: string): boolean {
+/** The spreadsheet's state with this run's lease in it, or null when another run holds one. */
+function claim(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, id: string): DocumentState | null {
   const scriptLock = LockService.getScriptLock();
-  if (!scriptLock.tryLock(CLAIM_WAIT_MS)) return false;
+  if (!scriptLock.tryLock(CLAIM_WAIT_MS)) return null;
   try {
-    const lease = readDocumentState<Lease>(spreadsheet, LEASE_KEY);
-    if (lease && lease.untilMs > Date.now()) return false;
-    writeDocumentState(spreadsheet, LEASE_KEY, { id, untilMs: Date.now() + LEASE_MS } satisfies Lease);
+    const before = DocumentState.read(spreadsheet);
+    const lease = before.get<Lease>(LEASE_KEY);
+    if (lease && lease.untilMs > Date.now()) return null;
+    before.set(LEASE_KEY, { id, untilMs: Date.now() + LEASE_MS } satisfies Lease);
     // Apps Script commits writes at flush(), at the next read of the spreadsheet or at the end of the
     // execution: unflushed, the lease may not be there yet for a run that takes the lock next.
     SpreadsheetApp.flush();
-    return true;
+    // Read again (nothing is left to commit, so it costs no commit) for the lease's own item.
+    return DocumentState.read(spreadsheet);
   } finally {
     scriptLock.releaseLock();
   }
@@ -47,16 +55,20 @@ export function tryLockDocument(
 ): DocumentLock | null {
   const id = Utilities.getUuid();
   const giveUpAtMs = Date.now() + waitMs;
-  while (!claim(spreadsheet, id)) {
+  let state = claim(spreadsheet, id);
+  while (!state) {
     const leftMs = giveUpAtMs - Date.now();
     if (leftMs <= 0) return null;
     Utilities.sleep(Math.min(RETRY_EVERY_MS, leftMs));
+    state = claim(spreadsheet, id);
   }
+  const held = state;
   return {
-    // No script lock needed: while this lease is current nobody else writes it.
+    state: held,
+    // Without reading (a read would commit the run's writes a second time): an execution ends
+    // within 6 minutes, before its lease does, so while it runs nobody else writes the lease.
     release() {
-      if (readDocumentState<Lease>(spreadsheet, LEASE_KEY)?.id === id)
-        deleteDocumentState(spreadsheet, LEASE_KEY);
+      if (held.get<Lease>(LEASE_KEY)?.id === id) held.delete(LEASE_KEY);
     },
   };
 }

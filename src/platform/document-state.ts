@@ -7,31 +7,84 @@
  *
  * Developer metadata is not a place for secrets (viewers of the document can reach it through the
  * Sheets API): no token is ever kept here.
+ *
+ * Finding an item is a read of the spreadsheet, and Apps Script commits every buffered write before
+ * a read (0.3–0.8 s each on Google). So a run reads the whole state once, when it takes the run
+ * lease, and writes through the items it found: a DocumentState written after the run's tabs costs
+ * no commit of its own.
  */
 
 /** Each key is one metadata item, so that runs writing different keys never overwrite each other. */
-function findItem(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  key: string,
-): GoogleAppsScript.Spreadsheet.DeveloperMetadata | null {
-  const visibility = SpreadsheetApp.DeveloperMetadataVisibility.PROJECT;
-  for (const item of spreadsheet.getDeveloperMetadata()) {
-    if (item.getKey() === key && item.getVisibility() === visibility) return item;
-  }
-  return null;
+interface Entry {
+  value: string;
+  /** Null for an item this view added: Apps Script returns no handle to it. */
+  item: GoogleAppsScript.Spreadsheet.DeveloperMetadata | null;
 }
 
+export class DocumentState {
+  readonly #spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
+  readonly #entries: Map<string, Entry>;
+
+  private constructor(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, entries: Map<string, Entry>) {
+    this.#spreadsheet = spreadsheet;
+    this.#entries = entries;
+  }
+
+  /** The state as the spreadsheet holds it now: one read of its developer metadata. */
+  static read(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): DocumentState {
+    return new DocumentState(spreadsheet, readEntries(spreadsheet));
+  }
+
+  get<T>(key: string): T | null {
+    const value = this.#entries.get(key)?.value;
+    if (!value) return null;
+    try {
+      return JSON.parse(value) as T;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Writes without reading, unless this view added the key itself and must find its item. */
+  set(key: string, value: unknown): void {
+    const json = JSON.stringify(value);
+    const item = this.#itemOf(key);
+    if (item) item.setValue(json);
+    else {
+      this.#spreadsheet.addDeveloperMetadata(key, json, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+    }
+    this.#entries.set(key, { value: json, item });
+  }
+
+  delete(key: string): void {
+    this.#itemOf(key)?.remove();
+    this.#entries.delete(key);
+  }
+
+  #itemOf(key: string): GoogleAppsScript.Spreadsheet.DeveloperMetadata | null {
+    const entry = this.#entries.get(key);
+    if (!entry) return null;
+    return entry.item ?? readEntries(this.#spreadsheet).get(key)?.item ?? null;
+  }
+}
+
+function readEntries(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): Map<string, Entry> {
+  const visibility = SpreadsheetApp.DeveloperMetadataVisibility.PROJECT;
+  const entries = new Map<string, Entry>();
+  for (const item of spreadsheet.getDeveloperMetadata()) {
+    const key = item.getKey();
+    if (item.getVisibility() === visibility && !entries.has(key))
+      entries.set(key, { value: item.getValue() ?? '', item });
+  }
+  return entries;
+}
+
+/** One key, read on its own: for what runs outside a run (dialogs, menus, custom functions). */
 export function readDocumentState<T>(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   key: string,
 ): T | null {
-  const value = findItem(spreadsheet, key)?.getValue();
-  if (!value) return null;
-  try {
-    return JSON.parse(value) as T;
-  } catch {
-    return null;
-  }
+  return DocumentState.read(spreadsheet).get<T>(key);
 }
 
 export function writeDocumentState(
@@ -39,15 +92,12 @@ export function writeDocumentState(
   key: string,
   value: unknown,
 ): void {
-  const json = JSON.stringify(value);
-  const item = findItem(spreadsheet, key);
-  if (item) item.setValue(json);
-  else spreadsheet.addDeveloperMetadata(key, json, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+  DocumentState.read(spreadsheet).set(key, value);
 }
 
 export function deleteDocumentState(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   key: string,
 ): void {
-  findItem(spreadsheet, key)?.remove();
+  DocumentState.read(spreadsheet).delete(key);
 }

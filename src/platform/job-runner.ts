@@ -8,6 +8,7 @@ import { ServiceClient } from '../api/client';
 import { InvalidParameterError, scrub, ServiceError, TransportError } from '../api/errors';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
 import { tryLockDocument } from './document-lock';
+import type { DocumentState } from './document-state';
 import { executionBudget, type TimeBudget } from './time-budget';
 import {
   missingConnectionParts,
@@ -15,7 +16,7 @@ import {
   readImportOptions,
   type ImportOptions,
 } from './settings-store';
-import { appendSyncLog, type SyncLogEntry } from './sync-log';
+import { openSyncLog, type SyncLog, type SyncLogEntry } from './sync-log';
 import { type SpreadsheetClock, spreadsheetClock } from './time-zone';
 import { urlFetchTransport } from './url-fetch-transport';
 
@@ -24,6 +25,8 @@ const LOCK_WAIT_MS = 10_000;
 
 export interface JobContext {
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
+  /** The spreadsheet's state, read when the run took the lease (writes go through it). */
+  state: DocumentState;
   client: ServiceClient;
   options: ImportOptions;
   /** The execution's time: every round of requests asks it first. */
@@ -71,7 +74,7 @@ export interface RunOptions {
  */
 export function holdingDocumentLock<T>(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  run: (clock: SpreadsheetClock) => T,
+  run: (clock: SpreadsheetClock, state: DocumentState) => T,
 ): T {
   const lock = tryLockDocument(spreadsheet, LOCK_WAIT_MS);
   if (!lock) {
@@ -80,7 +83,7 @@ export function holdingDocumentLock<T>(
     );
   }
   try {
-    return run(spreadsheetClock(spreadsheet));
+    return run(spreadsheetClock(spreadsheet), lock.state);
   } finally {
     lock.release();
   }
@@ -90,7 +93,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
   const connection = readConnection();
   const missing = missingConnectionParts(connection);
   if (missing) throw new NotConfiguredError(missing);
-  return holdingDocumentLock(options.spreadsheet, ({ utcOffsetAt, today }) => {
+  return holdingDocumentLock(options.spreadsheet, ({ utcOffsetAt, today }, state) => {
     const startedAtMs = Date.now();
     const budget = options.budget ?? executionBudget(startedAtMs);
     const client = new ServiceClient({
@@ -101,11 +104,13 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
       timeLeftMs: () => budget.leftMs(),
     });
     const logLine = { startedAtMs, user: currentUserEmail(), action: options.action };
+    const log = openLogQuietly(options.spreadsheet);
     try {
       const jobReport = job({
         spreadsheet: options.spreadsheet,
+        state,
         client,
-        options: readImportOptions(options.spreadsheet),
+        options: readImportOptions(state),
         budget,
         utcOffsetAt,
         today: today(),
@@ -115,7 +120,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
       const cost = `${client.stats.requests} requests, ${Math.round(durationMs / 1000)} s`;
       const report = { ...jobReport, summary: `${jobReport.summary} (${cost})` };
       recordRun(
-        options.spreadsheet,
+        log,
         {
           ...logLine,
           added: report.added,
@@ -132,7 +137,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
       // Scrubbed like every message a user sees: a URL in a platform error may carry the token encoded.
       const message = scrub(error instanceof Error ? error.message : String(error), connection.token!);
       recordRun(
-        options.spreadsheet,
+        log,
         {
           ...logLine,
           added: 0,
@@ -172,17 +177,33 @@ function progressToasts(options: RunOptions): (message: string) => void {
  * full, say) must neither fail a run that worked nor hide why a run failed.
  */
 export function recordRun(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  log: GoogleAppsScript.Spreadsheet.Spreadsheet | SyncLog | null,
   entry: SyncLogEntry,
   utcOffsetAt: UtcOffsetAt,
 ): void {
   try {
-    appendSyncLog(spreadsheet, entry, utcOffsetAt);
+    const opened = log && 'append' in log ? log : log && openSyncLog(log);
+    if (!opened) throw new Error('the Sync log tab could not be read');
+    opened.append(entry, utcOffsetAt);
   } catch (error) {
-    console.warn(
-      `Safety Sync could not write the Sync log: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    warnLogNotWritten(error);
   }
+}
+
+/** The log read before the job writes (see openSyncLog); null, said in the executions log, if it cannot be. */
+function openLogQuietly(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): SyncLog | null {
+  try {
+    return openSyncLog(spreadsheet);
+  } catch (error) {
+    warnLogNotWritten(error);
+    return null;
+  }
+}
+
+function warnLogNotWritten(error: unknown): void {
+  console.warn(
+    `Safety Sync could not write the Sync log: ${error instanceof Error ? error.message : String(error)}`,
+  );
 }
 
 /** What the Sync log's Error column shows: the service's identifier, or the kind of failure. */

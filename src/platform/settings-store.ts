@@ -5,7 +5,7 @@
  * imports and the scheduled refresh agree.
  */
 import type { CompletionsFilter } from '../api/completions';
-import { readDocumentState, writeDocumentState } from './document-state';
+import { DocumentState, writeDocumentState } from './document-state';
 
 const KEYS = {
   baseUrl: 'safetySync.baseUrl',
@@ -81,11 +81,15 @@ function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet {
   return spreadsheet;
 }
 
-export function readImportOptions(spreadsheet = activeSpreadsheet()): ImportOptions {
-  const stored = readDocumentState<Partial<ImportOptions>>(spreadsheet, KEYS.importOptions);
-  return { ...DEFAULT_IMPORT_OPTIONS, ...stored };
+export function readImportOptions(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | DocumentState = activeSpreadsheet(),
+): ImportOptions {
+  const state = spreadsheet instanceof DocumentState ? spreadsheet : DocumentState.read(spreadsheet);
+  return { ...DEFAULT_IMPORT_OPTIONS, ...state.get<Partial<ImportOptions>>(KEYS.importOptions) };
 }
 
+/** Writes only what changed: a write before a run's reads costs a commit on Google. */
 export function saveImportOptions(options: ImportOptions, spreadsheet = activeSpreadsheet()): void {
-  writeDocumentState(spreadsheet, KEYS.importOptions, options);
+  if (JSON.stringify(options) !== JSON.stringify(readImportOptions(spreadsheet)))
+    writeDocumentState(spreadsheet, KEYS.importOptions, options);
 }

@@ -15,6 +15,7 @@
  */
 import { ServiceError, TransportError } from '../api/errors';
 import { lastFullImportMs } from '../completions/import';
+import { DocumentState } from '../platform/document-state';
 import { isTokenRefused, refreshImports, type RefreshOutcome } from './refresh-all';
 import { describeProblem, showRefreshStatus } from './status';
 import {
@@ -91,7 +92,8 @@ function openScheduledSpreadsheet(triggerUid: string): GoogleAppsScript.Spreadsh
 }
 
 function fullReconciliationDue(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): boolean {
-  const lastFullMs = lastFullImportMs(spreadsheet, readImportOptions(spreadsheet).completionsFilter);
+  const state = DocumentState.read(spreadsheet);
+  const lastFullMs = lastFullImportMs(state, readImportOptions(state).completionsFilter);
   return lastFullMs === null || Date.now() - lastFullMs >= FULL_RECONCILIATION_EVERY_MS;
 }
 

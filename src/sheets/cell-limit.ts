@@ -49,8 +49,9 @@ export function checkRoomForRows(
 /** Google Sheets allows at most this many columns in a tab (column ZZZ). */
 export const SHEET_COLUMN_LIMIT = 18_278;
 
-const NEW_SHEET_ROWS = 1000;
-const NEW_SHEET_COLUMNS = 26;
+/** The size Sheets gives a tab inserted without one (insertSheet): 1,000 rows of columns A to Z. */
+export const NEW_SHEET_ROWS = 1000;
+export const NEW_SHEET_COLUMNS = 26;
 
 /** A tab as a run is about to write it: its whole size, header and all. */
 export interface TabSize {

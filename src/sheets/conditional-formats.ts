@@ -43,16 +43,34 @@ export function applyStatusColours(
   column: number,
   colours: readonly StatusColour[],
 ): void {
-  const kept = sheet.getConditionalFormatRules().filter((rule) => !isOurRule(rule, column, colours));
-  // Down to the sheet's last row, so rows a later run adds are coloured too.
-  const range = sheet.getRange(2, column, Math.max(1, sheet.getMaxRows() - 1), 1);
-  const ours = colours.map((colour) =>
-    SpreadsheetApp.newConditionalFormatRule()
-      .whenTextEqualTo(colour.text)
-      .setBackground(colour.background)
-      .setFontColor(colour.fontColor)
-      .setRanges([range])
-      .build(),
-  );
-  sheet.setConditionalFormatRules([...kept, ...ours]);
+  readStatusColours(sheet, column, colours).apply(sheet, sheet.getMaxRows());
+}
+
+/**
+ * The user's rules of a tab (none for a tab not there yet), read before a run writes, and how to set
+ * them with ours after it, reading nothing more: down to the tab's `maxRows`, so that rows a later
+ * run adds are coloured too.
+ */
+export function readStatusColours(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet | null,
+  column: number,
+  colours: readonly StatusColour[],
+): { apply(sheet: GoogleAppsScript.Spreadsheet.Sheet, maxRows: number): void } {
+  const kept = sheet
+    ? sheet.getConditionalFormatRules().filter((rule) => !isOurRule(rule, column, colours))
+    : [];
+  return {
+    apply(target, maxRows) {
+      const range = target.getRange(2, column, Math.max(1, maxRows - 1), 1);
+      const ours = colours.map((colour) =>
+        SpreadsheetApp.newConditionalFormatRule()
+          .whenTextEqualTo(colour.text)
+          .setBackground(colour.background)
+          .setFontColor(colour.fontColor)
+          .setRanges([range])
+          .build(),
+      );
+      target.setConditionalFormatRules([...kept, ...ours]);
+    },
+  };
 }

@@ -13,11 +13,14 @@
  * Sheets sorts hidden rows, filters or formulas, which Google does not document.
  */
 import { columnRunA1 } from './a1-notation';
+import { NEW_SHEET_COLUMNS, NEW_SHEET_ROWS } from './cell-limit';
 import { type ColumnRun, SHEETS_API_MIN_CELLS, sheetsAdvancedService, writeRunsRaw } from './sheets-api';
 import { type CellValue, type ColumnSpec, numberFormatOf, type Table } from './table';
 import { freshLayout, layoutOfHeader, type TabLayout } from './tab-layout';
 
 export interface WriteResult {
+  /** The tab written (inserted by the write when it was not there). */
+  sheet: GoogleAppsScript.Spreadsheet.Sheet;
   rowsWritten: number;
   /**
    * For the Sync log, once a run: why a write large enough for the Sheets API went through the
@@ -60,8 +63,37 @@ export interface TabRecord {
   hasUserContent: boolean;
 }
 
+/** The filter on a tab: its size (it always starts at A1 when the add-on made it) and criteria. */
+interface FilterShape {
+  /** For removing it without looking it up again (a read). */
+  handle: GoogleAppsScript.Spreadsheet.Filter;
+  row: number;
+  column: number;
+  height: number;
+  width: number;
+  criteria: { column: number; criteria: GoogleAppsScript.Spreadsheet.FilterCriteria }[];
+}
+
+/**
+ * What the writer needs to know of a tab's frame, read with its content: a write reads nothing, so
+ * that the tab's writes are committed once (Apps Script commits buffered writes before every read,
+ * 0.3–0.8 s each on Google).
+ */
+export interface TabFrame {
+  maxRows: number;
+  maxColumns: number;
+  frozenRows: number;
+  filter: FilterShape | null;
+}
+
 /** What is in the tab now, read with a number of calls that does not grow with its rows. */
 export interface TabContent {
+  /** Null for a tab that is not there yet: the write inserts it. */
+  sheet: GoogleAppsScript.Spreadsheet.Sheet | null;
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
+  spreadsheetId: string;
+  sheetName: string;
+  frame: TabFrame;
   layout: TabLayout;
   lastRow: number;
   /** Row 1 in the user's columns: their titles, or a formula heading a column. */
@@ -91,27 +123,88 @@ function emptyUserCells(width: number, formats?: string[]): UserCells {
   };
 }
 
+/**
+ * The content of the tab called `sheetName`, or of a tab not there yet (of the size Sheets gives a
+ * new tab), read with the number of calls readTabContent makes.
+ */
+export function readTab(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  sheetName: string,
+  table: Pick<Table, 'columns' | 'keyColumn'>,
+): TabContent {
+  const sheet = spreadsheet.getSheetByName(sheetName);
+  if (sheet) return readTabContent(sheet, table);
+  return {
+    ...emptyContent(table),
+    sheet: null,
+    spreadsheet,
+    spreadsheetId: spreadsheet.getId(),
+    sheetName,
+    frame: {
+      maxRows: NEW_SHEET_ROWS,
+      maxColumns: NEW_SHEET_COLUMNS,
+      frozenRows: 0,
+      filter: null,
+    },
+  };
+}
+
+type Located = 'sheet' | 'spreadsheet' | 'spreadsheetId' | 'sheetName' | 'frame';
+
+function emptyContent(table: Pick<Table, 'columns'>): Omit<TabContent, Located> {
+  return {
+    layout: freshLayout(table.columns),
+    lastRow: 0,
+    header: emptyUserCells(0),
+    byKey: new Map(),
+    records: [],
+    hasNotes: false,
+    userSpan: null,
+    validationTemplate: null,
+  };
+}
+
+/** The filter and frozen rows the titles and filter are compared with before they are set. */
+export function readTabFrame(sheet: GoogleAppsScript.Spreadsheet.Sheet): TabFrame {
+  const filter = sheet.getFilter();
+  let shape: FilterShape | null = null;
+  if (filter) {
+    const range = filter.getRange();
+    const column = range.getColumn();
+    const width = range.getNumColumns();
+    const criteria: FilterShape['criteria'] = [];
+    for (let at = column; at < column + width; at++) {
+      const set = filter.getColumnFilterCriteria(at);
+      if (set) criteria.push({ column: at, criteria: set });
+    }
+    shape = { handle: filter, row: range.getRow(), column, height: range.getNumRows(), width, criteria };
+  }
+  return {
+    maxRows: sheet.getMaxRows(),
+    maxColumns: sheet.getMaxColumns(),
+    frozenRows: sheet.getFrozenRows(),
+    filter: shape,
+  };
+}
+
 /** Reads the tab's layout and everything the user owns in it (rows 1 to `lastRow`). */
 export function readTabContent(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   table: Pick<Table, 'columns' | 'keyColumn'>,
 ): TabContent {
+  const spreadsheet = sheet.getParent();
+  const located = {
+    sheet,
+    spreadsheet,
+    spreadsheetId: spreadsheet.getId(),
+    sheetName: sheet.getName(),
+    frame: readTabFrame(sheet),
+  };
   const lastRow = sheet.getLastRow();
   const lastColumn = sheet.getLastColumn();
-  if (lastRow === 0 || lastColumn === 0) {
-    return {
-      layout: freshLayout(table.columns),
-      lastRow: 0,
-      header: emptyUserCells(0),
-      byKey: new Map(),
-      records: [],
-      hasNotes: false,
-      userSpan: null,
-      validationTemplate: null,
-    };
-  }
+  if (lastRow === 0 || lastColumn === 0) return { ...emptyContent(table), ...located };
   const values = sheet.getRange(1, 1, lastRow, lastColumn).getValues() as CellValue[][];
-  const layout = layoutOfHeader(sheet.getName(), values[0]!, table.columns, lastRow > 1);
+  const layout = layoutOfHeader(located.sheetName, values[0]!, table.columns, lastRow > 1);
   const keyColumn = layout.tableColumns[table.keyColumn]! - 1;
   const { userColumns } = layout;
   const notes = lastRow > 1 ? sheet.getRange(2, 1, lastRow - 1, lastColumn).getNotes() : [];
@@ -162,6 +255,7 @@ export function readTabContent(
   }
   const hasValidations = validations.some((row) => row.some((validation) => validation !== null));
   return {
+    ...located,
     layout,
     lastRow,
     header: userRows[0]!,
@@ -178,32 +272,23 @@ function padded(notes: readonly string[], width: number): string[] {
 }
 
 export function writeTable(sheet: GoogleAppsScript.Spreadsheet.Sheet, table: Table): WriteResult {
-  return writeTableOver(sheet, table, readTabContent(sheet, table));
+  return writeTableOver(readTabContent(sheet, table), table);
 }
 
 /**
- * Writes `table` over what `content` says the tab holds. Linked tabs read every tab's content first
- * (a missing title refuses the run before any tab is written), then write each.
+ * Writes `table` over what `content` says the tab holds (inserting the tab when it was not there),
+ * reading nothing: a job reads every tab it writes first (a missing title refuses the run before
+ * any tab is written), then writes each, and its writes are committed together.
  */
 export function writeTableOver(
-  sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  table: Table,
   content: TabContent,
+  table: Table,
+  { nothingBuffered = false }: { nothingBuffered?: boolean } = {},
 ): WriteResult {
-  const { layout } = content;
+  const { layout, frame } = content;
   const height = table.rows.length + 1;
   const width = layout.width;
-
-  const spareRows = sheet.getMaxRows() - height;
-  if (spareRows < 0) sheet.insertRowsAfter(sheet.getMaxRows(), -spareRows);
-  const spareColumns = sheet.getMaxColumns() - width;
-  if (spareColumns < 0) sheet.insertColumnsAfter(sheet.getMaxColumns(), -spareColumns);
-
-  // Rows the previous content used beyond the new table are emptied, not deleted: deleting rows
-  // would turn other tabs' references to them into #REF!.
-  if (content.lastRow > height) {
-    sheet.getRange(height + 1, 1, content.lastRow - height, width).clearContent();
-  }
+  const sheet = prepareTab(content, height, width);
 
   const keys = new Set<string>();
   const held = table.rows.map((row) => {
@@ -215,7 +300,13 @@ export function writeTableOver(
   for (const record of content.records) if (record.hasUserContent && !keys.has(record.key)) userRowsDropped++;
 
   const titles = table.columns.map((column) => column.header);
-  const slowerWrite = writeRows(sheet, table.columns, layout, 1, [
+  const target = {
+    sheet,
+    spreadsheetId: content.spreadsheetId,
+    sheetName: content.sheetName,
+    nothingBuffered,
+  };
+  const slowerWrite = writeRows(target, table.columns, layout, 1, [
     { table: titles, tableFormats: titles.map(() => PLAIN_TEXT), user: content.header },
     ...table.rows.map((row, index) => ({
       table: row,
@@ -223,6 +314,12 @@ export function writeTableOver(
       user: held[index]?.user ?? newRecordCells(content),
     })),
   ]);
+  // Rows the previous content used beyond the new table are emptied, not deleted: deleting rows
+  // would turn other tabs' references to them into #REF!. After the rows: a write through the Sheets
+  // API goes first.
+  if (content.lastRow > height) {
+    sheet.getRange(height + 1, 1, content.lastRow - height, width).clearContent();
+  }
   if (content.hasNotes) {
     const rows = Math.max(height, content.lastRow) - 1;
     const notes = Array.from({ length: rows }, (_, index) => {
@@ -241,8 +338,32 @@ export function writeTableOver(
       );
   }
 
-  formatHeaderAndColumns(sheet, table.columns, height, layout);
-  return { rowsWritten: table.rows.length, userRowsDropped, slowerWrite };
+  formatHeaderAndColumns(sheet, table.columns, height, layout, frame);
+  return { rowsWritten: table.rows.length, userRowsDropped, slowerWrite, sheet };
+}
+
+/**
+ * Inserts the tab when it is not there and grows it to `rows` × `columns`, keeping `content` in step.
+ * A job writing several tabs prepares them all, then commits once (SpreadsheetApp.flush): the Sheets
+ * API sees only committed rows, and a new tab's id (for links to it) is a read.
+ */
+export function prepareTab(
+  content: TabContent,
+  rows: number,
+  columns: number,
+): GoogleAppsScript.Spreadsheet.Sheet {
+  const { frame } = content;
+  const sheet = content.sheet ?? content.spreadsheet.insertSheet(content.sheetName);
+  content.sheet = sheet;
+  if (frame.maxRows < rows) {
+    sheet.insertRowsAfter(frame.maxRows, rows - frame.maxRows);
+    frame.maxRows = rows;
+  }
+  if (frame.maxColumns < columns) {
+    sheet.insertColumnsAfter(frame.maxColumns, columns - frame.maxColumns);
+    frame.maxColumns = columns;
+  }
+  return sheet;
 }
 
 /** A new record's user cells: empty, in the formats of the first record's row. */
@@ -265,6 +386,12 @@ export function insertRowsOnTop(
   rows: readonly CellValue[][],
 ): string | null {
   const width = layout.width;
+  const target = {
+    sheet,
+    spreadsheetId: sheet.getParent().getId(),
+    sheetName: sheet.getName(),
+    nothingBuffered: false,
+  };
   const topRows = sheet.getRange(1, 1, 2, width);
   const [headerValues, firstValues] = topRows.getValues() as CellValue[][];
   const [, firstNotes] = topRows.getNotes();
@@ -292,7 +419,7 @@ export function insertRowsOnTop(
 
   sheet.insertRowsAfter(2, rows.length);
   const tableFormats = columns.map((column) => numberFormatOf(column.kind));
-  const slowerWrite = writeRows(sheet, columns, layout, 2, [
+  const slowerWrite = writeRows(target, columns, layout, 2, [
     ...rows.map((row) => ({
       table: row,
       tableFormats,
@@ -356,6 +483,18 @@ function maySpill(formula: string, shown: CellValue): boolean {
   );
 }
 
+/** A tab to write rows into, with what the Sheets API addresses it by (read before any write). */
+interface WriteTarget {
+  sheet: GoogleAppsScript.Spreadsheet.Sheet;
+  spreadsheetId: string;
+  sheetName: string;
+  /**
+   * Whether the caller knows that no write of the execution waits to be committed (it has just
+   * committed them): a write through the Sheets API then needs no commit before it.
+   */
+  nothingBuffered: boolean;
+}
+
 interface RowToWrite {
   /** The table's cells, in the table's order. */
   table: readonly CellValue[];
@@ -376,7 +515,7 @@ interface RowToWrite {
  * Returns what the Sync log should say when a large write had to go the slower way, else null.
  */
 function writeRows(
-  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  { sheet, spreadsheetId, sheetName, nothingBuffered }: WriteTarget,
   columns: readonly ColumnSpec[],
   layout: TabLayout,
   top: number,
@@ -393,10 +532,11 @@ function writeRows(
       slowerWrite = slowerWriteNote("the Sheets advanced service is not in the add-on's manifest");
     else {
       const rawColumns = new Set(rawPositions.map((position) => layout.tableColumns[position]!));
-      writeAroundRaw(sheet, columns, layout, top, rows, rawColumns, blocks);
-      // Buffered writes would land over the API's, and it sees only committed rows: commit them first.
-      SpreadsheetApp.flush();
-      const target = { spreadsheetId: sheet.getParent().getId(), sheetName: sheet.getName() };
+      // The API sees only committed rows, and Apps Script sends writes still buffered after the API's
+      // (the emulator, not knowing which cells they touch, lets them hide all of the API's): the
+      // API writes first, with nothing buffered, and the formats and other columns after it.
+      if (!nothingBuffered) SpreadsheetApp.flush();
+      const target = { spreadsheetId, sheetName };
       try {
         for (const { first, end, readBack } of blocks) {
           if (!readBack)
@@ -413,6 +553,7 @@ function writeRows(
         );
       }
       if (slowerWrite === null) {
+        writeAroundRaw(sheet, columns, layout, top, rows, rawColumns, blocks);
         writeUserFormulas(sheet, layout, top, userCellsOf(rows));
         return null;
       }
@@ -640,18 +781,20 @@ function writeUserFormulas(
 }
 
 /**
- * Bold frozen titles (the user's too, so the row reads as one), a filter over the table and the user's columns (so that sorting from it moves
- * whole rows), the user's filter criteria kept, column widths; constant in the row count.
+ * Bold frozen titles (the user's too, so the row reads as one), a filter over the table and the
+ * user's columns (so that sorting from it moves whole rows), the user's filter criteria kept, column
+ * widths; constant in the row count. `frame` is the tab as it was read: nothing is read here.
  */
 export function formatHeaderAndColumns(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   columns: readonly ColumnSpec[],
   height: number,
   layout: TabLayout,
+  frame: Pick<TabFrame, 'frozenRows' | 'filter'>,
 ): void {
   sheet.getRange(1, 1, 1, layout.width).setFontWeight('bold');
-  if (sheet.getFrozenRows() !== 1) sheet.setFrozenRows(1);
-  refilter(sheet, height, layout.width);
+  if (frame.frozenRows !== 1) sheet.setFrozenRows(1);
+  refilter(sheet, height, layout.width, frame.filter);
   columns.forEach((column, index) => {
     const sheetColumn = layout.tableColumns[index]!;
     sheet.setColumnWidth(sheetColumn, column.width);
@@ -663,27 +806,18 @@ export function formatHeaderAndColumns(
  * The filter spans rows 1 to `height` of columns 1 to `width`. A filter of another size is replaced
  * (Apps Script cannot resize one), and the criteria the user set on its columns are set again.
  */
-function refilter(sheet: GoogleAppsScript.Spreadsheet.Sheet, height: number, width: number): void {
-  const filter = sheet.getFilter();
-  const criteria: { column: number; criteria: GoogleAppsScript.Spreadsheet.FilterCriteria }[] = [];
+function refilter(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  height: number,
+  width: number,
+  filter: FilterShape | null,
+): void {
   if (filter) {
-    const range = filter.getRange();
-    if (
-      range.getRow() === 1 &&
-      range.getColumn() === 1 &&
-      range.getNumRows() === height &&
-      range.getNumColumns() === width
-    ) {
-      return;
-    }
-    for (let column = range.getColumn(); column < range.getColumn() + range.getNumColumns(); column++) {
-      const set = filter.getColumnFilterCriteria(column);
-      if (set) criteria.push({ column, criteria: set });
-    }
-    filter.remove();
+    if (filter.row === 1 && filter.column === 1 && filter.height === height && filter.width === width) return;
+    filter.handle.remove();
   }
   const created = sheet.getRange(1, 1, height, width).createFilter();
-  for (const kept of criteria) {
+  for (const kept of filter?.criteria ?? []) {
     if (kept.column <= width) created.setColumnFilterCriteria(kept.column, kept.criteria);
   }
 }

@@ -7,7 +7,8 @@
 import { activeSpreadsheet, requireUi } from '../platform/interactive';
 import { holdingDocumentLock, type JobContext, type JobReport } from '../platform/job-runner';
 import { readImportOptions } from '../platform/settings-store';
-import { writeTrainingTabs } from './training-tabs';
+import { completionsOfTable } from './completions-tab';
+import { planTrainingTabs, type TrainingTabsPlan, writeTrainingTabs } from './training-tabs';
 
 const SHOW_TRAINING_STATUS_ACTION = 'Show training status';
 
@@ -37,20 +38,53 @@ export function showTrainingStatus(): void {
  */
 export function withTrainingStatus(context: JobContext, report: JobReport): JobReport {
   if (report.continuing) return report;
-  try {
+  return withTrainingOutcome(report, () =>
     writeTrainingTabs(
       context.spreadsheet,
       { utcOffsetAt: context.utcOffsetAt, today: context.today },
       context.options.trainingExpiringDays,
+    ),
+  );
+}
+
+/**
+ * The training tabs of a full import, planned from the rows it is about to write on "Completed
+ * trainings" (read, computed and checked before the import writes anything), or why they cannot be.
+ */
+export function planTrainingStatus(
+  context: JobContext,
+  rows: readonly (readonly unknown[])[],
+): TrainingTabsPlan | { failure: string } {
+  try {
+    return planTrainingTabs(
+      context.spreadsheet,
+      completionsOfTable(rows, context.utcOffsetAt),
+      { utcOffsetAt: context.utcOffsetAt, today: context.today },
+      context.options.trainingExpiringDays,
     );
+  } catch (error) {
+    return { failure: trainingFailure(error) };
+  }
+}
+
+/** A report with the training tabs' outcome: a failure to update them is said, not thrown. */
+export function withTrainingOutcome(report: JobReport, write: () => void): JobReport {
+  try {
+    write();
     return report;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const failure = `The training tabs were not updated: ${message}`;
-    return {
-      ...report,
-      summary: `${report.summary} ${failure}`,
-      details: `${report.details ?? report.summary} ${failure}`,
-    };
+    return withFailure(report, trainingFailure(error));
   }
+}
+
+function trainingFailure(error: unknown): string {
+  return `The training tabs were not updated: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+export function withFailure(report: JobReport, failure: string): JobReport {
+  return {
+    ...report,
+    summary: `${report.summary} ${failure}`,
+    details: `${report.details ?? report.summary} ${failure}`,
+  };
 }

@@ -73,13 +73,42 @@ export function readCompletionsTab(
   const first = Math.min(...Object.values(at));
   const width = Math.max(...Object.values(at)) - first + 1;
   const values = sheet.getRange(2, first + 1, lastRow - 1, width).getValues();
-  const cell = (row: unknown[], field: Field) => row[at[field] - first];
+  const positions = Object.fromEntries(fields.map((field) => [field, at[field] - first])) as Record<
+    Field,
+    number
+  >;
+  return { sheet, completions: completionsOfRows(values, positions, utcOffsetAt) };
+}
+
+/**
+ * The completions of rows as the import writes them on the tab, from row 2 in their order: what a
+ * run that has just made the table computes the training tabs from, without reading it back.
+ */
+export function completionsOfTable(
+  rows: readonly (readonly unknown[])[],
+  utcOffsetAt: UtcOffsetAt,
+): CompletionRow[] {
+  const positions = Object.fromEntries(
+    (Object.keys(COMPLETION_HEADERS) as Field[]).map((field) => [
+      field,
+      COMPLETION_COLUMNS.findIndex((column) => column.header === COMPLETION_HEADERS[field]),
+    ]),
+  ) as Record<Field, number>;
+  return completionsOfRows(rows, positions, utcOffsetAt);
+}
+
+function completionsOfRows(
+  rows: readonly (readonly unknown[])[],
+  positions: Record<Field, number>,
+  utcOffsetAt: UtcOffsetAt,
+): CompletionRow[] {
+  const cell = (row: readonly unknown[], field: Field) => row[positions[field]];
   const dayOf = (value: unknown) => {
     const serial = cellToSheetSerial(value, utcOffsetAt);
     return serial === null ? null : fromSheetSerial(serial);
   };
   const completions: CompletionRow[] = [];
-  values.forEach((row, index) => {
+  rows.forEach((row, index) => {
     const completed = dayOf(cell(row, 'completed'));
     if (completed === null) return;
     completions.push({
@@ -92,7 +121,7 @@ export function readCompletionsTab(
       row: index + 2,
     });
   });
-  return { sheet, completions };
+  return completions;
 }
 
 /** Each pair's completions, in tab order. */

@@ -6,9 +6,9 @@
 import { STATUS_COLOURS } from '../equipment/upcoming-tab';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
 import { formatCount } from '../lib/numbers';
-import { checkRoomForTabs, type TabSize } from '../sheets/cell-limit';
-import { applyStatusColours } from '../sheets/conditional-formats';
-import { getOrCreateSheet, writeTable } from '../sheets/table-writer';
+import { checkRoomForTabs, NEW_SHEET_COLUMNS, NEW_SHEET_ROWS, type TabSize } from '../sheets/cell-limit';
+import { readStatusColours } from '../sheets/conditional-formats';
+import { prepareTab, readTab, writeTableOver } from '../sheets/table-writer';
 import {
   CATALOGUE_COLUMNS,
   CATALOGUE_SHEET,
@@ -17,7 +17,7 @@ import {
   mergeCatalogue,
   readCatalogue,
 } from './catalogue';
-import { type CompletionsTab, readCompletionsTab } from './completions-tab';
+import { type CompletionRow, type CompletionsTab, readCompletionsTab } from './completions-tab';
 import {
   EXPIRING_COLUMN,
   EXPIRING_COLUMNS,
@@ -73,14 +73,26 @@ export function readTrainingSources(
   };
 }
 
+/** The matrix tab as a run found it; nothing more is read before it is written whole. */
+interface MatrixTab {
+  sheet: GoogleAppsScript.Spreadsheet.Sheet | null;
+  maxRows: number;
+  maxColumns: number;
+}
+
+function readMatrixTab(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): MatrixTab {
+  const sheet = spreadsheet.getSheetByName(MATRIX_SHEET);
+  return sheet
+    ? { sheet, maxRows: sheet.getMaxRows(), maxColumns: sheet.getMaxColumns() }
+    : { sheet: null, maxRows: NEW_SHEET_ROWS, maxColumns: NEW_SHEET_COLUMNS };
+}
+
 /** The matrix in place: the tab is the add-on's own, so it is cleared and written whole. */
-function writeMatrix(sheet: GoogleAppsScript.Spreadsheet.Sheet, grid: MatrixGrid): void {
+function writeMatrix(sheet: GoogleAppsScript.Spreadsheet.Sheet, tab: MatrixTab, grid: MatrixGrid): void {
   const rows = grid.values.length;
   const columns = grid.values[0]!.length;
-  if (sheet.getMaxRows() < rows) sheet.insertRowsAfter(sheet.getMaxRows(), rows - sheet.getMaxRows());
-  if (sheet.getMaxColumns() < columns) {
-    sheet.insertColumnsAfter(sheet.getMaxColumns(), columns - sheet.getMaxColumns());
-  }
+  if (tab.maxRows < rows) sheet.insertRowsAfter(tab.maxRows, rows - tab.maxRows);
+  if (tab.maxColumns < columns) sheet.insertColumnsAfter(tab.maxColumns, columns - tab.maxColumns);
   sheet.clear();
   const range = sheet.getRange(1, 1, rows, columns);
   // Formats first: ids and names written into "@" cells stay literal text.
@@ -106,18 +118,35 @@ function addUserHeaders(
   range.setFontWeight('bold');
 }
 
-/** Updates Trainings, Training matrix and Expiring trainings; returns the matrix tab and a summary. */
-export function writeTrainingTabs(
+/**
+ * The three training tabs, read and computed, ready to be written: a run reads everything first and
+ * commits its writes once (Apps Script commits buffered writes before every read, 0.3–0.8 s each on
+ * Google), so the reading is here and `prepare` and `write` read nothing but the new tabs' ids.
+ */
+export interface TrainingTabsPlan {
+  /** Inserts the tabs not there yet and grows them; the caller then commits (SpreadsheetApp.flush). */
+  prepare(): void;
+  /**
+   * After that commit and before any other write (a tab's id is a read, free only while nothing
+   * waits to be committed): the ids the Expiring trainings tab links to.
+   */
+  readIds(completionsSheetId: number): void;
+  write(): { matrixSheet: GoogleAppsScript.Spreadsheet.Sheet; summary: string };
+}
+
+/**
+ * Reads the training tabs and computes them from `completions` (as "Completed trainings" holds them,
+ * or will once the run has written it), for one day, with no request; refuses, before anything is
+ * written, what would not fit.
+ */
+export function planTrainingTabs(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  completions: readonly CompletionRow[],
   day: TrainingDay,
   defaultExpiringDays: number,
-): { matrixSheet: GoogleAppsScript.Spreadsheet.Sheet; summary: string } {
-  const { completionsTab, catalogueSheet, catalogue } = readTrainingSources(
-    spreadsheet,
-    day.utcOffsetAt,
-    defaultExpiringDays,
-  );
-  const { completions } = completionsTab;
+): TrainingTabsPlan {
+  const catalogueSheet = spreadsheet.getSheetByName(CATALOGUE_SHEET);
+  const catalogue = readCatalogue(allValues(catalogueSheet), defaultExpiringDays);
   const trainings = mergeCatalogue(catalogue, completions, defaultExpiringDays);
 
   const catalogueSize: TabSize = {
@@ -125,12 +154,12 @@ export function writeTrainingTabs(
     rows: trainings.length + 1,
     columns: Math.max(catalogue.lastColumn, CATALOGUE_COLUMNS.length) + catalogue.missingHeaders.length,
   };
-  const matrixTab = {
+  const matrixTabSize = {
     sheetName: MATRIX_SHEET,
     ...matrixSize(peopleOf(completions).length, trainings.length),
   };
   // Refused before the statuses of every cell are computed, then again with the list's real size.
-  checkRoomForTabs(spreadsheet, [catalogueSize, matrixTab], NARROW_ADVICE);
+  checkRoomForTabs(spreadsheet, [catalogueSize, matrixTabSize], NARROW_ADVICE);
   const matrix = trainingMatrix(completions, trainings, day.today);
   const entries = expiringEntries(matrix);
   const expiringSize = {
@@ -138,38 +167,80 @@ export function writeTrainingTabs(
     rows: entries.length + 1,
     columns: EXPIRING_COLUMNS.length,
   };
-  checkRoomForTabs(spreadsheet, [catalogueSize, matrixTab, expiringSize], NARROW_ADVICE);
+  checkRoomForTabs(spreadsheet, [catalogueSize, matrixTabSize, expiringSize], NARROW_ADVICE);
 
-  const catalogueTab = catalogueSheet ?? getOrCreateSheet(spreadsheet, CATALOGUE_SHEET);
-  writeTable(catalogueTab, catalogueTable(trainings, completions));
-  addUserHeaders(
-    catalogueTab,
-    Math.max(catalogue.lastColumn, CATALOGUE_COLUMNS.length),
-    catalogue.missingHeaders,
+  const catalogueToWrite = catalogueTable(trainings, completions);
+  const catalogueContent = readTab(spreadsheet, CATALOGUE_SHEET, catalogueToWrite);
+  const matrixTab = readMatrixTab(spreadsheet);
+  const grid = matrixGrid(matrix);
+  const expiringContent = readTab(spreadsheet, EXPIRING_SHEET, {
+    columns: EXPIRING_COLUMNS,
+    keyColumn: EXPIRING_COLUMN.key,
+  });
+  const expiringColours = readStatusColours(
+    expiringContent.sheet,
+    EXPIRING_COLUMN.status + 1,
+    STATUS_COLOURS,
   );
-  const matrixSheet = getOrCreateSheet(spreadsheet, MATRIX_SHEET);
-  writeMatrix(matrixSheet, matrixGrid(matrix));
-  const expiringSheet = getOrCreateSheet(spreadsheet, EXPIRING_SHEET);
-  writeTable(
-    expiringSheet,
-    expiringTable(matrix, entries, {
-      matrix: matrixSheet.getSheetId(),
-      completions: completionsTab.sheet.getSheetId(),
-    }),
-  );
-  applyStatusColours(expiringSheet, EXPIRING_COLUMN.status + 1, STATUS_COLOURS);
 
+  let ids: { matrix: number; completions: number } | null = null;
+  return {
+    prepare() {
+      prepareTab(catalogueContent, catalogueToWrite.rows.length + 1, catalogueContent.layout.width);
+      matrixTab.sheet ??= spreadsheet.insertSheet(MATRIX_SHEET);
+      prepareTab(expiringContent, entries.length + 1, expiringContent.layout.width);
+    },
+    readIds(completionsSheetId) {
+      matrixTab.sheet ??= spreadsheet.insertSheet(MATRIX_SHEET);
+      ids = { matrix: matrixTab.sheet.getSheetId(), completions: completionsSheetId };
+    },
+    write() {
+      if (!ids || !matrixTab.sheet)
+        throw new Error('The training tabs were written before their ids were read.');
+      const matrixSheet = matrixTab.sheet;
+      const catalogueWrite = writeTableOver(catalogueContent, catalogueToWrite);
+      addUserHeaders(
+        catalogueWrite.sheet,
+        Math.max(catalogue.lastColumn, CATALOGUE_COLUMNS.length),
+        catalogue.missingHeaders,
+      );
+      writeMatrix(matrixSheet, matrixTab, grid);
+      const expiringWrite = writeTableOver(expiringContent, expiringTable(matrix, entries, ids));
+      expiringColours.apply(expiringWrite.sheet, expiringContent.frame.maxRows);
+      return { matrixSheet, summary: summaryOf(matrix, trainings, entries) };
+    },
+  };
+}
+
+function summaryOf(
+  matrix: ReturnType<typeof trainingMatrix>,
+  trainings: ReturnType<typeof mergeCatalogue>,
+  entries: ReturnType<typeof expiringEntries>,
+): string {
   const expired = entries.filter((entry) => entry.status.status === TrainingStatus.expired).length;
   const notDone = matrix.statuses.flatMap((row) =>
     row.filter((status, t) => status.status === TrainingStatus.notDone && trainings[t]!.required),
   ).length;
   const { compliant, counted } = overallCompliance(matrix);
   const compliance = counted === 0 ? '' : `, ${Math.round((100 * compliant) / counted)}% compliant`;
-  return {
-    matrixSheet,
-    summary:
-      `Trainings: ${formatCount(matrix.people.length)} people, ${formatCount(trainings.length)} trainings; ` +
-      `${formatCount(expired)} expired, ${formatCount(entries.length - expired)} expiring, ` +
-      `${formatCount(notDone)} required not done${compliance}.`,
-  };
+  return (
+    `Trainings: ${formatCount(matrix.people.length)} people, ${formatCount(trainings.length)} trainings; ` +
+    `${formatCount(expired)} expired, ${formatCount(entries.length - expired)} expiring, ` +
+    `${formatCount(notDone)} required not done${compliance}.`
+  );
+}
+
+/** Updates Trainings, Training matrix and Expiring trainings from "Completed trainings" as it is. */
+export function writeTrainingTabs(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  day: TrainingDay,
+  defaultExpiringDays: number,
+): { matrixSheet: GoogleAppsScript.Spreadsheet.Sheet; summary: string } {
+  const completionsTab = readCompletionsTab(spreadsheet, day.utcOffsetAt);
+  const completionsSheetId = completionsTab.sheet.getSheetId();
+  const plan = planTrainingTabs(spreadsheet, completionsTab.completions, day, defaultExpiringDays);
+  plan.prepare();
+  SpreadsheetApp.flush();
+  plan.readIds(completionsSheetId);
+  return plan.write();
 }
