@@ -377,7 +377,11 @@ function replaceAllRows(
   // Everything is read: the training tabs are computed from the rows about to be written, every tab
   // is inserted or grown, and that is committed once, so that the writes after it (the Sheets API's
   // among them) need no other commit before the execution's end.
-  const training = planTrainingStatus(context, table.rows);
+  const training = planTrainingStatus(context, table.rows, {
+    sheetName: COMPLETIONS_SHEET,
+    rows: table.rows.length + 1,
+    columns: content.layout.width,
+  });
   prepareTab(content, table.rows.length + 1, content.layout.width);
   if (!('failure' in training)) training.prepare();
   SpreadsheetApp.flush();

@@ -63,12 +63,14 @@ export interface TabSize {
 /**
  * Throws, before anything is written, when tabs written in place (never shrunk: other tabs' formulas
  * may point at their rows) would need more columns than a tab may have, or take the spreadsheet over
- * its cell limit. `advice` says how to need less.
+ * its cell limit. `advice` says how to need less; `alongside`: tabs the same run writes, counted at
+ * the size it gives them, not named.
  */
 export function checkRoomForTabs(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   tabs: readonly TabSize[],
   advice: string,
+  alongside: readonly TabSize[] = [],
 ): void {
   const tooWide = tabs.find((tab) => tab.columns > SHEET_COLUMN_LIMIT);
   if (tooWide) {
@@ -77,7 +79,7 @@ export function checkRoomForTabs(
         `${formatCount(SHEET_COLUMN_LIMIT)} in a tab. ${advice}`,
     );
   }
-  const byName = new Map(tabs.map((tab) => [tab.sheetName, tab]));
+  const byName = new Map([...alongside, ...tabs].map((tab) => [tab.sheetName, tab]));
   let cells = 0;
   for (const sheet of spreadsheet.getSheets()) {
     const tab = byName.get(sheet.getName());

@@ -7,6 +7,7 @@
 import { activeSpreadsheet, requireUi } from '../platform/interactive';
 import { holdingDocumentLock, type JobContext, type JobReport } from '../platform/job-runner';
 import { readImportOptions } from '../platform/settings-store';
+import type { TabSize } from '../sheets/cell-limit';
 import { completionsOfTable } from './completions-tab';
 import { planTrainingTabs, type TrainingTabsPlan, writeTrainingTabs } from './training-tabs';
 
@@ -54,6 +55,7 @@ export function withTrainingStatus(context: JobContext, report: JobReport): JobR
 export function planTrainingStatus(
   context: JobContext,
   rows: readonly (readonly unknown[])[],
+  completionsTab: TabSize,
 ): TrainingTabsPlan | { failure: string } {
   try {
     return planTrainingTabs(
@@ -61,6 +63,7 @@ export function planTrainingStatus(
       completionsOfTable(rows, context.utcOffsetAt),
       { utcOffsetAt: context.utcOffsetAt, today: context.today },
       context.options.trainingExpiringDays,
+      [completionsTab],
     );
   } catch (error) {
     return { failure: trainingFailure(error) };

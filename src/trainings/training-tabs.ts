@@ -137,13 +137,14 @@ export interface TrainingTabsPlan {
 /**
  * Reads the training tabs and computes them from `completions` (as "Completed trainings" holds them,
  * or will once the run has written it), for one day, with no request; refuses, before anything is
- * written, what would not fit.
+ * written, what would not fit beside the `alongside` tabs the run writes too.
  */
 export function planTrainingTabs(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   completions: readonly CompletionRow[],
   day: TrainingDay,
   defaultExpiringDays: number,
+  alongside: readonly TabSize[] = [],
 ): TrainingTabsPlan {
   const catalogueSheet = spreadsheet.getSheetByName(CATALOGUE_SHEET);
   const catalogue = readCatalogue(allValues(catalogueSheet), defaultExpiringDays);
@@ -159,7 +160,7 @@ export function planTrainingTabs(
     ...matrixSize(peopleOf(completions).length, trainings.length),
   };
   // Refused before the statuses of every cell are computed, then again with the list's real size.
-  checkRoomForTabs(spreadsheet, [catalogueSize, matrixTabSize], NARROW_ADVICE);
+  checkRoomForTabs(spreadsheet, [catalogueSize, matrixTabSize], NARROW_ADVICE, alongside);
   const matrix = trainingMatrix(completions, trainings, day.today);
   const entries = expiringEntries(matrix);
   const expiringSize = {
@@ -167,7 +168,7 @@ export function planTrainingTabs(
     rows: entries.length + 1,
     columns: EXPIRING_COLUMNS.length,
   };
-  checkRoomForTabs(spreadsheet, [catalogueSize, matrixTabSize, expiringSize], NARROW_ADVICE);
+  checkRoomForTabs(spreadsheet, [catalogueSize, matrixTabSize, expiringSize], NARROW_ADVICE, alongside);
 
   const catalogueToWrite = catalogueTable(trainings, completions);
   const catalogueContent = readTab(spreadsheet, CATALOGUE_SHEET, catalogueToWrite);
