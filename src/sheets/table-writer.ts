@@ -80,6 +80,11 @@ interface FilterShape {
  * 0.3–0.8 s each on Google).
  */
 export interface TabFrame {
+  /**
+   * A tab with nothing in it yet (inserted by the run, or empty): its columns get the table's
+   * widths, which afterwards are the user's to change.
+   */
+  isNew: boolean;
   maxRows: number;
   maxColumns: number;
   frozenRows: number;
@@ -141,6 +146,7 @@ export function readTab(
     spreadsheetId: spreadsheet.getId(),
     sheetName,
     frame: {
+      isNew: true,
       maxRows: NEW_SHEET_ROWS,
       maxColumns: NEW_SHEET_COLUMNS,
       frozenRows: 0,
@@ -180,6 +186,7 @@ export function readTabFrame(sheet: GoogleAppsScript.Spreadsheet.Sheet): TabFram
     shape = { handle: filter, row: range.getRow(), column, height: range.getNumRows(), width, criteria };
   }
   return {
+    isNew: false,
     maxRows: sheet.getMaxRows(),
     maxColumns: sheet.getMaxColumns(),
     frozenRows: sheet.getFrozenRows(),
@@ -193,15 +200,15 @@ export function readTabContent(
   table: Pick<Table, 'columns' | 'keyColumn'>,
 ): TabContent {
   const spreadsheet = sheet.getParent();
+  const lastRow = sheet.getLastRow();
+  const lastColumn = sheet.getLastColumn();
   const located = {
     sheet,
     spreadsheet,
     spreadsheetId: spreadsheet.getId(),
     sheetName: sheet.getName(),
-    frame: readTabFrame(sheet),
+    frame: { ...readTabFrame(sheet), isNew: lastRow === 0 },
   };
-  const lastRow = sheet.getLastRow();
-  const lastColumn = sheet.getLastColumn();
   if (lastRow === 0 || lastColumn === 0) return { ...emptyContent(table), ...located };
   const values = sheet.getRange(1, 1, lastRow, lastColumn).getValues() as CellValue[][];
   const layout = layoutOfHeader(located.sheetName, values[0]!, table.columns, lastRow > 1);
@@ -782,22 +789,23 @@ function writeUserFormulas(
 
 /**
  * Bold frozen titles (the user's too, so the row reads as one), a filter over the table and the
- * user's columns (so that sorting from it moves whole rows), the user's filter criteria kept, column
- * widths; constant in the row count. `frame` is the tab as it was read: nothing is read here.
+ * user's columns (so that sorting from it moves whole rows), the user's filter criteria kept, the
+ * table's widths on a new tab (a width the user set is theirs), hidden columns hidden; constant in
+ * the row count. `frame` is the tab as it was read: nothing is read here.
  */
 export function formatHeaderAndColumns(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   columns: readonly ColumnSpec[],
   height: number,
   layout: TabLayout,
-  frame: Pick<TabFrame, 'frozenRows' | 'filter'>,
+  frame: Pick<TabFrame, 'isNew' | 'frozenRows' | 'filter'>,
 ): void {
   sheet.getRange(1, 1, 1, layout.width).setFontWeight('bold');
   if (frame.frozenRows !== 1) sheet.setFrozenRows(1);
   refilter(sheet, height, layout.width, frame.filter);
   columns.forEach((column, index) => {
     const sheetColumn = layout.tableColumns[index]!;
-    sheet.setColumnWidth(sheetColumn, column.width);
+    if (frame.isNew) sheet.setColumnWidth(sheetColumn, column.width);
     if (column.hidden) sheet.hideColumns(sheetColumn);
   });
 }

@@ -76,6 +76,8 @@ export function readTrainingSources(
 /** The matrix tab as a run found it; nothing more is read before it is written whole. */
 interface MatrixTab {
   sheet: GoogleAppsScript.Spreadsheet.Sheet | null;
+  /** Inserted by this run: its columns get their widths (a width the user set is theirs). */
+  isNew: boolean;
   maxRows: number;
   maxColumns: number;
 }
@@ -83,8 +85,8 @@ interface MatrixTab {
 function readMatrixTab(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): MatrixTab {
   const sheet = spreadsheet.getSheetByName(MATRIX_SHEET);
   return sheet
-    ? { sheet, maxRows: sheet.getMaxRows(), maxColumns: sheet.getMaxColumns() }
-    : { sheet: null, maxRows: NEW_SHEET_ROWS, maxColumns: NEW_SHEET_COLUMNS };
+    ? { sheet, isNew: false, maxRows: sheet.getMaxRows(), maxColumns: sheet.getMaxColumns() }
+    : { sheet: null, isNew: true, maxRows: NEW_SHEET_ROWS, maxColumns: NEW_SHEET_COLUMNS };
 }
 
 /** The matrix in place: the tab is the add-on's own, so it is cleared and written whole. */
@@ -102,7 +104,7 @@ function writeMatrix(sheet: GoogleAppsScript.Spreadsheet.Sheet, tab: MatrixTab, 
   for (const row of grid.boldRows) sheet.getRange(row, 1, 1, columns).setFontWeight('bold');
   sheet.setFrozenRows(MATRIX_FROZEN.rows);
   sheet.setFrozenColumns(MATRIX_FROZEN.columns);
-  MATRIX_COLUMN_WIDTHS.forEach((width, index) => sheet.setColumnWidth(index + 1, width));
+  if (tab.isNew) MATRIX_COLUMN_WIDTHS.forEach((width, index) => sheet.setColumnWidth(index + 1, width));
 }
 
 /** Writes the user's column headers the catalogue lacks, beside its last column. */
