@@ -1,10 +1,11 @@
 /**
- * Colours for status columns. setConditionalFormatRules replaces every rule of a sheet, so the rules
- * are read, the ones this add-on made before are dropped, the user's are kept in their order, and
- * ours go after them (in Sheets the first matching rule wins, so a user's own rule for the same
- * cells takes precedence). Ours are recognised by what they are: "text is exactly <status>" with
- * our colour, on the status column from row 2 down. Only their height changes between runs (the
- * table grows and shrinks), so it is not part of the match.
+ * Colours that follow the cells' contents: status columns by their text, heat scales by number.
+ * setConditionalFormatRules replaces every rule of a sheet, so the rules are read, the ones this
+ * add-on made before are dropped, the user's are kept in their order, and ours go after them (in
+ * Sheets the first matching rule wins, so a user's own rule for the same cells takes precedence).
+ * Ours are recognised by what they are. A status colour: "text is exactly <status>" with our
+ * colour, on the status column from row 2 down; only its height changes between runs (the table
+ * grows and shrinks), so it is not part of the match. A heat step: see applyNumberBands.
  */
 
 export interface StatusColour {
@@ -37,13 +38,22 @@ function isOurRule(
   );
 }
 
+/** Sets `ours` after the sheet's rules that `isOurs` does not claim, in their order. */
+function replaceOurRules(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  isOurs: (rule: GoogleAppsScript.Spreadsheet.ConditionalFormatRule) => boolean,
+  ours: readonly GoogleAppsScript.Spreadsheet.ConditionalFormatRule[],
+): void {
+  const kept = sheet.getConditionalFormatRules().filter((rule) => !isOurs(rule));
+  sheet.setConditionalFormatRules([...kept, ...ours]);
+}
+
 /** Colours the cells of `column` (1-based) below the header by their exact text; keeps the user's rules. */
 export function applyStatusColours(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   column: number,
   colours: readonly StatusColour[],
 ): void {
-  const kept = sheet.getConditionalFormatRules().filter((rule) => !isOurRule(rule, column, colours));
   // Down to the sheet's last row, so rows a later run adds are coloured too.
   const range = sheet.getRange(2, column, Math.max(1, sheet.getMaxRows() - 1), 1);
   const ours = colours.map((colour) =>
@@ -54,5 +64,55 @@ export function applyStatusColours(
       .setRanges([range])
       .build(),
   );
-  sheet.setConditionalFormatRules([...kept, ...ours]);
+  replaceOurRules(sheet, (rule) => isOurRule(rule, column, colours), ours);
+}
+
+/** Numbers from `from` to `to` (both included) in one colour: a step of a heat scale. */
+export interface NumberBand {
+  from: number;
+  to: number;
+  background: string;
+  fontColor: string;
+}
+
+export interface BandedRanges {
+  ranges: GoogleAppsScript.Spreadsheet.Range[];
+  bands: readonly NumberBand[];
+}
+
+const NUMBER_BETWEEN = 'NUMBER_BETWEEN';
+
+/**
+ * A heat scale in steps ("number between" rules) rather than a gradient: each colour means a range
+ * a legend can name, and it looks the same whatever else is in the cells. The add-on's rules are
+ * those of its palette (`palette`: every background its bands use); they are all replaced, so
+ * ranges that moved or bands that changed leave nothing behind. The user's rules are kept before them.
+ */
+export function applyNumberBands(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  banded: readonly BandedRanges[],
+  palette: readonly string[],
+): void {
+  const colours = new Set(palette.map((colour) => colour.toLowerCase()));
+  const isOurs = (rule: GoogleAppsScript.Spreadsheet.ConditionalFormatRule) => {
+    const condition = rule.getBooleanCondition();
+    return (
+      condition !== null &&
+      String(condition.getCriteriaType()) === NUMBER_BETWEEN &&
+      colours.has((condition.getBackground() ?? '').toLowerCase())
+    );
+  };
+  const ours = banded
+    .filter(({ ranges }) => ranges.length > 0)
+    .flatMap(({ ranges, bands }) =>
+      bands.map((band) =>
+        SpreadsheetApp.newConditionalFormatRule()
+          .whenNumberBetween(band.from, band.to)
+          .setBackground(band.background)
+          .setFontColor(band.fontColor)
+          .setRanges(ranges)
+          .build(),
+      ),
+    );
+  replaceOurRules(sheet, isOurs, ours);
 }
