@@ -189,16 +189,20 @@ export const SCHEDULE_HEAT: readonly NumberBand[] = [
 export const HEAT_PALETTE: readonly string[] = SCHEDULE_HEAT.map((band) => band.background);
 
 /**
- * Heat colours of the totals row, relative to the busiest month: its top third in the strongest
- * colour, the middle third in the next, fewer in the palest (a month with none uncoloured).
+ * Heat colours of the totals row, by where each month sits between the quietest and the busiest:
+ * the top third of that span in the strongest colour, the middle third in the next, the bottom in
+ * the palest (a month with none uncoloured). Relative, because the totals of a year are often close
+ * to each other: what a manager looks for is the months busier than the rest.
  */
 export function totalsHeat(monthTotals: readonly number[]): NumberBand[] {
   const busiest = Math.max(0, ...monthTotals);
+  const quietest = Math.min(busiest, ...monthTotals);
+  const span = busiest - quietest;
   const [pale, middle, strong] = SCHEDULE_HEAT as [NumberBand, NumberBand, NumberBand];
-  const middleFrom = Math.max(1, Math.ceil(busiest / 3));
-  const strongFrom = Math.max(1, Math.ceil((2 * busiest) / 3));
+  const middleFrom = Math.max(1, quietest + Math.ceil(span / 3));
+  const strongFrom = Math.max(1, quietest + Math.ceil((2 * span) / 3));
   return [
-    { ...pale, from: 1, to: middleFrom - 1 },
+    { ...pale, from: Math.max(1, quietest), to: middleFrom - 1 },
     { ...middle, from: middleFrom, to: strongFrom - 1 },
     { ...strong, from: strongFrom, to: busiest },
   ].filter((band) => band.from <= band.to);

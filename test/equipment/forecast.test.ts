@@ -219,7 +219,7 @@ test('the month columns are found by their titles wherever they are; any count b
   );
 });
 
-test('heat: a schedule’s month by how many, the totals by their share of the busiest month', () => {
+test('heat: a schedule’s month by how many, the totals by where they sit between the quietest and busiest month', () => {
   expect(SCHEDULE_HEAT.map((band) => [band.from, band.to])).toEqual([
     [1, 1],
     [2, 4],
@@ -232,6 +232,13 @@ test('heat: a schedule’s month by how many, the totals by their share of the b
     [3, 5, middle],
     [6, 9, strong],
   ]);
+  // Close totals still tell the busier months apart.
+  expect(bands([40, 52, 44, 47, 48, 41, 40, 43, 50, 45, 46, 42])).toEqual([
+    [40, 43, pale],
+    [44, 47, middle],
+    [48, 52, strong],
+  ]);
+  expect(bands(new Array(12).fill(7))).toEqual([[7, 7, strong]]);
   expect(bands([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])).toEqual([[1, 1, strong]]);
   expect(bands(new Array(12).fill(0))).toEqual([]);
 });
