@@ -29,6 +29,17 @@ const DAY_MS = 86_400_000;
 /** Columns: A type id, B type, C schedule id, D schedule (link), E basis, F–Q months, R total. */
 const FIRST_MONTH = 5;
 const HEAT = ['#fff2cc', '#f9cb9c', '#e06666'];
+/** A user's own rule on the tab: months with more than 3 inspections of a schedule, in blue. */
+const USER_RULE_SCRIPT = `
+function addUserRule_() {
+  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Inspection forecast');
+  const rule = SpreadsheetApp.newConditionalFormatRule()
+    .whenNumberBetween(4, 1000)
+    .setBackground('#cfe2f3')
+    .setRanges([sheet.getRange('F2:Q4')])
+    .build();
+  sheet.setConditionalFormatRules(sheet.getConditionalFormatRules().concat([rule]));
+}`;
 
 interface Placed {
   type: EquipmentType;
@@ -87,6 +98,7 @@ describe('the Inspection forecast tab', () => {
       dataset: { equipmentTypes: 30, seed: 17 },
       timeZone: ZONE,
       emulator: { startTime: START },
+      userScript: USER_RULE_SCRIPT,
     });
     harness.connect();
     harness.clickMenu(IMPORT);
@@ -276,6 +288,21 @@ describe('the Inspection forecast tab', () => {
     book.typeValues(`'${FORECAST_TAB}'!J1`, [['Jun 2028']]);
     harness.clickMenu(SHOW_UPCOMING);
     expectForecast([6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
+  });
+
+  test('a conditional format of the user’s own is kept, and takes precedence; the heat rules are not doubled', () => {
+    const sheet = tab(harness, FORECAST_TAB);
+    const ours = () => sheet.conditionalRules().filter((rule) => HEAT.includes(rule.format.background ?? ''));
+    const heatRules = ours().length;
+    harness.emulator.run('addUserRule_', [], { spreadsheetId: harness.spreadsheetId });
+    harness.emulator.clock.advance(DAY_MS);
+
+    harness.clickMenu(SHOW_UPCOMING);
+
+    const rules = sheet.conditionalRules();
+    expect(rules[0]).toMatchObject({ format: { background: '#cfe2f3' }, ranges: ['F2:Q4'] });
+    expect(ours()).toHaveLength(heatRules);
+    expect(rules).toHaveLength(heatRules + 1);
   });
 
   test('the snapshot (npm start) shows the tab with its heat colours', () => {
