@@ -1,6 +1,7 @@
 /**
  * The equipment job: every equipment type into three linked tabs (types, metafields, inspection
- * schedules), each schedule's next inspection, and the Upcoming inspections and Inspection forecast tabs.
+ * schedules), each schedule's next inspection, and the Upcoming inspections and Inspection
+ * forecast tabs.
  *
  * Order matters for "nothing half-written": the service is read and validated, text too long for a
  * cell is cut to fit, and the room is checked before any tab changes; nothing after that can fail

@@ -1,8 +1,9 @@
 /**
  * Safety Sync → Show upcoming inspections: recomputes every schedule's next inspection from the tabs
  * already imported, for today, without a request to the service (so it needs no connection), then
- * shows the Upcoming inspections tab; the Inspection forecast is recomputed with it. Entering a "Last inspected" date and choosing this item is how
- * a manager records an inspection and sees the effect at once.
+ * shows the Upcoming inspections tab; the Inspection forecast is recomputed with it. Entering a
+ * "Last inspected" date and choosing this item is how a manager records an inspection and sees the
+ * effect at once.
  */
 import {
   EQUIPMENT_TYPE_COLUMN,
@@ -61,7 +62,7 @@ function recomputeUpcomingInspections(
         'There are no inspection schedules in this spreadsheet yet. Use Safety Sync → Import equipment types first.',
       );
     }
-    // Checked before the first write, like the schedules and types tabs read below: the tabs change together.
+    // Before the first write, as the schedules and types tabs are read: the tabs change together.
     checkLinkedTitles({ upcoming: linked.sheets.upcoming, forecast: linked.sheets.forecast });
     const { utcOffsetAt } = clock;
     const today = clock.today();
