@@ -65,12 +65,15 @@ export function writeForecastTab(
   today: CalendarDate,
 ): string | null {
   const { table, months, monthTotals } = forecastTable(entries, schedulesSheetId, today);
+  // Everything read before the first write: a read after a write costs a commit.
+  const hasRows = sheet.getLastRow() > 1;
+  const rules = sheet.getConditionalFormatRules();
   const header = retitleMonthColumns(
     sheet,
     readHeader(sheet),
     months.map((month) => month.title),
   );
-  const layout = layoutOfHeader(sheet.getName(), header, table.columns, sheet.getLastRow() > 1);
+  const layout = layoutOfHeader(sheet.getName(), header, table.columns, hasRows);
   const { slowerWrite } = writeTable(sheet, table);
 
   // Rows move as schedules come and go: the totals row is bold wherever it is now, and only there.
@@ -86,6 +89,7 @@ export function writeForecastTab(
     sheet,
     [heat(entries.length, 2, SCHEDULE_HEAT), heat(1, totalsRow, totalsHeat(monthTotals))],
     HEAT_PALETTE,
+    rules,
   );
   return slowerWrite;
 }

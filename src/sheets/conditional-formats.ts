@@ -15,13 +15,11 @@ export interface StatusColour {
   fontColor: string;
 }
 
+type Rule = GoogleAppsScript.Spreadsheet.ConditionalFormatRule;
+
 const TEXT_EQUAL_TO = 'TEXT_EQUAL_TO';
 
-function isOurRule(
-  rule: GoogleAppsScript.Spreadsheet.ConditionalFormatRule,
-  column: number,
-  colours: readonly StatusColour[],
-): boolean {
+function isOurRule(rule: Rule, column: number, colours: readonly StatusColour[]): boolean {
   const condition = rule.getBooleanCondition();
   // Enum values stringify to their names in Apps Script.
   if (!condition || String(condition.getCriteriaType()) !== TEXT_EQUAL_TO) return false;
@@ -38,13 +36,14 @@ function isOurRule(
   );
 }
 
-/** Sets `ours` after the sheet's rules that `isOurs` does not claim, in their order. */
+/** Sets `ours` after the sheet's `rules` that `isOurs` does not claim, in their order. */
 function replaceOurRules(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  isOurs: (rule: GoogleAppsScript.Spreadsheet.ConditionalFormatRule) => boolean,
-  ours: readonly GoogleAppsScript.Spreadsheet.ConditionalFormatRule[],
+  rules: readonly Rule[],
+  isOurs: (rule: Rule) => boolean,
+  ours: readonly Rule[],
 ): void {
-  const kept = sheet.getConditionalFormatRules().filter((rule) => !isOurs(rule));
+  const kept = rules.filter((rule) => !isOurs(rule));
   sheet.setConditionalFormatRules([...kept, ...ours]);
 }
 
@@ -64,7 +63,7 @@ export function applyStatusColours(
       .setRanges([range])
       .build(),
   );
-  replaceOurRules(sheet, (rule) => isOurRule(rule, column, colours), ours);
+  replaceOurRules(sheet, sheet.getConditionalFormatRules(), (rule) => isOurRule(rule, column, colours), ours);
 }
 
 /** Numbers from `from` to `to` (both included) in one colour: a step of a heat scale. */
@@ -87,14 +86,17 @@ const NUMBER_BETWEEN = 'NUMBER_BETWEEN';
  * a legend can name, and it looks the same whatever else is in the cells. The add-on's rules are
  * those of its palette (`palette`: every background its bands use); they are all replaced, so
  * ranges that moved or bands that changed leave nothing behind. The user's rules are kept before them.
+ * `rules`: the sheet's rules, which a caller may read before its writes (a read after a write costs
+ * a commit).
  */
 export function applyNumberBands(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   banded: readonly BandedRanges[],
   palette: readonly string[],
+  rules: readonly Rule[] = sheet.getConditionalFormatRules(),
 ): void {
   const colours = new Set(palette.map((colour) => colour.toLowerCase()));
-  const isOurs = (rule: GoogleAppsScript.Spreadsheet.ConditionalFormatRule) => {
+  const isOurs = (rule: Rule) => {
     const condition = rule.getBooleanCondition();
     return (
       condition !== null &&
@@ -114,5 +116,5 @@ export function applyNumberBands(
           .build(),
       ),
     );
-  replaceOurRules(sheet, isOurs, ours);
+  replaceOurRules(sheet, rules, isOurs, ours);
 }
