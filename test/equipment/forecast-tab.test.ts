@@ -14,6 +14,7 @@ import {
   IMPORT,
   SCHEDULES_TAB,
   SHOW_UPCOMING,
+  syncLog,
   tab,
   typeLastInspected,
   workbook,
@@ -275,7 +276,7 @@ describe('the Inspection forecast tab', () => {
     expect(conditionalBackground(sheet, schedulesOf(types).length + 2, 9)).toBeNull();
   });
 
-  test('a month title missing refuses before any tab changes, saying what to do', () => {
+  test('a month title missing refuses before any tab changes, saying what to do; Refresh all after the fix recomputes it', () => {
     const book = workbook(harness);
     const schedulesBefore = tab(harness, SCHEDULES_TAB).values();
     book.typeValues(`'${FORECAST_TAB}'!J1`, [['']]);
@@ -291,8 +292,11 @@ describe('the Inspection forecast tab', () => {
         'Nothing was changed.',
     );
     expect(tab(harness, SCHEDULES_TAB).values()).toEqual(schedulesBefore);
-    book.typeValues(`'${FORECAST_TAB}'!J1`, [['Jun 2028']]);
-    harness.clickMenu(SHOW_UPCOMING);
+    // Any month title will do: the run titles the columns for the months it counts.
+    book.typeValues(`'${FORECAST_TAB}'!J1`, [['Jan 1999']]);
+    harness.clickMenu('Refresh all');
+    const [line] = syncLog(harness);
+    expect([line![0], line!.includes('Success')]).toEqual(['Refresh equipment types', true]);
     expectForecast([6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
   });
 
