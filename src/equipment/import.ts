@@ -1,6 +1,7 @@
 /**
  * The equipment job: every equipment type into three linked tabs (types, metafields, inspection
- * schedules), each schedule's next inspection, and the Upcoming inspections tab.
+ * schedules), each schedule's next inspection, and the Upcoming inspections and Inspection
+ * forecast tabs.
  *
  * Order matters for "nothing half-written": the service is read and validated, text too long for a
  * cell is cut to fit, and the room is checked before any tab changes; nothing after that can fail
@@ -54,6 +55,8 @@ import {
 } from '../platform/problem-lists';
 import { formatCount } from '../lib/numbers';
 import { colourStatusColumns, writeUpcomingTab } from './upcoming-tab';
+import { FORECAST_FIXED_COLUMNS, FORECAST_MONTH_COUNT } from './forecast';
+import { writeForecastTab } from './forecast-tab';
 
 export const IMPORT_EQUIPMENT_ACTION = 'Import equipment types';
 
@@ -101,7 +104,7 @@ function partRecordOf(idColumn: number, header: string): (row: readonly CellValu
 const NEW_TAB = { rows: 1_000, columns: 26 };
 
 /**
- * Throws, before anything is written, when the four tabs grown to their rows would take the
+ * Throws, before anything is written, when the tabs grown to their rows would take the
  * spreadsheet over its cell limit together: each one checked against the others as they are now
  * could fit alone while the last write failed for want of room.
  */
@@ -145,7 +148,7 @@ export function importEquipment(
   const linked = findLinkedTabs(spreadsheet);
   if (linked.deleted.length && !remakeDeletedTabs) {
     // The tabs link to each other's rows: refreshing the others alone would leave them pointing nowhere.
-    if (linked.deleted.length === EQUIPMENT_TABS.length) {
+    if (EQUIPMENT_TABS.every((tab) => linked.sheets[tab] === null)) {
       forgetLinkedTabs(spreadsheet);
       throw new UserFacingError(
         `${describeDeletedTabs(linked.deleted)}: refreshes no longer import equipment types. ` +
@@ -171,6 +174,7 @@ export function importEquipment(
     metafields: { rows: metafieldCount, columns: METAFIELD_COLUMNS.length },
     schedules: { rows: scheduleCount, columns: SCHEDULE_COLUMNS.length },
     upcoming: { rows: scheduleCount, columns: UPCOMING_COLUMNS.length },
+    forecast: { rows: scheduleCount + 1, columns: FORECAST_FIXED_COLUMNS.length + FORECAST_MONTH_COUNT },
   });
 
   const typeIdsBefore = idsInFirstColumn(linked.sheets.types);
@@ -212,8 +216,10 @@ export function importEquipment(
     sheetIds.schedules,
     horizonDays,
   );
+  const forecastSlower = writeForecastTab(sheets.forecast, tables.scheduleEntries, sheetIds.schedules, today);
   // Said once: every large write of the run took the same way.
-  const slowerWrite = written.find((result) => result.slowerWrite)?.slowerWrite ?? upcomingSlower;
+  const slowerWrite =
+    written.find((result) => result.slowerWrite)?.slowerWrite ?? upcomingSlower ?? forecastSlower;
   colourStatusColumns(sheets);
 
   const typeIds = new Set(types.map((type) => type.id));

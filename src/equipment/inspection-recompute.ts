@@ -54,7 +54,12 @@ export function recomputeSchedules(
   const cells = rows.slice(0, lastSchedule + 1).map((row, index): unknown[] => {
     if (!isSchedule(row)) return row.slice(SCHEDULE_COLUMN.nextDue, SCHEDULE_COLUMN.statusNote + 1);
     const trigger = readTrigger(row[SCHEDULE_COLUMN.trigger]);
-    const inspection = inspectSchedule(trigger, row[SCHEDULE_COLUMN.lastInspected], today, utcOffsetAt);
+    const { inspection, inspectionInput } = inspectSchedule(
+      trigger,
+      row[SCHEDULE_COLUMN.lastInspected],
+      today,
+      utcOffsetAt,
+    );
     const typeId = String(row[SCHEDULE_COLUMN.typeId] ?? '');
     const scheduleId = String(row[SCHEDULE_COLUMN.id] ?? '');
     entries.push({
@@ -65,6 +70,7 @@ export function recomputeSchedules(
       key: partKey(typeId, scheduleId),
       row: index + 2,
       inspection,
+      inspectionInput,
     });
     return inspectionCells(inspection);
   });

@@ -31,6 +31,13 @@
  *   have happened yet (most likely a typo in the year, or the day and month swapped), so no due
  *   date is made up from it: the user is asked to check the date instead.
  * Nothing here throws: whatever the service or a user puts in, the result is a status.
+ *
+ * Due dates ahead (the Inspection forecast), for a schedule that has a due date:
+ * - the first is the due date, or today when it has passed: an overdue inspection is due now, and
+ *   one inspection catches up however many occurrences were missed;
+ * - dom and dow: then every occurrence after it, exactly as above;
+ * - rolling: then every frequencyInDays after it, projected on the assumption that each inspection
+ *   is done on its due date (the only dates known are Last inspected and the frequency).
  */
 import { addDays, addMonths, daysBetween, fromDateNumber, toIsoDate, toParts } from '../lib/dates';
 import type { CalendarDate, DateCell } from '../lib/dates';
@@ -202,4 +209,32 @@ export function statusOfDueDate(
   const daysLeft = daysBetween(today, dueDate);
   if (daysLeft < 0) return InspectionStatus.expired;
   return daysLeft <= expiringPeriodInDays ? InspectionStatus.expiring : InspectionStatus.upToDate;
+}
+
+export interface DueDatesAhead {
+  /** In order, from the next due date (today when overdue) through the last day asked for. */
+  dates: CalendarDate[];
+  /** Rolling: projected from Last inspected (or from today when overdue); dom and dow: exact. */
+  projected: boolean;
+  /** The due date has passed: the first date is today. */
+  overdue: boolean;
+}
+
+/**
+ * The due dates from the next one through `through` (see "Due dates ahead" above); null when the
+ * schedule has no due date, for the reason nextInspection gives.
+ */
+export function dueDatesAhead(input: InspectionInput, through: CalendarDate): DueDatesAhead | null {
+  const { dueDate } = nextInspection(input);
+  const read = readSchedule(input.trigger);
+  if (dueDate === null || 'problem' in read) return null;
+  const { schedule } = read;
+  const overdue = dueDate < input.today;
+  const following = (date: CalendarDate): CalendarDate =>
+    schedule.timing === 'rolling'
+      ? addDays(date, schedule.frequencyInDays)
+      : firstOccurrenceAfter(schedule, date);
+  const dates: CalendarDate[] = [];
+  for (let date = overdue ? input.today : dueDate; date <= through; date = following(date)) dates.push(date);
+  return { dates, projected: schedule.timing === 'rolling', overdue };
 }

@@ -9,6 +9,7 @@
 import { EQUIPMENT_TABS, type EquipmentTab } from './linked-tabs';
 import { EQUIPMENT_TYPE_COLUMNS, METAFIELD_COLUMNS, partKey, SCHEDULE_COLUMNS } from './tables';
 import { UPCOMING_COLUMNS } from './upcoming';
+import { FORECAST_FIXED_COLUMNS, monthColumnsOf } from './forecast';
 import type { ColumnSpec } from '../sheets/table';
 import { layoutOfHeader } from '../sheets/tab-layout';
 
@@ -62,6 +63,7 @@ export function checkLinkedTitles(sheets: Partial<Record<EquipmentTab, Sheet | n
     if (!sheet || sheet.getLastRow() === 0) continue;
     const header = readHeader(sheet);
     layoutOfHeader(sheet.getName(), header, titledColumns(COLUMNS_OF[tab], header), sheet.getLastRow() > 1);
+    if (tab === 'forecast') monthColumnsOf(sheet.getName(), header);
   }
 }
 
@@ -82,4 +84,6 @@ const COLUMNS_OF: Record<EquipmentTab, readonly ColumnSpec[]> = {
   metafields: METAFIELD_COLUMNS,
   schedules: SCHEDULE_COLUMNS,
   upcoming: UPCOMING_COLUMNS,
+  // Its month columns are titled by month, and checked by their count instead.
+  forecast: FORECAST_FIXED_COLUMNS,
 };

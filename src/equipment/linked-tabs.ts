@@ -1,5 +1,5 @@
 /**
- * The four equipment tabs, found by their sheet ids, which survive renaming: a user may call
+ * The equipment tabs, found by their sheet ids, which survive renaming: a user may call
  * "Equipment types" whatever they like and it is still refreshed, under their name. The ids are
  * kept in the spreadsheet's developer metadata (document state). A tab whose id is kept but which
  * no longer exists was deleted; a tab with no id kept yet (the first import, or tabs written before
@@ -7,10 +7,11 @@
  */
 import { EQUIPMENT_TYPES_SHEET, METAFIELDS_SHEET, SCHEDULES_SHEET } from './tables';
 import { UPCOMING_SHEET } from './upcoming';
+import { FORECAST_SHEET } from './forecast';
 import { getOrCreateSheet } from '../sheets/table-writer';
 import { deleteDocumentState, readDocumentState, writeDocumentState } from '../platform/document-state';
 
-export const EQUIPMENT_TABS = ['types', 'metafields', 'schedules', 'upcoming'] as const;
+export const EQUIPMENT_TABS = ['types', 'metafields', 'schedules', 'upcoming', 'forecast'] as const;
 export type EquipmentTab = (typeof EQUIPMENT_TABS)[number];
 
 /** Each tab's name when the add-on creates it. */
@@ -19,6 +20,7 @@ export const EQUIPMENT_TAB_NAMES: Readonly<Record<EquipmentTab, string>> = {
   metafields: METAFIELDS_SHEET,
   schedules: SCHEDULES_SHEET,
   upcoming: UPCOMING_SHEET,
+  forecast: FORECAST_SHEET,
 };
 
 const STATE_KEY = 'safetySync.equipmentTabs';
@@ -48,6 +50,7 @@ export function findLinkedTabs(spreadsheet: GoogleAppsScript.Spreadsheet.Spreads
     metafields: find('metafields'),
     schedules: find('schedules'),
     upcoming: find('upcoming'),
+    forecast: find('forecast'),
   };
   return { sheets, deleted };
 }

@@ -139,14 +139,15 @@ export interface EquipmentTables {
 /** The first data row is row 2 (row 1 is the header). */
 const FIRST_DATA_ROW = 2;
 
-/** Whatever the sheet or the service holds, the inspection: never throws. */
+/** Whatever the sheet or the service holds, the inspection and what it was computed from: never throws. */
 export function inspectSchedule(
   trigger: unknown,
   lastInspectedCell: unknown,
   today: CalendarDate,
   utcOffsetAt: UtcOffsetAt,
-): InspectionResult {
-  return nextInspection({ trigger, lastInspected: parseDateCell(lastInspectedCell, utcOffsetAt), today });
+): Pick<ScheduleEntry, 'inspection' | 'inspectionInput'> {
+  const inspectionInput = { trigger, lastInspected: parseDateCell(lastInspectedCell, utcOffsetAt), today };
+  return { inspection: nextInspection(inspectionInput), inspectionInput };
 }
 
 /** Next due, Status and Status note for one schedule (see INSPECTION_COLUMNS). */
@@ -281,7 +282,12 @@ export function equipmentTables(input: EquipmentTablesInput): EquipmentTables {
     const inspections = type.schedules.map((schedule) => {
       const key = partKey(type.id, schedule.id);
       const lastInspected = input.lastInspectedByKey.get(key);
-      const inspection = inspectSchedule(schedule.trigger, lastInspected, today, utcOffsetAt);
+      const { inspection, inspectionInput } = inspectSchedule(
+        schedule.trigger,
+        lastInspected,
+        today,
+        utcOffsetAt,
+      );
       scheduleEntries.push({
         typeId: type.id,
         typeTitle: type.title,
@@ -290,6 +296,7 @@ export function equipmentTables(input: EquipmentTablesInput): EquipmentTables {
         key,
         row: FIRST_DATA_ROW + scheduleRows.length,
         inspection,
+        inspectionInput,
       });
       scheduleRows.push([
         type.id,

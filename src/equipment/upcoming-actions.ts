@@ -1,8 +1,9 @@
 /**
  * Safety Sync → Show upcoming inspections: recomputes every schedule's next inspection from the tabs
  * already imported, for today, without a request to the service (so it needs no connection), then
- * shows the Upcoming inspections tab. Entering a "Last inspected" date and choosing this item is how
- * a manager records an inspection and sees the effect at once.
+ * shows the Upcoming inspections tab; the Inspection forecast is recomputed with it. Entering a
+ * "Last inspected" date and choosing this item is how a manager records an inspection and sees the
+ * effect at once.
  */
 import {
   EQUIPMENT_TYPE_COLUMN,
@@ -11,7 +12,7 @@ import {
   SCHEDULE_COLUMN,
   SCHEDULE_COLUMNS,
 } from './tables';
-import { titledColumns } from './key-columns';
+import { checkLinkedTitles, titledColumns } from './key-columns';
 import { ensureLinkedTabs, findLinkedTabs } from './linked-tabs';
 import { recomputeSchedules, recomputeTypeCells } from './inspection-recompute';
 import { checkedHorizonDays, countInspections, describeInspectionCounts } from './upcoming';
@@ -21,6 +22,7 @@ import { activeSpreadsheet, requireUi } from '../platform/interactive';
 import { holdingDocumentLock, UserFacingError } from '../platform/job-runner';
 import { DEFAULT_IMPORT_OPTIONS, readImportOptions } from '../platform/settings-store';
 import { colourStatusColumns, writeUpcomingTab } from './upcoming-tab';
+import { writeForecastTab } from './forecast-tab';
 
 const SHOW_UPCOMING_ACTION = 'Show upcoming inspections';
 
@@ -60,6 +62,8 @@ function recomputeUpcomingInspections(
         'There are no inspection schedules in this spreadsheet yet. Use Safety Sync → Import equipment types first.',
       );
     }
+    // Before the first write, as the schedules and types tabs are read: the tabs change together.
+    checkLinkedTitles({ upcoming: linked.sheets.upcoming, forecast: linked.sheets.forecast });
     const { utcOffsetAt } = clock;
     const today = clock.today();
     const horizonDays = checkedHorizonDays(
@@ -94,8 +98,12 @@ function recomputeUpcomingInspections(
         typeCells,
       );
     }
-    const { upcoming: upcomingSheet } = ensureLinkedTabs(spreadsheet, linked, ['upcoming']);
+    const { upcoming: upcomingSheet, forecast: forecastSheet } = ensureLinkedTabs(spreadsheet, linked, [
+      'upcoming',
+      'forecast',
+    ]);
     writeUpcomingTab(upcomingSheet, recomputed.entries, schedulesSheet.getSheetId(), horizonDays);
+    writeForecastTab(forecastSheet, recomputed.entries, schedulesSheet.getSheetId(), today);
     colourStatusColumns({ ...linked.sheets, upcoming: upcomingSheet });
     return {
       upcomingSheet,

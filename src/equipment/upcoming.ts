@@ -8,7 +8,7 @@
  */
 import { type CellValue, type ColumnSpec, rowLinkFormula, type Table } from '../sheets/table';
 import { toSheetSerial } from '../lib/dates';
-import { type InspectionResult, InspectionStatus } from './inspections';
+import { type InspectionInput, type InspectionResult, InspectionStatus } from './inspections';
 
 export const UPCOMING_SHEET = 'Upcoming inspections';
 
@@ -42,6 +42,8 @@ export interface ScheduleEntry {
   /** Its row on the "Inspection schedules" tab (the header is row 1). */
   row: number;
   inspection: InspectionResult;
+  /** What the inspection was computed from: the Inspection forecast goes on from it. */
+  inspectionInput: InspectionInput;
 }
 
 export interface InspectionCounts {

@@ -30,6 +30,7 @@ function entry(scheduleId: string, inspection: InspectionResult): ScheduleEntry 
     key: `["type-${scheduleId}","${scheduleId}"]`,
     row: nextRow++,
     inspection,
+    inspectionInput: { trigger: null, today: TODAY },
   };
 }
 

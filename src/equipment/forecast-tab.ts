@@ -1,0 +1,95 @@
+/**
+ * Writing the Inspection forecast tab (forecast.ts builds it), in the run that writes Upcoming
+ * inspections: the month columns titled for this month, the table, the totals row in bold, and
+ * the heat colours. A fixed number of Spreadsheet calls, whatever the number of schedules.
+ */
+import type { CalendarDate } from '../lib/dates';
+import { applyNumberBands, type BandedRanges, type NumberBand } from '../sheets/conditional-formats';
+import { layoutOfHeader, type TabLayout } from '../sheets/tab-layout';
+import { writeTable } from '../sheets/table-writer';
+import {
+  FIRST_MONTH_COLUMN,
+  forecastTable,
+  HEAT_PALETTE,
+  monthColumnsOf,
+  SCHEDULE_HEAT,
+  totalsHeat,
+} from './forecast';
+import { readHeader } from './key-columns';
+import type { ScheduleEntry } from './upcoming';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** Columns (1-based, ascending) as runs of adjacent ones: one range each. */
+function adjacentRuns(columns: readonly number[]): { first: number; width: number }[] {
+  const runs: { first: number; width: number }[] = [];
+  for (const column of columns) {
+    const last = runs[runs.length - 1];
+    if (last && last.first + last.width === column) last.width++;
+    else runs.push({ first: column, width: 1 });
+  }
+  return runs;
+}
+
+/**
+ * Titles the month columns found in row 1 for the months of this run, in their order (one write
+ * per run of adjacent columns, only when a title changes), and returns row 1 as it then is.
+ */
+function retitleMonthColumns(sheet: Sheet, header: readonly unknown[], titles: readonly string[]): unknown[] {
+  const found = monthColumnsOf(sheet.getName(), header);
+  const retitled = [...header];
+  found.forEach((index, month) => (retitled[index] = titles[month]!));
+  if (found.every((index) => retitled[index] === header[index])) return retitled;
+  let month = 0;
+  for (const run of adjacentRuns(found.map((index) => index + 1))) {
+    const cells = titles.slice(month, month + run.width);
+    month += run.width;
+    sheet.getRange(1, run.first, 1, run.width).setValues([cells]);
+  }
+  return retitled;
+}
+
+/** Month cells of rows `first` to `first + count − 1`, one range per run of adjacent month columns. */
+function monthRanges(sheet: Sheet, layout: TabLayout, months: number, first: number, count: number) {
+  if (count <= 0) return [];
+  const columns = layout.tableColumns.slice(FIRST_MONTH_COLUMN, FIRST_MONTH_COLUMN + months);
+  const sorted = [...columns].sort((a, b) => a - b);
+  return adjacentRuns(sorted).map((run) => sheet.getRange(first, run.first, count, run.width));
+}
+
+/** Writes the tab (in place, like every table); see WriteResult.slowerWrite. */
+export function writeForecastTab(
+  sheet: Sheet,
+  entries: readonly ScheduleEntry[],
+  schedulesSheetId: number,
+  today: CalendarDate,
+): string | null {
+  const { table, months, monthTotals } = forecastTable(entries, schedulesSheetId, today);
+  // Everything read before the first write: a read after a write costs a commit.
+  const hasRows = sheet.getLastRow() > 1;
+  const rules = sheet.getConditionalFormatRules();
+  const header = retitleMonthColumns(
+    sheet,
+    readHeader(sheet),
+    months.map((month) => month.title),
+  );
+  const layout = layoutOfHeader(sheet.getName(), header, table.columns, hasRows);
+  const { slowerWrite } = writeTable(sheet, table);
+
+  // Rows move as schedules come and go: the totals row is bold wherever it is now, and only there.
+  const totalsRow = entries.length + 2;
+  if (entries.length > 0) sheet.getRange(2, 1, entries.length, layout.width).setFontWeight('normal');
+  sheet.getRange(totalsRow, 1, 1, layout.width).setFontWeight('bold');
+
+  const heat = (rows: number, first: number, bands: readonly NumberBand[]): BandedRanges => ({
+    ranges: monthRanges(sheet, layout, months.length, first, rows),
+    bands,
+  });
+  applyNumberBands(
+    sheet,
+    [heat(entries.length, 2, SCHEDULE_HEAT), heat(1, totalsRow, totalsHeat(monthTotals))],
+    HEAT_PALETTE,
+    rules,
+  );
+  return slowerWrite;
+}
