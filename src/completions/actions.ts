@@ -45,10 +45,15 @@ export function getCompletionsFilter(): CompletionsFilter {
   return readImportOptions().completionsFilter;
 }
 
-function runCompletions(mode: CompletionsMode, interactive: boolean): JobReport {
+/** `filter`: the one saved for this spreadsheet, which the caller may have at hand. */
+function runCompletions(
+  mode: CompletionsMode,
+  interactive: boolean,
+  filter: CompletionsFilter = readImportOptions().completionsFilter,
+): JobReport {
   const spreadsheet = activeSpreadsheet();
   const budget = executionBudget(Date.now());
-  const action = `${IMPORT_ACTION}: ${describeFilter(readImportOptions().completionsFilter)} (${mode})`;
+  const action = `${IMPORT_ACTION}: ${describeFilter(filter)} (${mode})`;
   return runJob({ action, spreadsheet, interactive, budget }, (context) =>
     importCompletions(context, { mode }),
   );
@@ -61,14 +66,20 @@ export function startCompletionsImport(filter: { user_id?: string; training_id?:
   const completionsFilter: CompletionsFilter = {};
   if (filter.user_id?.trim()) completionsFilter.user_id = filter.user_id.trim();
   if (filter.training_id?.trim()) completionsFilter.training_id = filter.training_id.trim();
-  saveImportOptions({ ...options, completionsFilter });
-  return continueCompletionsImport();
+  // Only a new filter is written: a write before the import's reads costs a commit on Google.
+  if (JSON.stringify(completionsFilter) !== JSON.stringify(options.completionsFilter))
+    saveImportOptions({ ...options, completionsFilter });
+  return importStep(completionsFilter);
 }
 
 /** Dialog: the next part of an import that did not fit in one execution. */
 export function continueCompletionsImport(): ImportStepResult {
   requireUi(IMPORT_ACTION);
-  const report = runCompletions('full', true);
+  return importStep();
+}
+
+function importStep(filter?: CompletionsFilter): ImportStepResult {
+  const report = runCompletions('full', true, filter);
   return { done: !report.continuing, summary: report.summary };
 }
 

@@ -88,8 +88,6 @@ export function readImportOptions(
   return { ...DEFAULT_IMPORT_OPTIONS, ...state.get<Partial<ImportOptions>>(KEYS.importOptions) };
 }
 
-/** Writes only what changed: a write before a run's reads costs a commit on Google. */
 export function saveImportOptions(options: ImportOptions, spreadsheet = activeSpreadsheet()): void {
-  if (JSON.stringify(options) !== JSON.stringify(readImportOptions(spreadsheet)))
-    writeDocumentState(spreadsheet, KEYS.importOptions, options);
+  writeDocumentState(spreadsheet, KEYS.importOptions, options);
 }

@@ -60,14 +60,29 @@ export interface TabSize {
   columns: number;
 }
 
+/** Every tab's grid: what a run checks its tabs' room against, read once for several checks. */
+export interface SheetGrid {
+  name: string;
+  maxRows: number;
+  maxColumns: number;
+}
+
+export function readSheetGrids(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): SheetGrid[] {
+  return spreadsheet.getSheets().map((sheet) => ({
+    name: sheet.getName(),
+    maxRows: sheet.getMaxRows(),
+    maxColumns: sheet.getMaxColumns(),
+  }));
+}
+
 /**
  * Throws, before anything is written, when tabs written in place (never shrunk: other tabs' formulas
  * may point at their rows) would need more columns than a tab may have, or take the spreadsheet over
- * its cell limit. `advice` says how to need less; `alongside`: tabs the same run writes, counted at
- * the size it gives them, not named.
+ * its cell limit, `grids` being its tabs now (readSheetGrids). `advice` says how to need less;
+ * `alongside`: tabs the same run writes, counted at the size it gives them, not named.
  */
 export function checkRoomForTabs(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  grids: readonly SheetGrid[],
   tabs: readonly TabSize[],
   advice: string,
   alongside: readonly TabSize[] = [],
@@ -81,12 +96,10 @@ export function checkRoomForTabs(
   }
   const byName = new Map([...alongside, ...tabs].map((tab) => [tab.sheetName, tab]));
   let cells = 0;
-  for (const sheet of spreadsheet.getSheets()) {
-    const tab = byName.get(sheet.getName());
-    byName.delete(sheet.getName());
-    const rows = Math.max(sheet.getMaxRows(), tab?.rows ?? 0);
-    const columns = Math.max(sheet.getMaxColumns(), tab?.columns ?? 0);
-    cells += rows * columns;
+  for (const grid of grids) {
+    const tab = byName.get(grid.name);
+    byName.delete(grid.name);
+    cells += Math.max(grid.maxRows, tab?.rows ?? 0) * Math.max(grid.maxColumns, tab?.columns ?? 0);
   }
   // A tab inserted new has Sheets' default size before anything is written into it.
   for (const tab of byName.values()) {

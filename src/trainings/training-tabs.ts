@@ -6,7 +6,13 @@
 import { STATUS_COLOURS } from '../equipment/upcoming-tab';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
 import { formatCount } from '../lib/numbers';
-import { checkRoomForTabs, NEW_SHEET_COLUMNS, NEW_SHEET_ROWS, type TabSize } from '../sheets/cell-limit';
+import {
+  checkRoomForTabs,
+  NEW_SHEET_COLUMNS,
+  NEW_SHEET_ROWS,
+  readSheetGrids,
+  type TabSize,
+} from '../sheets/cell-limit';
 import { readStatusColours } from '../sheets/conditional-formats';
 import { prepareTab, readTab, writeTableOver } from '../sheets/table-writer';
 import {
@@ -162,7 +168,8 @@ export function planTrainingTabs(
     ...matrixSize(peopleOf(completions).length, trainings.length),
   };
   // Refused before the statuses of every cell are computed, then again with the list's real size.
-  checkRoomForTabs(spreadsheet, [catalogueSize, matrixTabSize], NARROW_ADVICE, alongside);
+  const grids = readSheetGrids(spreadsheet);
+  checkRoomForTabs(grids, [catalogueSize, matrixTabSize], NARROW_ADVICE, alongside);
   const matrix = trainingMatrix(completions, trainings, day.today);
   const entries = expiringEntries(matrix);
   const expiringSize = {
@@ -170,7 +177,7 @@ export function planTrainingTabs(
     rows: entries.length + 1,
     columns: EXPIRING_COLUMNS.length,
   };
-  checkRoomForTabs(spreadsheet, [catalogueSize, matrixTabSize, expiringSize], NARROW_ADVICE, alongside);
+  checkRoomForTabs(grids, [catalogueSize, matrixTabSize, expiringSize], NARROW_ADVICE, alongside);
 
   const catalogueToWrite = catalogueTable(trainings, completions);
   const catalogueContent = readTab(spreadsheet, CATALOGUE_SHEET, catalogueToWrite);

@@ -3,17 +3,18 @@
  * cells of the whole spreadsheet, counted as Sheets counts them (every tab's rows × columns, a tab
  * never shrunk, a new tab at Sheets' default size at least).
  */
-import { checkRoomForTabs } from '../../src/sheets/cell-limit';
+import { checkRoomForTabs, readSheetGrids } from '../../src/sheets/cell-limit';
 
+/** The grids of a spreadsheet holding `tabs`, as a run reads them. */
 function spreadsheetWith(tabs: Record<string, [rows: number, columns: number]>) {
-  return {
+  return readSheetGrids({
     getSheets: () =>
       Object.entries(tabs).map(([name, [rows, columns]]) => ({
         getName: () => name,
         getMaxRows: () => rows,
         getMaxColumns: () => columns,
       })),
-  } as unknown as GoogleAppsScript.Spreadsheet.Spreadsheet;
+  } as unknown as GoogleAppsScript.Spreadsheet.Spreadsheet);
 }
 
 const ADVICE = 'Narrow it.';
