@@ -49,9 +49,9 @@ export function getCompletionsFilter(): CompletionsFilter {
 function runCompletions(
   mode: CompletionsMode,
   interactive: boolean,
-  filter: CompletionsFilter = readImportOptions().completionsFilter,
+  spreadsheet = activeSpreadsheet(),
+  filter: CompletionsFilter = readImportOptions(spreadsheet).completionsFilter,
 ): JobReport {
-  const spreadsheet = activeSpreadsheet();
   const budget = executionBudget(Date.now());
   const action = `${IMPORT_ACTION}: ${describeFilter(filter)} (${mode})`;
   return runJob({ action, spreadsheet, interactive, budget }, (context) =>
@@ -62,24 +62,28 @@ function runCompletions(
 /** Dialog: remember the filter, then read the first part (or all) of the records. */
 export function startCompletionsImport(filter: { user_id?: string; training_id?: string }): ImportStepResult {
   requireUi(IMPORT_ACTION);
-  const options = readImportOptions();
+  const spreadsheet = activeSpreadsheet();
+  const options = readImportOptions(spreadsheet);
   const completionsFilter: CompletionsFilter = {};
   if (filter.user_id?.trim()) completionsFilter.user_id = filter.user_id.trim();
   if (filter.training_id?.trim()) completionsFilter.training_id = filter.training_id.trim();
   // Only a new filter is written: a write before the import's reads costs a commit on Google.
   if (JSON.stringify(completionsFilter) !== JSON.stringify(options.completionsFilter))
-    saveImportOptions({ ...options, completionsFilter });
-  return importStep(completionsFilter);
+    saveImportOptions({ ...options, completionsFilter }, spreadsheet);
+  return importStep(spreadsheet, completionsFilter);
 }
 
 /** Dialog: the next part of an import that did not fit in one execution. */
 export function continueCompletionsImport(): ImportStepResult {
   requireUi(IMPORT_ACTION);
-  return importStep();
+  return importStep(activeSpreadsheet());
 }
 
-function importStep(filter?: CompletionsFilter): ImportStepResult {
-  const report = runCompletions('full', true, filter);
+function importStep(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  filter?: CompletionsFilter,
+): ImportStepResult {
+  const report = runCompletions('full', true, spreadsheet, filter);
   return { done: !report.continuing, summary: report.summary };
 }
 

@@ -19,14 +19,14 @@ import {
 export const COMPLETIONS_SHEET = 'Completed trainings';
 
 export const COMPLETION_COLUMNS: readonly ColumnSpec[] = [
-  { header: 'User ID', kind: 'text', width: 110 },
+  { header: 'User ID', kind: 'text', width: 100 },
   { header: 'User name', kind: 'text', width: 180 },
-  { header: 'Training ID', kind: 'text', width: 110 },
-  { header: 'Completion date', kind: 'date', width: 120 },
+  { header: 'Training ID', kind: 'text', width: 100 },
+  { header: 'Completion date', kind: 'date', width: 100 },
   { header: 'Special expiration date', kind: 'date', width: 160 },
-  { header: 'Instructor ID', kind: 'text', width: 110 },
+  { header: 'Instructor ID', kind: 'text', width: 100 },
   { header: 'Instructor name', kind: 'text', width: 180 },
-  { header: 'Group training ID', kind: 'text', width: 130 },
+  { header: 'Group training ID', kind: 'text', width: 100 },
   { header: 'Created', kind: 'datetime', width: 160 },
   { header: 'Record key', kind: 'text', width: 100, hidden: true },
 ];

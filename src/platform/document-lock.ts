@@ -42,7 +42,8 @@ function claim(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, id: string
     // execution: unflushed, the lease may not be there yet for a run that takes the lock next.
     SpreadsheetApp.flush();
     // Read again (nothing is left to commit, so it costs no commit) for the lease's own item.
-    return DocumentState.read(spreadsheet);
+    const after = DocumentState.read(spreadsheet);
+    return after.get<Lease>(LEASE_KEY)?.id === id ? after : null;
   } finally {
     scriptLock.releaseLock();
   }
@@ -68,7 +69,7 @@ export function tryLockDocument(
     // Without reading (a read would commit the run's writes a second time): an execution ends
     // within 6 minutes, before its lease does, so while it runs nobody else writes the lease.
     release() {
-      if (held.get<Lease>(LEASE_KEY)?.id === id) held.delete(LEASE_KEY);
+      held.delete(LEASE_KEY);
     },
   };
 }

@@ -16,7 +16,8 @@
 
 /** Each key is one metadata item, so that runs writing different keys never overwrite each other. */
 interface Entry {
-  value: string;
+  /** Read when first asked for (each value is a call): undefined until then. */
+  value?: string;
   /** Null for an item this view added: Apps Script returns no handle to it. */
   item: GoogleAppsScript.Spreadsheet.DeveloperMetadata | null;
 }
@@ -36,7 +37,9 @@ export class DocumentState {
   }
 
   get<T>(key: string): T | null {
-    const value = this.#entries.get(key)?.value;
+    const entry = this.#entries.get(key);
+    if (entry && entry.value === undefined) entry.value = entry.item?.getValue() ?? '';
+    const value = entry?.value;
     if (!value) return null;
     try {
       return JSON.parse(value) as T;
@@ -73,8 +76,7 @@ function readEntries(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): Map
   const entries = new Map<string, Entry>();
   for (const item of spreadsheet.getDeveloperMetadata()) {
     const key = item.getKey();
-    if (item.getVisibility() === visibility && !entries.has(key))
-      entries.set(key, { value: item.getValue() ?? '', item });
+    if (!entries.has(key) && item.getVisibility() === visibility) entries.set(key, { item });
   }
   return entries;
 }

@@ -3,7 +3,13 @@
  * fetched, by whom, what changed, and why a run failed (identifier and request ID for support).
  */
 import { epochMsToSheetSerial, type UtcOffsetAt } from '../lib/dates';
-import { type CellValue, type ColumnSpec, numberFormatOf } from '../sheets/table';
+import {
+  type CellValue,
+  type ColumnSpec,
+  numberFormatOf,
+  PLAIN_TEXT,
+  setColumnWidths,
+} from '../sheets/table';
 
 export const SYNC_LOG_SHEET = 'Sync log';
 /** Older lines are dropped so the log never grows without bound. */
@@ -28,11 +34,11 @@ const COLUMNS: ColumnSpec[] = [
   { header: 'Time', kind: 'datetime', width: 150 },
   { header: 'User', kind: 'text', width: 180 },
   { header: 'Action', kind: 'text', width: 200 },
-  { header: 'Added', kind: 'integer', width: 70 },
-  { header: 'Removed', kind: 'integer', width: 70 },
-  { header: 'Requests', kind: 'integer', width: 80 },
-  { header: 'Duration (s)', kind: 'integer', width: 90 },
-  { header: 'Outcome', kind: 'text', width: 90 },
+  { header: 'Added', kind: 'integer', width: 100 },
+  { header: 'Removed', kind: 'integer', width: 100 },
+  { header: 'Requests', kind: 'integer', width: 100 },
+  { header: 'Duration (s)', kind: 'integer', width: 100 },
+  { header: 'Outcome', kind: 'text', width: 100 },
   { header: 'Error', kind: 'text', width: 160 },
   { header: 'Request ID', kind: 'text', width: 140 },
   { header: 'Details', kind: 'text', width: 400 },
@@ -53,18 +59,7 @@ export function openSyncLog(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadshee
   let lastRow = sheet ? sheet.getLastRow() : 0;
   return {
     append(entry, utcOffsetAt) {
-      sheet ??= spreadsheet.insertSheet(SYNC_LOG_SHEET);
       const width = COLUMNS.length;
-      if (lastRow === 0) {
-        const header = sheet.getRange(1, 1, 1, width);
-        header.setValues([COLUMNS.map((column) => column.header)]);
-        header.setFontWeight('bold');
-        sheet.setFrozenRows(1);
-        COLUMNS.forEach((column, index) => sheet!.setColumnWidth(index + 1, column.width));
-        lastRow = 1;
-      }
-      sheet.insertRowsBefore(2, 1);
-      lastRow++;
       const line: CellValue[] = [
         epochMsToSheetSerial(entry.startedAtMs, utcOffsetAt),
         entry.user,
@@ -78,13 +73,29 @@ export function openSyncLog(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadshee
         entry.requestId ?? '',
         (entry.details ?? '').slice(0, 45_000),
       ];
-      const range = sheet.getRange(2, 1, 1, width);
-      range.setNumberFormats([COLUMNS.map((column) => numberFormatOf(column.kind))]);
+      const lineFormats = COLUMNS.map((column) => numberFormatOf(column.kind));
+      if (lastRow === 0) {
+        // A new log: its titles and first line in one write.
+        sheet ??= spreadsheet.insertSheet(SYNC_LOG_SHEET);
+        const range = sheet.getRange(1, 1, 2, width);
+        range.setNumberFormats([COLUMNS.map(() => PLAIN_TEXT), lineFormats]);
+        range.setValues([COLUMNS.map((column) => column.header), line]);
+        sheet.getRange(1, 1, 1, width).setFontWeight('bold');
+        sheet.setFrozenRows(1);
+        setColumnWidths(sheet, new Map(COLUMNS.map((column, index) => [index + 1, column.width])));
+        lastRow = 2;
+        return;
+      }
+      sheet!.insertRowsBefore(2, 1);
+      lastRow++;
+      const range = sheet!.getRange(2, 1, 1, width);
+      range.setNumberFormats([lineFormats]);
       range.setValues([line]);
+      // An inserted row takes the bold of the titles above it.
       range.setFontWeight('normal');
       const excess = lastRow - 1 - SYNC_LOG_MAX_LINES;
       if (excess > 0) {
-        sheet.deleteRows(SYNC_LOG_MAX_LINES + 2, excess);
+        sheet!.deleteRows(SYNC_LOG_MAX_LINES + 2, excess);
         lastRow -= excess;
       }
     },

@@ -12,10 +12,17 @@
  * and one write per kind of content whatever the row count, and its outcome does not depend on how
  * Sheets sorts hidden rows, filters or formulas, which Google does not document.
  */
-import { columnRunA1 } from './a1-notation';
+import { columnRunA1, gridA1 } from './a1-notation';
 import { NEW_SHEET_COLUMNS, NEW_SHEET_ROWS } from './cell-limit';
 import { type ColumnRun, SHEETS_API_MIN_CELLS, sheetsAdvancedService, writeRunsRaw } from './sheets-api';
-import { type CellValue, type ColumnSpec, numberFormatOf, type Table } from './table';
+import {
+  type CellValue,
+  type ColumnSpec,
+  numberFormatOf,
+  PLAIN_TEXT,
+  setColumnWidths,
+  type Table,
+} from './table';
 import { freshLayout, layoutOfHeader, type TabLayout } from './tab-layout';
 
 export interface WriteResult {
@@ -138,12 +145,12 @@ export function readTab(
   table: Pick<Table, 'columns' | 'keyColumn'>,
 ): TabContent {
   const sheet = spreadsheet.getSheetByName(sheetName);
-  if (sheet) return readTabContent(sheet, table);
+  if (sheet) return readTabContent(sheet, table, spreadsheet);
   return {
     ...emptyContent(table),
     sheet: null,
     spreadsheet,
-    spreadsheetId: spreadsheet.getId(),
+    spreadsheetId: idOf(spreadsheet),
     sheetName,
     frame: {
       isNew: true,
@@ -168,6 +175,18 @@ function emptyContent(table: Pick<Table, 'columns'>): Omit<TabContent, Located> 
     userSpan: null,
     validationTemplate: null,
   };
+}
+
+/** Each spreadsheet's id, read once a run for every tab of it the run reads. */
+const ids = new WeakMap<GoogleAppsScript.Spreadsheet.Spreadsheet, string>();
+
+function idOf(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): string {
+  let id = ids.get(spreadsheet);
+  if (id === undefined) {
+    id = spreadsheet.getId();
+    ids.set(spreadsheet, id);
+  }
+  return id;
 }
 
 /** The filter and frozen rows the titles and filter are compared with before they are set. */
@@ -198,14 +217,14 @@ export function readTabFrame(sheet: GoogleAppsScript.Spreadsheet.Sheet): TabFram
 export function readTabContent(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   table: Pick<Table, 'columns' | 'keyColumn'>,
+  spreadsheet = sheet.getParent(),
 ): TabContent {
-  const spreadsheet = sheet.getParent();
   const lastRow = sheet.getLastRow();
   const lastColumn = sheet.getLastColumn();
   const located = {
     sheet,
     spreadsheet,
-    spreadsheetId: spreadsheet.getId(),
+    spreadsheetId: idOf(spreadsheet),
     sheetName: sheet.getName(),
     frame: { ...readTabFrame(sheet), isNew: lastRow === 0 },
   };
@@ -454,8 +473,6 @@ export function insertRowsOnTop(
   return slowerWrite;
 }
 
-const PLAIN_TEXT = '@';
-
 /**
  * Strings Sheets may read as something else when they are written as if typed: anything with a
  * digit (numbers, dates, times, currencies, percentages), a leading "=", "+", "-", "'", "(" or "#"
@@ -648,8 +665,8 @@ function writeTyped(
 
 /**
  * What a RAW write leaves to the Spreadsheet service: the formats of the columns it sends, one
- * setNumberFormat per run of adjacent columns of one format over rows of the same formats (the
- * titles, the records); the other columns (the user's, the add-on's formulas) as setValues writes
+ * setNumberFormat per format, over the runs of adjacent columns of that format in rows of the same
+ * formats (the titles, the records); the other columns (the user's, the add-on's formulas) as setValues writes
  * them, one run of adjacent columns at a time, as are the table's cells of rows read back from the tab.
  */
 function writeAroundRaw(
@@ -661,6 +678,7 @@ function writeAroundRaw(
   rawColumns: ReadonlySet<number>,
   blocks: readonly RowBlock[],
 ): void {
+  const areasByFormat = new Map<string, string[]>();
   for (let first = 0; first < rows.length;) {
     let end = first + 1;
     while (end < rows.length && sameFormats(rows[end]!.tableFormats, rows[first]!.tableFormats)) end++;
@@ -670,10 +688,14 @@ function writeAroundRaw(
       ),
     );
     for (const run of adjacentRuns([...formatOf.keys()], (column) => formatOf.get(column)!)) {
-      sheet.getRange(top + first, run.left, end - first, run.width).setNumberFormat(formatOf.get(run.left)!);
+      const format = formatOf.get(run.left)!;
+      const areas = areasByFormat.get(format) ?? [];
+      areas.push(gridA1(top + first, run.left, end - first, run.width));
+      areasByFormat.set(format, areas);
     }
     first = end;
   }
+  for (const [format, areas] of areasByFormat) sheet.getRangeList(areas).setNumberFormat(format);
   const typedColumns = [
     ...layout.userColumns,
     ...layout.tableColumns.filter((column) => !rawColumns.has(column)),
@@ -803,10 +825,14 @@ export function formatHeaderAndColumns(
   sheet.getRange(1, 1, 1, layout.width).setFontWeight('bold');
   if (frame.frozenRows !== 1) sheet.setFrozenRows(1);
   refilter(sheet, height, layout.width, frame.filter);
+  if (frame.isNew) {
+    setColumnWidths(
+      sheet,
+      new Map(columns.map((column, index) => [layout.tableColumns[index]!, column.width])),
+    );
+  }
   columns.forEach((column, index) => {
-    const sheetColumn = layout.tableColumns[index]!;
-    if (frame.isNew) sheet.setColumnWidth(sheetColumn, column.width);
-    if (column.hidden) sheet.hideColumns(sheetColumn);
+    if (column.hidden) sheet.hideColumns(layout.tableColumns[index]!);
   });
 }
 

@@ -13,10 +13,22 @@ export type ColumnKind =
   | 'boolean'
   | 'formula'; // a formula the add-on builds itself (in-sheet links)
 
+/** The width Sheets gives a column: a column of this width needs no call to set it. */
+export const DEFAULT_COLUMN_WIDTH = 100;
+
+/** Sets the widths (pixels, by column number) that differ from Sheets' default, one call each. */
+export function setColumnWidths(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  widths: ReadonlyMap<number, number>,
+): void {
+  for (const [column, width] of widths)
+    if (width !== DEFAULT_COLUMN_WIDTH) sheet.setColumnWidth(column, width);
+}
+
 export interface ColumnSpec {
   header: string;
   kind: ColumnKind;
-  /** Pixels. */
+  /** Pixels; DEFAULT_COLUMN_WIDTH where the column needs no more. */
   width: number;
   /** Kept in the sheet for the add-on's own use (matching rows across refreshes), out of sight. */
   hidden?: boolean;
@@ -29,8 +41,11 @@ export interface Table {
   keyColumn: number;
 }
 
+/** The number format of plain text: what is written into such a cell is kept as it is. */
+export const PLAIN_TEXT = '@';
+
 const NUMBER_FORMATS: Record<ColumnKind, string> = {
-  text: '@',
+  text: PLAIN_TEXT,
   date: 'yyyy-mm-dd',
   datetime: 'yyyy-mm-dd hh:mm:ss',
   integer: '0',

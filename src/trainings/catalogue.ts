@@ -16,11 +16,14 @@ import type { TrainingRule } from './training-status';
 export const CATALOGUE_SHEET = 'Trainings';
 
 export const CATALOGUE_COLUMNS: readonly ColumnSpec[] = [
-  { header: 'Training ID', kind: 'text', width: 110 },
-  { header: 'People', kind: 'integer', width: 80 },
-  { header: 'Last completed', kind: 'date', width: 120 },
+  { header: 'Training ID', kind: 'text', width: 100 },
+  { header: 'People', kind: 'integer', width: 100 },
+  { header: 'Last completed', kind: 'date', width: 100 },
 ];
 const ID_COLUMN = 0;
+
+/** The tab's shape, for reading what it holds (see readTab). */
+export const CATALOGUE_TAB = { columns: CATALOGUE_COLUMNS, keyColumn: ID_COLUMN };
 
 /** The user's columns, by header; written once, when the tab lacks them. */
 export const CATALOGUE_USER_HEADERS = {

@@ -20,13 +20,13 @@ import { TrainingStatus } from './training-status';
 export const EXPIRING_SHEET = 'Expiring trainings';
 
 export const EXPIRING_COLUMNS: readonly ColumnSpec[] = [
-  { header: 'User ID', kind: 'text', width: 110 },
+  { header: 'User ID', kind: 'text', width: 100 },
   { header: 'User name', kind: 'text', width: 180 },
-  { header: 'Training ID', kind: 'text', width: 110 },
+  { header: 'Training ID', kind: 'text', width: 100 },
   { header: 'Training', kind: 'formula', width: 200 },
   { header: 'Completed', kind: 'date', width: 100 },
   { header: 'Expires', kind: 'date', width: 100 },
-  { header: 'Days left', kind: 'integer', width: 80 },
+  { header: 'Days left', kind: 'integer', width: 100 },
   { header: 'Status', kind: 'text', width: 100 },
   { header: 'Completion record', kind: 'formula', width: 140 },
   { header: 'Key', kind: 'text', width: 100, hidden: true },

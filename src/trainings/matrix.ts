@@ -145,7 +145,7 @@ const FIXED_HEADERS = ['User ID', 'User name', 'Compliance'];
 /** The header row, then compliance by training. */
 const HEADER_ROWS = 2;
 export const MATRIX_FROZEN = { rows: HEADER_ROWS, columns: 2 } as const;
-export const MATRIX_COLUMN_WIDTHS = [110, 180, 100] as const;
+export const MATRIX_COLUMN_WIDTHS = [100, 180, 100] as const;
 
 /** Where a person's cell of a training is (0-based indexes into people and trainings). */
 export function matrixCellA1(person: number, training: number): string {

@@ -6,6 +6,8 @@
 import { STATUS_COLOURS } from '../equipment/upcoming-tab';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
 import { formatCount } from '../lib/numbers';
+import { gridA1 } from '../sheets/a1-notation';
+import { PLAIN_TEXT, setColumnWidths } from '../sheets/table';
 import {
   checkRoomForTabs,
   NEW_SHEET_COLUMNS,
@@ -18,6 +20,7 @@ import { prepareTab, readTab, writeTableOver } from '../sheets/table-writer';
 import {
   CATALOGUE_COLUMNS,
   CATALOGUE_SHEET,
+  CATALOGUE_TAB,
   type CatalogueRead,
   catalogueTable,
   mergeCatalogue,
@@ -107,10 +110,11 @@ function writeMatrix(sheet: GoogleAppsScript.Spreadsheet.Sheet, tab: MatrixTab, 
   range.setNumberFormats(grid.formats);
   range.setValues(grid.values.map((row) => row.map((value) => value ?? '')));
   range.setBackgrounds(grid.backgrounds);
-  for (const row of grid.boldRows) sheet.getRange(row, 1, 1, columns).setFontWeight('bold');
+  sheet.getRangeList(grid.boldRows.map((row) => gridA1(row, 1, 1, columns))).setFontWeight('bold');
   sheet.setFrozenRows(MATRIX_FROZEN.rows);
   sheet.setFrozenColumns(MATRIX_FROZEN.columns);
-  if (tab.isNew) MATRIX_COLUMN_WIDTHS.forEach((width, index) => sheet.setColumnWidth(index + 1, width));
+  if (tab.isNew)
+    setColumnWidths(sheet, new Map(MATRIX_COLUMN_WIDTHS.map((width, index) => [index + 1, width])));
 }
 
 /** Writes the user's column headers the catalogue lacks, beside its last column. */
@@ -121,7 +125,7 @@ function addUserHeaders(
 ): void {
   if (headers.length === 0) return;
   const range = sheet.getRange(1, after + 1, 1, headers.length);
-  range.setNumberFormats([headers.map(() => '@')]);
+  range.setNumberFormats([headers.map(() => PLAIN_TEXT)]);
   range.setValues([[...headers]]);
   range.setFontWeight('bold');
 }
@@ -154,8 +158,8 @@ export function planTrainingTabs(
   defaultExpiringDays: number,
   alongside: readonly TabSize[] = [],
 ): TrainingTabsPlan {
-  const catalogueSheet = spreadsheet.getSheetByName(CATALOGUE_SHEET);
-  const catalogue = readCatalogue(allValues(catalogueSheet), defaultExpiringDays);
+  const catalogueContent = readTab(spreadsheet, CATALOGUE_SHEET, CATALOGUE_TAB);
+  const catalogue = readCatalogue(allValues(catalogueContent.sheet), defaultExpiringDays);
   const trainings = mergeCatalogue(catalogue, completions, defaultExpiringDays);
 
   const catalogueSize: TabSize = {
@@ -180,7 +184,6 @@ export function planTrainingTabs(
   checkRoomForTabs(grids, [catalogueSize, matrixTabSize, expiringSize], NARROW_ADVICE, alongside);
 
   const catalogueToWrite = catalogueTable(trainings, completions);
-  const catalogueContent = readTab(spreadsheet, CATALOGUE_SHEET, catalogueToWrite);
   const matrixTab = readMatrixTab(spreadsheet);
   const grid = matrixGrid(matrix);
   const expiringContent = readTab(spreadsheet, EXPIRING_SHEET, {

@@ -61,7 +61,11 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
     },
     {
       target: rangeList,
-      calls: [['setFormulaR1C1', () => rangeList.setFormulaR1C1('=R[0]C[1]')]],
+      calls: [
+        ['setFormulaR1C1', () => rangeList.setFormulaR1C1('=R[0]C[1]')],
+        ['setNumberFormat', () => rangeList.setNumberFormat('0.00')],
+        ['setFontWeight', () => rangeList.setFontWeight('bold')],
+      ],
     },
     {
       target: sheet,

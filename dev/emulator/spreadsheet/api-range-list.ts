@@ -3,7 +3,10 @@
  * ranges it covers, and every range is checked before any is written, so a failed call writes nothing.
  */
 import { strict } from '../core';
-import { checkFormula, writeFormula } from './api-range';
+import { checkFontWeight, checkFormula, writeFormula } from './api-range';
+import { requireString } from './arguments';
+import type { Cell } from './cells';
+import { normalizeNumberFormat } from './number-formats';
 import { type GridBox, forEachCell } from './grid-box';
 import { formulaFromR1C1 } from './r1c1';
 import { type ServiceEnv, checkInsideSheet, writableSheet } from './service-env';
@@ -15,7 +18,7 @@ export function exposeRangeList(env: ServiceEnv, sheet: SheetModel, boxes: reado
   return new RangeListApi(env, sheet, boxes) as unknown as RangeList;
 }
 
-class RangeListApi implements Pick<RangeList, 'setFormulaR1C1'> {
+class RangeListApi implements Pick<RangeList, 'setFormulaR1C1' | 'setNumberFormat' | 'setFontWeight'> {
   readonly #env: ServiceEnv;
   readonly #sheet: SheetModel;
   readonly #boxes: readonly GridBox[];
@@ -37,6 +40,31 @@ class RangeListApi implements Pick<RangeList, 'setFormulaR1C1'> {
     const sheet = writableSheet(this.#env, this.#sheet, method);
     for (const box of this.#boxes) checkInsideSheet(sheet, box);
     return sheet;
+  }
+
+  #editFormat(method: string, edit: (cell: Cell) => void): RangeList {
+    const sheet = this.#write(method);
+    for (const box of this.#boxes) {
+      forEachCell(box, (row, column) => {
+        edit(sheet.cells.edit(row, column));
+        sheet.cells.prune(row, column);
+      });
+    }
+    return this.#public;
+  }
+
+  setNumberFormat(numberFormat: string): RangeList {
+    requireString('RangeList.setNumberFormat', [numberFormat], numberFormat);
+    const format = normalizeNumberFormat(numberFormat);
+    return this.#editFormat('setNumberFormat', (cell) => (cell.numberFormat = format));
+  }
+
+  setFontWeight(fontWeight: GoogleAppsScript.Spreadsheet.FontWeight | null): RangeList {
+    checkFontWeight('RangeList.setFontWeight', [fontWeight], fontWeight);
+    return this.#editFormat(
+      'setFontWeight',
+      (cell) => (cell.fontWeight = fontWeight === 'bold' ? 'bold' : undefined),
+    );
   }
 
   /** Each cell gets the formula with its references relative to that cell, as Range.setFormulaR1C1. */

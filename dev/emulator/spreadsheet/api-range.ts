@@ -450,7 +450,7 @@ export function checkFormula(method: string, args: unknown[], formula: unknown):
   }
 }
 
-function checkFontWeight(method: string, args: unknown[], weight: unknown): void {
+export function checkFontWeight(method: string, args: unknown[], weight: unknown): void {
   if (weight !== null && weight !== 'bold' && weight !== 'normal') throw signatureMismatch(method, args);
 }
 
