@@ -55,8 +55,9 @@ function largestPageKb(measurement: Measurement): number {
 
 /**
  * The least a full import of `measurement.records` can take on Google's side, by the model: the
- * rounds of an exact read (every page read, then read again to confirm it; page 1 of each pass alone,
- * then `batchSize` pages a round), each the service's latency plus a round trip and the batch's
+ * rounds of an exact read (every page read, then read again to confirm it; page 1 of the first pass
+ * alone, then `batchSize` pages a round; the confirming pass, which knows the last page, sends page 1
+ * with the pages after it), each the service's latency plus a round trip and the batch's
  * overhead; the users' names asked within the confirming pass's rounds (their ids are known after the
  * first pass), or in one round of their own after a single page; the whole table written the cheaper
  * way, in one commit. A table's bytes are taken to be
@@ -75,9 +76,8 @@ export function googleLowerBoundMs(
       figures,
     );
   const { rounds } = readCost(pages, config.batchSize);
-  const firstPages = pages > 1 ? 2 : 1;
   const userRounds = pages === 1 && (measurement.expectedUserRequests ?? 0) > 0 ? 1 : 0;
-  const fetchMs = firstPages * round(false) + (rounds - firstPages + userRounds) * round(true);
+  const fetchMs = round(false) + (rounds - 1 + userRounds) * round(true);
   const cells = (measurement.records + 1) * COMPLETION_COLUMNS.length;
   return fetchMs + cheapestWriteMs(cells, pages * pageKb * 1024, figures) + figures.commitMs;
 }
