@@ -78,6 +78,8 @@ const RUN_KEY = 'safetySync.completions.run';
 interface ImportState {
   filterSignature: string;
   lastFullAtMs: number;
+  /** The last page the service listed then: the next full import asks for page 1 and those after it at once. */
+  lastPage?: number;
 }
 
 interface RunInProgress {
@@ -126,13 +128,21 @@ export function describeFilter(filter: CompletionsFilter): string {
   return named ? `completions of ${named}` : 'all completions';
 }
 
+/** What the last full import of the current filter left, or null when none has finished. */
+function lastFullImport(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  filter: CompletionsFilter,
+): ImportState | null {
+  const state = readDocumentState<ImportState>(spreadsheet, STATE_KEY);
+  return state && state.filterSignature === filterSignature(filter) ? state : null;
+}
+
 /** When the last full import finished, or null when none has for the current filter. */
 export function lastFullImportMs(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   filter: CompletionsFilter,
 ): number | null {
-  const state = readDocumentState<ImportState>(spreadsheet, STATE_KEY);
-  return state && state.filterSignature === filterSignature(filter) ? state.lastFullAtMs : null;
+  return lastFullImport(spreadsheet, filter)?.lastFullAtMs ?? null;
 }
 
 export function importCompletions(context: JobContext, job: CompletionsJobOptions): JobReport {
@@ -225,7 +235,12 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
   }
   const read = readCompletionPages(
     client,
-    resumed ? { cursor: resumed.run.cursor, held: resumed.entries } : { filter: options.completionsFilter },
+    resumed
+      ? { cursor: resumed.run.cursor, held: resumed.entries }
+      : {
+          filter: options.completionsFilter,
+          lastPageBefore: lastFullImport(spreadsheet, options.completionsFilter)?.lastPage,
+        },
     options.batchSize,
     {
       ...control,
@@ -263,6 +278,7 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
   writeDocumentState(spreadsheet, STATE_KEY, {
     filterSignature: filterSignature(options.completionsFilter),
     lastFullAtMs: Date.now(),
+    lastPage: read.cursor.lastPage,
   } satisfies ImportState);
   if (resumed) abandonRun(spreadsheet);
   return report;

@@ -232,6 +232,26 @@ test('completions recorded while the import pages: none lost, none doubled', asy
   await harness.done();
 });
 
+test('the next full import asks for page 1 with the pages the last one found, and still ends exact', async () => {
+  const harness = await importedHarness({ dataset: { seed: 35, completions: 3_500 } });
+  importViaDialog(harness);
+  const pagesAsked = () =>
+    harness.emulator.urlFetch.requests
+      .filter((request) => request.url.endsWith('/v1/completedtrainings.list'))
+      .map((request) => (JSON.parse(request.payload!) as { page: number }).page);
+  // The first import: page 1 alone tells there are 4; the confirming pass asks for all 4 at once.
+  expect(pagesAsked()).toEqual([1, 1, 2, 3, 4, 1, 2, 3, 4]);
+  harness.emulator.urlFetch.requests.length = 0;
+  // 1,200 more records since: a fifth page, read in a round of its own after the four expected.
+  await harness.dataset.mutate({ addCompletions: 1_200 });
+  harness.clickMenu('Reconcile completed trainings');
+  expect(pagesAsked()).toEqual([1, 2, 3, 4, 4, 5, 1, 2, 3, 4, 5]);
+  expect(harness.displayed(TAB).slice(1)).toEqual(
+    expectedCompletionRows(await harness.dataset.data(), 'Europe/London'),
+  );
+  await harness.done();
+});
+
 describe.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago'])('a spreadsheet in %s', (timeZone) => {
   test('shows every completion on the service day, and created in its own zone', async () => {
     const harness = await importedHarness({ timeZone, dataset: { seed: 34, completions: 1_500 } });
