@@ -7,7 +7,14 @@
  * the daily UrlFetch quota).
  */
 import type * as z from 'zod/mini';
-import { InvalidParameterError, isRetryable, scrub, ServiceError, TransportError } from './errors';
+import {
+  InvalidParameterError,
+  isRateLimit,
+  isRetryable,
+  scrub,
+  ServiceError,
+  TransportError,
+} from './errors';
 import { decodeResponse, encodeRequest, type HttpMethod, type RequestOptions } from './protocol';
 import type { HttpResponse, Transport } from './transport';
 
@@ -38,6 +45,8 @@ export type CallOutcome<T> = { ok: true; value: T } | { ok: false; error: Servic
 export interface RequestStats {
   requests: number;
   retries: number;
+  /** Answers that said the service is limiting requests (rate_limit_exceeded, or HTTP 429). */
+  rateLimited: number;
   byMethod: Record<string, number>;
 }
 
@@ -59,7 +68,7 @@ export function describeNetworkFailure(error: unknown, token: string): string {
 }
 
 export class ServiceClient {
-  readonly stats: RequestStats = { requests: 0, retries: 0, byMethod: {} };
+  readonly stats: RequestStats = { requests: 0, retries: 0, rateLimited: 0, byMethod: {} };
   private readonly request: RequestOptions;
   private readonly maxAttempts: number;
   private readonly backoffBaseMs: number;
@@ -114,6 +123,7 @@ export class ServiceClient {
         } catch (error) {
           if (!(error instanceof ServiceError || error instanceof TransportError)) throw error;
           outcomes[index] = { ok: false, error };
+          if (isRateLimit(error)) this.stats.rateLimited++;
           if (isRetryable(error) && attempt < this.maxAttempts) {
             retry.push(index);
             if (!('failure' in response)) retryAfterMs = Math.max(retryAfterMs, retryAfterOf(response));

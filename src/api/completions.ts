@@ -19,6 +19,7 @@ import type { ServiceClient } from './client';
 import { completionIdentity } from './completion-key';
 import { InvalidParameterError, ServiceError, TransportError } from './errors';
 import { type ReadControl, runRound } from './read-control';
+import { RoundSize } from './round-size';
 import {
   type Completion,
   completionSchema,
@@ -98,13 +99,6 @@ export function checkPage(page: number): number {
   if (!Number.isInteger(page) || page < 1)
     throw new InvalidParameterError('page', 'must be a whole number of 1 or more');
   return page;
-}
-
-export function checkBatchSize(batchSize: number): number {
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100) {
-    throw new InvalidParameterError('The batch size', 'must be a whole number from 1 to 100');
-  }
-  return batchSize;
 }
 
 /** One place of the list: a record, or an entry the contract's shape refuses (it keeps its place). */
@@ -206,7 +200,7 @@ export function readCompletionPages(
   batchSize: number,
   control: PagingControl = {},
 ): CompletionsRead {
-  checkBatchSize(batchSize);
+  const roundSize = new RoundSize(client, batchSize);
   const fresh = 'filter' in start;
   const from =
     'filter' in start
@@ -283,7 +277,7 @@ export function readCompletionPages(
     if (rounds++ > 0 && control.shouldPause?.()) return result(false);
     const firstRound = pass.cursor.nextPage === 1;
     try {
-      readRound(client, pass, batchSize, control);
+      readRound(client, pass, roundSize.next(), control);
     } catch (error) {
       // A round places nothing until all its pages are in: what came before it still stands.
       if (!control.shouldPause || !(error instanceof ServiceError || error instanceof TransportError))

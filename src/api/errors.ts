@@ -137,6 +137,12 @@ export class InvalidParameterError extends Error {
 }
 
 /** Whether trying the same request again later may succeed. */
+/** Whether the service said it is limiting requests: its rate_limit_exceeded, or an HTTP 429 on the way. */
+export function isRateLimit(error: unknown): boolean {
+  if (error instanceof ServiceError) return error.identifier === 'rate_limit_exceeded';
+  return error instanceof TransportError && error.kind === 'http_status' && error.httpStatus === 429;
+}
+
 export function isRetryable(error: unknown): boolean {
   if (error instanceof TransportError)
     return error.kind === 'unreachable' || error.kind === 'http_status' || error.kind === 'not_json';
