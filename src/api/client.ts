@@ -5,8 +5,14 @@
  * would not end within the time the caller has left is not made: the failure is returned instead.
  * It counts every HTTP request, the cost that matters on Google's side (each one counts against
  * the daily UrlFetch quota).
+ *
+ * Large fetchAlls are cheap on Google (one costs its overhead once and its requests side by side),
+ * but a service may limit how many requests of a token it takes at once, and Apps Script refuses a
+ * burst of fetches it finds too large: after a fetchAll that met either, the client sends at most
+ * half as many requests in one fetchAll (at least one) from then on, the retries included.
  */
 import type * as z from 'zod/mini';
+import { appendAll } from '../lib/arrays';
 import {
   InvalidParameterError,
   isRateLimit,
@@ -45,8 +51,6 @@ export type CallOutcome<T> = { ok: true; value: T } | { ok: false; error: Servic
 export interface RequestStats {
   requests: number;
   retries: number;
-  /** Answers that said the service is limiting requests (rate_limit_exceeded, or HTTP 429). */
-  rateLimited: number;
   byMethod: Record<string, number>;
 }
 
@@ -68,8 +72,10 @@ export function describeNetworkFailure(error: unknown, token: string): string {
 }
 
 export class ServiceClient {
-  readonly stats: RequestStats = { requests: 0, retries: 0, rateLimited: 0, byMethod: {} };
+  readonly stats: RequestStats = { requests: 0, retries: 0, byMethod: {} };
   private readonly request: RequestOptions;
+  /** The most requests one fetchAll sends: no limit until a refusal halves what was sent. */
+  private atOnce = Number.POSITIVE_INFINITY;
   private readonly maxAttempts: number;
   private readonly backoffBaseMs: number;
 
@@ -99,8 +105,9 @@ export class ServiceClient {
   }
 
   /**
-   * Many calls at once, in order. Each round sends every call still pending in one fetchAll; calls
-   * that failed in a retryable way go out again after a backoff, the others keep their outcome.
+   * Many calls at once, in order. Each round sends every call still pending (in one fetchAll, or
+   * several one after the other once a refusal limited how many go at once); calls that failed in a
+   * retryable way go out again after a backoff, the others keep their outcome.
    */
   callAll<T>(calls: readonly ServiceCall[], schema: z.ZodMiniType<T>): CallOutcome<T>[] {
     const outcomes: CallOutcome<T>[] = new Array(calls.length);
@@ -110,6 +117,7 @@ export class ServiceClient {
       const responses = this.send(pending.map((index) => calls[index]!));
       const retry: number[] = [];
       let retryAfterMs = 0;
+      let refused = false;
       pending.forEach((index, position) => {
         const call = calls[index]!;
         const response = responses[position] ?? { failure: 'no answer arrived' };
@@ -123,13 +131,14 @@ export class ServiceClient {
         } catch (error) {
           if (!(error instanceof ServiceError || error instanceof TransportError)) throw error;
           outcomes[index] = { ok: false, error };
-          if (isRateLimit(error)) this.stats.rateLimited++;
+          if (isRateLimit(error)) refused = true;
           if (isRetryable(error) && attempt < this.maxAttempts) {
             retry.push(index);
             if (!('failure' in response)) retryAfterMs = Math.max(retryAfterMs, retryAfterOf(response));
           }
         }
       });
+      if (refused) this.atOnce = Math.max(1, Math.floor(Math.min(this.atOnce, pending.length) / 2));
       if (retry.length === 0) break;
       const waitMs = Math.max(this.backoffMs(attempt), retryAfterMs);
       // The retry takes the wait and about as long again as this attempt did.
@@ -141,7 +150,16 @@ export class ServiceClient {
     return outcomes;
   }
 
+  /** Sends `calls` in fetchAlls of at most `atOnce` requests, one after the other. */
   private send(calls: readonly ServiceCall[]): (HttpResponse | { failure: string })[] {
+    const responses: (HttpResponse | { failure: string })[] = [];
+    for (let start = 0; start < calls.length; start += this.atOnce) {
+      appendAll(responses, this.sendAtOnce(calls.slice(start, start + this.atOnce)));
+    }
+    return responses;
+  }
+
+  private sendAtOnce(calls: readonly ServiceCall[]): (HttpResponse | { failure: string })[] {
     const requests = calls.map((call) => encodeRequest(call.apiMethod, call.params, this.request));
     this.stats.requests += requests.length;
     for (const call of calls)

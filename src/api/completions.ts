@@ -18,8 +18,8 @@ import { appendAll } from '../lib/arrays';
 import type { ServiceClient } from './client';
 import { completionIdentity } from './completion-key';
 import { InvalidParameterError, ServiceError, TransportError } from './errors';
+import { checkBatchSize } from './batch-size';
 import { type ReadControl, runRound } from './read-control';
-import { RoundSize } from './round-size';
 import {
   type Completion,
   completionSchema,
@@ -116,26 +116,33 @@ interface Page {
 }
 
 /**
- * What reading `lastPage` pages costs when nothing changes: one round (page 1) for a single page;
- * else two passes. A pass that knows the last page (the confirming one always; the first one when
- * `lastPageKnown`, from an earlier read) sends page 1 with the `batchSize` pages after it; one that
- * does not sends page 1 alone. Each later round is `batchSize` pages with the page before them.
+ * The requests of each round of reading `lastPage` pages when nothing changes: one round (page 1)
+ * for a single page; else two passes. A pass that knows the last page (the confirming one always;
+ * the first one when `lastPageKnown`, from an earlier read) sends page 1 with the `batchSize` pages
+ * after it; one that does not sends page 1 alone. Each later round is `batchSize` pages with the
+ * page before them.
  */
+export function readRounds(lastPage: number, batchSize: number, lastPageKnown = false): number[] {
+  if (lastPage <= 1) return [1];
+  const pass = (knowsLastPage: boolean): number[] => {
+    const first = knowsLastPage ? Math.min(lastPage, 1 + batchSize) : 1;
+    const rounds = [first];
+    for (let read = first; read < lastPage; read += batchSize) {
+      rounds.push(1 + Math.min(batchSize, lastPage - read));
+    }
+    return rounds;
+  };
+  return [...pass(lastPageKnown), ...pass(true)];
+}
+
+/** The rounds and requests of `readRounds`. */
 export function readCost(
   lastPage: number,
   batchSize: number,
   lastPageKnown = false,
 ): { rounds: number; requests: number } {
-  if (lastPage <= 1) return { rounds: 1, requests: 1 };
-  const pass = (knowsLastPage: boolean) => {
-    const rounds = knowsLastPage
-      ? 1 + Math.ceil(Math.max(0, lastPage - 1 - batchSize) / batchSize)
-      : 1 + Math.ceil((lastPage - 1) / batchSize);
-    return { rounds, requests: lastPage + rounds - 1 };
-  };
-  const first = pass(lastPageKnown);
-  const confirming = pass(true);
-  return { rounds: first.rounds + confirming.rounds, requests: first.requests + confirming.requests };
+  const rounds = readRounds(lastPage, batchSize, lastPageKnown);
+  return { rounds: rounds.length, requests: rounds.reduce((sum, requests) => sum + requests, 0) };
 }
 
 /** Where paging stands between executions; small enough for a document property. */
@@ -200,7 +207,7 @@ export function readCompletionPages(
   batchSize: number,
   control: PagingControl = {},
 ): CompletionsRead {
-  const roundSize = new RoundSize(client, batchSize);
+  checkBatchSize(batchSize);
   const fresh = 'filter' in start;
   const from =
     'filter' in start
@@ -277,7 +284,7 @@ export function readCompletionPages(
     if (rounds++ > 0 && control.shouldPause?.()) return result(false);
     const firstRound = pass.cursor.nextPage === 1;
     try {
-      readRound(client, pass, roundSize.next(), control);
+      readRound(client, pass, batchSize, control);
     } catch (error) {
       // A round places nothing until all its pages are in: what came before it still stands.
       if (!control.shouldPause || !(error instanceof ServiceError || error instanceof TransportError))

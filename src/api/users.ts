@@ -5,7 +5,7 @@
  * (isUsersInfoRefusal): an import then goes on without names, a formula says why it has none.
  */
 import type { ServiceClient } from './client';
-import { RoundSize } from './round-size';
+import { checkBatchSize } from './batch-size';
 import { type ReadControl, runRound } from './read-control';
 import { ServiceError } from './errors';
 import { type User, userInfoSchema } from './schemas';
@@ -37,13 +37,12 @@ export function fetchUsers(
   batchSize: number,
   control: ReadControl = {},
 ): UsersRead {
-  const roundSize = new RoundSize(client, batchSize);
+  checkBatchSize(batchSize);
   const unique = [...new Set(ids)].filter((id) => id !== '');
   const users = new Map<string, User | null>();
-  for (let start = 0; start < unique.length;) {
+  for (let start = 0; start < unique.length; start += batchSize) {
     if (start > 0 && control.shouldPause?.()) return { users, complete: false };
-    const batch = unique.slice(start, start + roundSize.next());
-    start += batch.length;
+    const batch = unique.slice(start, start + batchSize);
     const outcomes = runRound(control, () =>
       client.callAll(
         batch.map((user) => ({ apiMethod: USERS_METHOD, params: { user } })),
