@@ -279,10 +279,16 @@ describe("the model's lower bound", () => {
         central,
       );
     const single = 65 + 100 + 100 * 0.02;
+    // A round of up to 10 requests, or of 11 to 20 (two waves of requests: Google runs 10 at once).
     const batched = 350 + single;
-    // One page: its round, then a round of users' names; 101 rows × 10 columns through setValues.
-    expect(of(100, 1)).toBeCloseTo(single + batched + 1_010 * 0.06 + 500);
-    // 100 pages: page 1 of the first pass alone, then 20 batches, names within them; 1,000,010 cells through the API in 5 requests.
-    expect(of(100_000, 21)).toBeCloseTo(single + 20 * batched + 1_000_010 * 0.011 + 5 * 275 + 500);
+    const twoWaves = 350 + 2 * (65 + 100) + 100 * 0.02;
+    // One page: its round, then the 53 users' names in one round (6 waves); 101 rows × 10 columns through setValues.
+    expect(of(100, 1)).toBeCloseTo(single + 350 + 6 * (65 + 100) + 100 * 0.02 + 1_010 * 0.06 + 500);
+    // 100 pages: page 1 of the first pass alone, 9 rounds of 10 pages and the page before them, and
+    // 9 pages with theirs; then pages 1–11, 8 rounds of 11 and one of 10; names within them;
+    // 1,000,010 cells through the API in 5 requests.
+    expect(of(100_000, 21)).toBeCloseTo(
+      single + 18 * twoWaves + 2 * batched + 1_000_010 * 0.011 + 5 * 275 + 500,
+    );
   });
 });
