@@ -5,7 +5,7 @@
  * change something refuse to run from a cell.
  */
 import { checkFilter } from '../api/completions';
-import { checkBatchSize, MAX_BATCH_SIZE } from '../api/round-size';
+import { checkBatchSize, MAX_BATCH_SIZE } from '../api/batch-size';
 import { InvalidParameterError } from '../api/errors';
 import { type ConnectionTestResult, testServiceConnection } from './connection-test';
 import {
