@@ -112,9 +112,13 @@ export class ServiceClient {
   callAll<T>(calls: readonly ServiceCall[], schema: z.ZodMiniType<T>): CallOutcome<T>[] {
     const outcomes: CallOutcome<T>[] = new Array(calls.length);
     let pending = calls.map((_, index) => index);
+    /** The longest one fetch or fetchAll of these calls took. */
+    let longestSendMs = 0;
     for (let attempt = 1; pending.length > 0; attempt++) {
-      const sentAtMs = Date.now();
-      const responses = this.send(pending.map((index) => calls[index]!));
+      const responses = this.send(
+        pending.map((index) => calls[index]!),
+        (ms) => (longestSendMs = Math.max(longestSendMs, ms)),
+      );
       const retry: number[] = [];
       let retryAfterMs = 0;
       let refused = false;
@@ -141,8 +145,9 @@ export class ServiceClient {
       if (refused) this.atOnce = Math.max(1, Math.floor(Math.min(this.atOnce, pending.length) / 2));
       if (retry.length === 0) break;
       const waitMs = Math.max(this.backoffMs(attempt), retryAfterMs);
-      // The retry takes the wait and about as long again as this attempt did.
-      if (this.options.timeLeftMs && waitMs + (Date.now() - sentAtMs) > this.options.timeLeftMs()) break;
+      // The retry takes the wait and, for each fetchAll it needs, about as long as the longest so far.
+      const retryMs = waitMs + Math.ceil(retry.length / this.atOnce) * longestSendMs;
+      if (this.options.timeLeftMs && retryMs > this.options.timeLeftMs()) break;
       this.stats.retries += retry.length;
       this.options.sleep(waitMs);
       pending = retry;
@@ -150,11 +155,19 @@ export class ServiceClient {
     return outcomes;
   }
 
-  /** Sends `calls` in fetchAlls of at most `atOnce` requests, one after the other. */
-  private send(calls: readonly ServiceCall[]): (HttpResponse | { failure: string })[] {
+  /**
+   * Sends `calls` in fetchAlls of at most `atOnce` requests, one after the other, telling `took`
+   * how long each took.
+   */
+  private send(
+    calls: readonly ServiceCall[],
+    took: (ms: number) => void,
+  ): (HttpResponse | { failure: string })[] {
     const responses: (HttpResponse | { failure: string })[] = [];
     for (let start = 0; start < calls.length; start += this.atOnce) {
+      const sentAtMs = Date.now();
       appendAll(responses, this.sendAtOnce(calls.slice(start, start + this.atOnce)));
+      took(Date.now() - sentAtMs);
     }
     return responses;
   }
