@@ -136,7 +136,6 @@ export class InvalidParameterError extends Error {
   }
 }
 
-/** Whether trying the same request again later may succeed. */
 /**
  * Apps Script's refusal of a burst of fetches ("Service invoked too many times in a short time:
  * urlfetch. Try Utilities.sleep(1000) between calls."; community report: Blacksmoke16/GESI issue
@@ -155,6 +154,7 @@ export function isRateLimit(error: unknown): boolean {
   return error.kind === 'unreachable' && URL_FETCH_BURST.test(error.message);
 }
 
+/** Whether trying the same request again later may succeed. */
 export function isRetryable(error: unknown): boolean {
   if (error instanceof TransportError)
     return error.kind === 'unreachable' || error.kind === 'http_status' || error.kind === 'not_json';

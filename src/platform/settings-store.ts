@@ -36,8 +36,8 @@ export interface ImportOptions {
 export const DEFAULT_IMPORT_OPTIONS: ImportOptions = {
   completionsFilter: {},
   // The most a round may hold: on Google a round costs its overhead once and its requests in waves,
-  // so fewer, larger rounds are cheaper (README, "What a run costs on Google"); a service that
-  // refuses some gets smaller rounds for the rest of the read (api/round-size.ts).
+  // so fewer, larger rounds are cheaper (README, "What a run costs on Google"); after a refusal the
+  // client sends fewer requests at once (api/client.ts).
   batchSize: MAX_BATCH_SIZE,
   overlapDays: 7,
   horizonDays: 30,
