@@ -9,6 +9,7 @@ import {
   type CostBreakdown,
   type CostFigures,
   type FetchRound,
+  fetchAllWaves,
   fetchRoundMs,
   type Preset,
   priceQuantities,
@@ -75,7 +76,7 @@ export function googleLowerBoundMs(
       {
         batched: requests > 1,
         requests,
-        serviceMs: config.latencyMs,
+        serviceMs: fetchAllWaves(requests) * config.latencyMs,
         largestKb: pageKb,
       } satisfies FetchRound,
       figures,
