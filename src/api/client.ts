@@ -9,7 +9,7 @@
  * Large fetchAlls are cheap on Google (one costs its overhead once and its requests side by side),
  * but a service may limit how many requests of a token it takes at once, and Apps Script refuses a
  * burst of fetches it finds too large: after a fetchAll that met either, the client sends at most
- * half as many requests in one fetchAll (at least one) from then on, the retries included.
+ * half as many requests in one fetchAll from then on, the retries included.
  */
 import type * as z from 'zod/mini';
 import { appendAll } from '../lib/arrays';
@@ -142,7 +142,9 @@ export class ServiceClient {
           }
         }
       });
-      if (refused) this.atOnce = Math.max(1, Math.floor(Math.min(this.atOnce, pending.length) / 2));
+      // A refused fetchAll sent too many at once; a refused lone request says nothing of how many.
+      const sentAtOnce = Math.min(this.atOnce, pending.length);
+      if (refused && sentAtOnce > 1) this.atOnce = Math.floor(sentAtOnce / 2);
       if (retry.length === 0) break;
       const waitMs = Math.max(this.backoffMs(attempt), retryAfterMs);
       // The retry takes the wait and, for each fetchAll it needs, about as long as the longest so far.

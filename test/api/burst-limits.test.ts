@@ -19,6 +19,8 @@ const PAGE_SIZE = 10;
 class BurstLimitedService {
   /** The size of each fetchAll (or fetch) the client sent, retries included. */
   readonly sent: number[] = [];
+  /** How many of the next requests are refused, whatever comes with them. */
+  refuseNext = 0;
 
   constructor(
     private readonly records: number,
@@ -33,9 +35,11 @@ class BurstLimitedService {
         throw new Error(
           'Exception: Service invoked too many times in a short time: urlfetch. Try Utilities.sleep(1000) between calls.',
         );
-      return requests.map((request, index) =>
-        index < this.atOnce ? this.answer(request) : json({ ok: false, error: 'rate_limit_exceeded' }),
-      );
+      return requests.map((request, index) => {
+        const refused = index >= this.atOnce || this.refuseNext > 0;
+        if (this.refuseNext > 0) this.refuseNext--;
+        return refused ? json({ ok: false, error: 'rate_limit_exceeded' }) : this.answer(request);
+      });
     };
     return new ServiceClient({
       baseUrl: 'https://service.example',
@@ -106,4 +110,13 @@ test("users' names are looked up in fetchAlls that shrink the same way", () => {
   // 12 (9 refused), the 9 again in fetchAlls of 6 and 3 (3 refused), then 3 at a time.
   expect(service.sent.slice(0, 3)).toEqual([12, 6, 3]);
   expect(service.sent.slice(3).every((size) => size <= 3)).toBe(true);
+});
+
+test('a lone request refused (page 1, asked alone) leaves the pages after it in one fetchAll', () => {
+  const service = new BurstLimitedService(300, 100);
+  service.refuseNext = 1;
+  const read = readCompletionPages(service.client(), { filter: {} }, 100);
+  expect(read.records.map((record) => record.groupTraining_id)).toEqual(allRecords(300));
+  // Page 1, refused, and again; then pages 1–30 at once (page 1 anchoring them), and all 30 again.
+  expect(service.sent).toEqual([1, 1, 30, 30]);
 });
