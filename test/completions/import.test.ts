@@ -253,6 +253,29 @@ test('the next full import asks for page 1 with the pages the last one found, an
   await harness.done();
 });
 
+test('a service that refuses part of a round midway gets fewer pages at once, and the import ends exact', async () => {
+  const harness = await importedHarness({ dataset: { seed: 36, completions: 24_500 } });
+  importViaDialog(harness);
+  harness.emulator.urlFetch.requests.length = 0;
+  // The next import asks for its 25 pages at once; the service refuses the first 10 that arrive.
+  await harness.dataset.setFaults({
+    queue: [{ fault: 'rate_limit_exceeded', method: 'completedtrainings.list', times: 10 }],
+  });
+  harness.clickMenu('Reconcile completed trainings');
+  expect(harness.displayed(TAB).slice(1)).toEqual(
+    expectedCompletionRows(await harness.dataset.data(), 'Europe/London'),
+  );
+  // One fetchAll's requests leave together: count them by when they were sent.
+  const sizeAt = new Map<number, number>();
+  for (const { atMs } of harness.emulator.urlFetch.requests) sizeAt.set(atMs, (sizeAt.get(atMs) ?? 0) + 1);
+  const fetchAllSizes = [...sizeAt.values()];
+  // 25 at once (10 refused); the 10 again, then the check in fetchAlls of at most 12.
+  expect(fetchAllSizes[0]).toBe(25);
+  expect(fetchAllSizes.slice(1).every((size) => size <= 12)).toBe(true);
+  expect(fetchAllSizes.reduce((sum, size) => sum + size, 0)).toBe(25 + 10 + 25);
+  await harness.done();
+});
+
 describe.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago'])('a spreadsheet in %s', (timeZone) => {
   test('shows every completion on the service day, and created in its own zone', async () => {
     const harness = await importedHarness({ timeZone, dataset: { seed: 34, completions: 1_500 } });
