@@ -3,12 +3,13 @@
  * prices what the run did, with the low, central and high figures, and the model's lower bound of a
  * full import is priced the same way. Pure functions of the results.
  */
-import { MAX_PAGE_SIZE, readCost } from '../../src/api/completions';
+import { MAX_PAGE_SIZE, readRounds } from '../../src/api/completions';
 import { COMPLETION_COLUMNS } from '../../src/completions/table';
 import {
   type CostBreakdown,
   type CostFigures,
   type FetchRound,
+  fetchAllWaves,
   fetchRoundMs,
   type Preset,
   priceQuantities,
@@ -55,12 +56,13 @@ function largestPageKb(measurement: Measurement): number {
 
 /**
  * The least a full import of `measurement.records` can take on Google's side, by the model: the
- * rounds of an exact read (every page read, then read again to confirm it; page 1 of each pass alone,
- * then `batchSize` pages a round), each the service's latency plus a round trip and the batch's
- * overhead; the users' names asked within the confirming pass's rounds (their ids are known after the
- * first pass), or in one round of their own after a single page; the whole table written the cheaper
- * way, in one commit. A table's bytes are taken to be
- * its pages' (the same fields, as the run's largest answer measured them).
+ * rounds of an exact read (every page read, then read again to confirm it; page 1 of the first pass
+ * alone, then `batchSize` pages a round; the confirming pass, which knows the last page, sends page 1
+ * with the pages after it), each the service's latency plus a round trip per wave of requests and
+ * the batch's overhead; the users' names asked within the confirming pass's rounds (their ids are
+ * known after the first pass), or all in one round of their own after a single page; the whole table
+ * written the cheaper way, in one commit. A table's bytes are taken to be its pages' (the same
+ * fields, as the run's largest answer measured them).
  */
 export function googleLowerBoundMs(
   measurement: Measurement,
@@ -69,15 +71,19 @@ export function googleLowerBoundMs(
 ): number {
   const pages = Math.max(1, Math.ceil(measurement.records / MAX_PAGE_SIZE));
   const pageKb = largestPageKb(measurement);
-  const round = (batched: boolean): number =>
+  const round = (requests: number): number =>
     fetchRoundMs(
-      { batched, requests: 1, serviceMs: config.latencyMs, largestKb: pageKb } satisfies FetchRound,
+      {
+        batched: requests > 1,
+        requests,
+        serviceMs: fetchAllWaves(requests) * config.latencyMs,
+        largestKb: pageKb,
+      } satisfies FetchRound,
       figures,
     );
-  const { rounds } = readCost(pages, config.batchSize);
-  const firstPages = pages > 1 ? 2 : 1;
-  const userRounds = pages === 1 && (measurement.expectedUserRequests ?? 0) > 0 ? 1 : 0;
-  const fetchMs = firstPages * round(false) + (rounds - firstPages + userRounds) * round(true);
+  const users = measurement.expectedUserRequests ?? 0;
+  const rounds = [...readRounds(pages, config.batchSize), ...(pages === 1 && users > 0 ? [users] : [])];
+  const fetchMs = rounds.reduce((sum, requests) => sum + round(requests), 0);
   const cells = (measurement.records + 1) * COMPLETION_COLUMNS.length;
   return fetchMs + cheapestWriteMs(cells, pages * pageKb * 1024, figures) + figures.commitMs;
 }

@@ -20,6 +20,7 @@ import {
   PRESETS,
   presetFigures,
 } from '../emulator/runtime/cost-model';
+import { DEFAULT_IMPORT_OPTIONS } from '../../src/platform/settings-store';
 import { startSampleServiceProcess } from '../sample-service/process';
 import { runInChildProcess } from './case-process';
 import type { CaseResult, CaseSpec } from './cases';
@@ -52,8 +53,8 @@ const CONFIG: BenchConfig = {
   figures: costFigures(CALIBRATION),
   calibration: CALIBRATION && path.relative(process.cwd(), CALIBRATION),
   latencyMs: 100,
-  // The add-on's default "pages at once", set explicitly so that the lower bound uses what ran.
-  batchSize: 10,
+  // The add-on's default "pages at once"; the lower bound uses the same.
+  batchSize: DEFAULT_IMPORT_OPTIONS.batchSize,
   seed: 8,
   users: 50,
   sizes: [1_000, 10_000, 100_000],

@@ -189,7 +189,7 @@ export function renderMarkdown(
     'Requests: the listing method (completedtrainings.list, or equipmenttypes.list) + users.info. ' +
       "Fetch phase: first listing request sent → last answer received, on this machine's clock. Peak memory: growth of the " +
       "process's peak resident set during the run. Round trips: HTTP requests + Spreadsheet calls. " +
-      'Lower bound: the requests and rounds of an exact read (every page read, then read again to confirm it; each round after page 1 asks again for the page before it), latency × its rounds, one value write per table. ' +
+      'Lower bound: the requests and rounds of an exact read (every page read, then read again to confirm it; page 1 of the first pass alone, the confirming pass with page 1 and the pages after it; each later round asks again for the page before it), latency × its rounds, one value write per table. ' +
       `The largest full imports ran ${config.timedRuns} times each; the run with the median fetch phase is shown. ` +
       "This table's times and ratios measure this machine (loopback HTTP, the emulator): reported, not targets.",
     '',
@@ -197,7 +197,7 @@ export function renderMarkdown(
       config.calibration ? `figures measured on Google, ${config.calibration}` : 'published figures'
     }; README, "What a run costs on Google"): central figures, with the low and high ones in brackets. ` +
       "Fetch rounds: a fetch or a fetchAll each, priced as the service's answer time here plus Google's round trip " +
-      'and batch overhead. Other calls: cell reads, Spreadsheet calls, cache and properties. ' +
+      'for every 10 requests (Google runs 10 at a time), and the batch overhead. Other calls: cell reads, Spreadsheet calls, cache and properties. ' +
       "Model's lower bound (full imports): an exact read's rounds, the users' names within the confirming pass (in a round of their own after a single page), " +
       'the table written the cheaper way (setValues, or the Sheets API in requests under 2 MB), one commit. ' +
       'The reference scripts run to their end even where Google would stop them at 6 minutes.',

@@ -5,9 +5,22 @@
  * would not end within the time the caller has left is not made: the failure is returned instead.
  * It counts every HTTP request, the cost that matters on Google's side (each one counts against
  * the daily UrlFetch quota).
+ *
+ * Large fetchAlls are cheap on Google (one costs its overhead once and its requests side by side),
+ * but a service may limit how many requests of a token it takes at once, and Apps Script refuses a
+ * burst of fetches it finds too large: after a fetchAll that met either, the client sends at most
+ * half as many requests in one fetchAll from then on, the retries included.
  */
 import type * as z from 'zod/mini';
-import { InvalidParameterError, isRetryable, scrub, ServiceError, TransportError } from './errors';
+import { appendAll } from '../lib/arrays';
+import {
+  InvalidParameterError,
+  isRateLimit,
+  isRetryable,
+  scrub,
+  ServiceError,
+  TransportError,
+} from './errors';
 import { decodeResponse, encodeRequest, type HttpMethod, type RequestOptions } from './protocol';
 import type { HttpResponse, Transport } from './transport';
 
@@ -61,6 +74,8 @@ export function describeNetworkFailure(error: unknown, token: string): string {
 export class ServiceClient {
   readonly stats: RequestStats = { requests: 0, retries: 0, byMethod: {} };
   private readonly request: RequestOptions;
+  /** The most requests one fetchAll sends: no limit until a refusal halves what was sent. */
+  private atOnce = Number.POSITIVE_INFINITY;
   private readonly maxAttempts: number;
   private readonly backoffBaseMs: number;
 
@@ -90,17 +105,23 @@ export class ServiceClient {
   }
 
   /**
-   * Many calls at once, in order. Each round sends every call still pending in one fetchAll; calls
-   * that failed in a retryable way go out again after a backoff, the others keep their outcome.
+   * Many calls at once, in order. Each round sends every call still pending (in one fetchAll, or
+   * several one after the other once a refusal limited how many go at once); calls that failed in a
+   * retryable way go out again after a backoff, the others keep their outcome.
    */
   callAll<T>(calls: readonly ServiceCall[], schema: z.ZodMiniType<T>): CallOutcome<T>[] {
     const outcomes: CallOutcome<T>[] = new Array(calls.length);
     let pending = calls.map((_, index) => index);
+    /** The longest one fetch or fetchAll of these calls took. */
+    let longestSendMs = 0;
     for (let attempt = 1; pending.length > 0; attempt++) {
-      const sentAtMs = Date.now();
-      const responses = this.send(pending.map((index) => calls[index]!));
+      const responses = this.send(
+        pending.map((index) => calls[index]!),
+        (ms) => (longestSendMs = Math.max(longestSendMs, ms)),
+      );
       const retry: number[] = [];
       let retryAfterMs = 0;
+      let refused = false;
       pending.forEach((index, position) => {
         const call = calls[index]!;
         const response = responses[position] ?? { failure: 'no answer arrived' };
@@ -114,16 +135,21 @@ export class ServiceClient {
         } catch (error) {
           if (!(error instanceof ServiceError || error instanceof TransportError)) throw error;
           outcomes[index] = { ok: false, error };
+          if (isRateLimit(error)) refused = true;
           if (isRetryable(error) && attempt < this.maxAttempts) {
             retry.push(index);
             if (!('failure' in response)) retryAfterMs = Math.max(retryAfterMs, retryAfterOf(response));
           }
         }
       });
+      // A refused fetchAll sent too many at once; a refused lone request says nothing of how many.
+      const sentAtOnce = Math.min(this.atOnce, pending.length);
+      if (refused && sentAtOnce > 1) this.atOnce = Math.floor(sentAtOnce / 2);
       if (retry.length === 0) break;
       const waitMs = Math.max(this.backoffMs(attempt), retryAfterMs);
-      // The retry takes the wait and about as long again as this attempt did.
-      if (this.options.timeLeftMs && waitMs + (Date.now() - sentAtMs) > this.options.timeLeftMs()) break;
+      // The retry takes the wait and, for each fetchAll it needs, about as long as the longest so far.
+      const retryMs = waitMs + Math.ceil(retry.length / this.atOnce) * longestSendMs;
+      if (this.options.timeLeftMs && retryMs > this.options.timeLeftMs()) break;
       this.stats.retries += retry.length;
       this.options.sleep(waitMs);
       pending = retry;
@@ -131,7 +157,24 @@ export class ServiceClient {
     return outcomes;
   }
 
-  private send(calls: readonly ServiceCall[]): (HttpResponse | { failure: string })[] {
+  /**
+   * Sends `calls` in fetchAlls of at most `atOnce` requests, one after the other, telling `took`
+   * how long each took.
+   */
+  private send(
+    calls: readonly ServiceCall[],
+    took: (ms: number) => void,
+  ): (HttpResponse | { failure: string })[] {
+    const responses: (HttpResponse | { failure: string })[] = [];
+    for (let start = 0; start < calls.length; start += this.atOnce) {
+      const sentAtMs = Date.now();
+      appendAll(responses, this.sendAtOnce(calls.slice(start, start + this.atOnce)));
+      took(Date.now() - sentAtMs);
+    }
+    return responses;
+  }
+
+  private sendAtOnce(calls: readonly ServiceCall[]): (HttpResponse | { failure: string })[] {
     const requests = calls.map((call) => encodeRequest(call.apiMethod, call.params, this.request));
     this.stats.requests += requests.length;
     for (const call of calls)

@@ -18,6 +18,7 @@ import { appendAll } from '../lib/arrays';
 import type { ServiceClient } from './client';
 import { completionIdentity } from './completion-key';
 import { InvalidParameterError, ServiceError, TransportError } from './errors';
+import { checkBatchSize } from './batch-size';
 import { type ReadControl, runRound } from './read-control';
 import {
   type Completion,
@@ -64,9 +65,14 @@ export interface PagingControl extends ReadControl {
   onProgress?: (cursor: PagingCursor) => void;
 }
 
-/** Where a read starts: page 1 of a filter, or a paused read's cursor and the records it held. */
+/**
+ * Where a read starts: page 1 of a filter (with the last page an earlier read of it found, when
+ * there was one: page 1 then goes out with the pages after it), or a paused read's cursor and the
+ * records it held.
+ */
 export type PagingStart =
-  { filter: CompletionsFilter } | { cursor: PagingCursor; held: readonly ListEntry[] };
+  | { filter: CompletionsFilter; lastPageBefore?: number }
+  | { cursor: PagingCursor; held: readonly ListEntry[] };
 
 /** Checks the filter before anything is sent; returns it without empty members. */
 export function checkFilter(filter: CompletionsFilter): CompletionsFilter {
@@ -95,13 +101,6 @@ export function checkPage(page: number): number {
   return page;
 }
 
-export function checkBatchSize(batchSize: number): number {
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100) {
-    throw new InvalidParameterError('The batch size', 'must be a whole number from 1 to 100');
-  }
-  return batchSize;
-}
-
 /** One place of the list: a record, or an entry the contract's shape refuses (it keeps its place). */
 export interface ListEntry {
   /** completionIdentity of the record, or the entry's JSON (marked) when it is refused. */
@@ -117,13 +116,33 @@ interface Page {
 }
 
 /**
- * What reading `lastPage` pages costs when nothing changes: one round (page 1) for a single page;
- * else two passes, each page 1 alone, then rounds of `batchSize` pages with the page before them.
+ * The requests of each round of reading `lastPage` pages when nothing changes: one round (page 1)
+ * for a single page; else two passes. A pass that knows the last page (the confirming one always;
+ * the first one when `lastPageKnown`, from an earlier read) sends page 1 with the `batchSize` pages
+ * after it; one that does not sends page 1 alone. Each later round is `batchSize` pages with the
+ * page before them.
  */
-export function readCost(lastPage: number, batchSize: number): { rounds: number; requests: number } {
-  if (lastPage <= 1) return { rounds: 1, requests: 1 };
-  const batches = Math.ceil((lastPage - 1) / batchSize);
-  return { rounds: 2 * (1 + batches), requests: 2 * (lastPage + batches) };
+export function readRounds(lastPage: number, batchSize: number, lastPageKnown = false): number[] {
+  if (lastPage <= 1) return [1];
+  const pass = (knowsLastPage: boolean): number[] => {
+    const first = knowsLastPage ? Math.min(lastPage, 1 + batchSize) : 1;
+    const rounds = [first];
+    for (let read = first; read < lastPage; read += batchSize) {
+      rounds.push(1 + Math.min(batchSize, lastPage - read));
+    }
+    return rounds;
+  };
+  return [...pass(lastPageKnown), ...pass(true)];
+}
+
+/** The rounds and requests of `readRounds`. */
+export function readCost(
+  lastPage: number,
+  batchSize: number,
+  lastPageKnown = false,
+): { rounds: number; requests: number } {
+  const rounds = readRounds(lastPage, batchSize, lastPageKnown);
+  return { rounds: rounds.length, requests: rounds.reduce((sum, requests) => sum + requests, 0) };
 }
 
 /** Where paging stands between executions; small enough for a document property. */
@@ -135,6 +154,7 @@ export interface PagingCursor {
    */
   phase: 'read' | 'confirm';
   nextPage: number;
+  /** The last page as the latest answer said; before page 1's, the one expected (1: not known). */
   lastPage: number;
   /** Records a page, as page 1 of the pass showed (a service may serve fewer than asked). */
   pageSize: number;
@@ -154,17 +174,18 @@ export interface PagingCursor {
 /** Passes one call may begin before it pauses (or, when it cannot pause, gives up). */
 const MAX_PASSES_PER_CALL = 5;
 
-/** Where a new pass starts: page 1, nothing placed. */
+/** Where a new pass starts: page 1, nothing placed, `expectedLastPage` (1: not known) expected. */
 function passStart(
   filter: CompletionsFilter,
   phase: PagingCursor['phase'],
   passesBefore: number,
+  expectedLastPage = 1,
 ): PagingCursor {
   return {
     filter,
     phase,
     nextPage: 1,
-    lastPage: 1,
+    lastPage: expectedLastPage,
     pageSize: 0,
     placed: 0,
     onTop: 0,
@@ -188,7 +209,10 @@ export function readCompletionPages(
 ): CompletionsRead {
   checkBatchSize(batchSize);
   const fresh = 'filter' in start;
-  const from = 'filter' in start ? passStart(checkFilter(start.filter), 'read', 0) : start.cursor;
+  const from =
+    'filter' in start
+      ? passStart(checkFilter(start.filter), 'read', 0, expectedLastPage(start.lastPageBefore))
+      : start.cursor;
   const held: ListEntry[] = 'held' in start ? [...start.held] : [];
   // In the confirming phase the records on top are held after the candidate.
   let candidate = from.phase === 'confirm' ? held.slice(0, held.length - from.onTop) : held;
@@ -199,7 +223,10 @@ export function readCompletionPages(
     pass = new Pass([...onTop, ...candidate].slice(0, from.placed), from);
   else {
     onTop = [];
-    pass = new Pass([], { ...passStart(from.filter, 'confirm', from.passes - 1), beganWithExecution: true });
+    pass = new Pass([], {
+      ...passStart(from.filter, 'confirm', from.passes - 1, from.lastPage),
+      beganWithExecution: true,
+    });
   }
   /** How much of what the confirming pass placed is known to agree with the candidate. */
   let agreedUpTo = pass.entries.length;
@@ -215,7 +242,7 @@ export function readCompletionPages(
       rejected: rejectedOf(records),
       // A finished read resumed later (to go on with its names) is confirmed again from page 1.
       cursor: done
-        ? passStart(cursor.filter, 'confirm', cursor.passes)
+        ? passStart(cursor.filter, 'confirm', cursor.passes, cursor.lastPage)
         : { ...cursor, placed: cursor.phase === 'confirm' ? pass.entries.length : 0, onTop: onTop.length },
       done,
     };
@@ -226,7 +253,7 @@ export function readCompletionPages(
     agreedUpTo = 0;
     if (phase === 'read') candidate = [];
     const cursor = {
-      ...passStart(pass.cursor.filter, phase, pass.cursor.passes),
+      ...passStart(pass.cursor.filter, phase, pass.cursor.passes, pass.cursor.lastPage),
       beganWithExecution: rounds === 0,
     };
     pass = new Pass(phase === 'read' ? candidate : [], cursor);
@@ -266,7 +293,7 @@ export function readCompletionPages(
     }
     const { phase, passes } = pass.cursor;
     if (firstRound && phase === 'read' && passes === 1)
-      control.afterFirstPage?.(pass.cursor, pass.entries.length);
+      control.afterFirstPage?.(pass.cursor, pass.cursor.pageSize);
     control.onProgress?.(pass.cursor);
     if (pass.disturbed) {
       // What it placed cannot be trusted: the pass begins again (a read from scratch).
@@ -396,16 +423,26 @@ class Pass {
   }
 }
 
-/** Reads the next round of `pass`: page 1 alone first (it tells how many pages there are), then batches. */
+/**
+ * Reads the next round of `pass`. Its first round is page 1, with the `batchSize` pages after it
+ * when the pass expects more than one (page 1 alone tells how many there are); each later round is
+ * a batch of pages with the page before them, which anchors it.
+ */
 function readRound(client: ServiceClient, pass: Pass, batchSize: number, control: ReadControl): void {
   const from = pass.cursor;
-  const numbers = from.nextPage === 1 ? [1] : [from.nextPage - 1, ...pageNumbers(from, batchSize)];
+  const numbers =
+    from.nextPage === 1
+      ? [1, ...pageNumbers(2, from.lastPage, batchSize)]
+      : [from.nextPage - 1, ...pageNumbers(from.nextPage, from.lastPage, batchSize)];
   const pages = runRound(control, () => fetchPages(client, from.filter, numbers));
+  const lastPage = Math.max(...pages.map((page) => page.lastPage));
   if (from.nextPage === 1) {
-    const [first] = pages as [Page];
-    pass.pages++;
-    pass.place(first, 0);
-    pass.cursor = { ...from, nextPage: 2, lastPage: first.lastPage, pageSize: first.entries.length };
+    // Page 1 is where the list begins; the pages sent with it follow it as the service served them.
+    const [first, ...rest] = pages as [Page, ...Page[]];
+    let next = pass.place(first, 0);
+    for (const page of rest) next = pass.place(page, next);
+    pass.pages += pages.length;
+    pass.cursor = { ...from, nextPage: numbers.length + 1, lastPage, pageSize: first.entries.length };
     return;
   }
   const [again, ...rest] = pages as [Page, ...Page[]];
@@ -414,17 +451,25 @@ function readRound(client: ServiceClient, pass: Pass, batchSize: number, control
     pass.pages++;
     next = pass.place(page, next);
   }
-  const lastPage = Math.max(again.lastPage, ...rest.map((page) => page.lastPage));
   pass.cursor = { ...from, nextPage: rest[rest.length - 1]!.number + 1, lastPage };
 }
 
-/** The pages of a round after page 1: a batch in order. */
-function pageNumbers(cursor: PagingCursor, batchSize: number): number[] {
+/** Up to `batchSize` page numbers from `from` on, none beyond `lastPage`. */
+function pageNumbers(from: number, lastPage: number, batchSize: number): number[] {
   const numbers: number[] = [];
-  for (let page = cursor.nextPage; page < cursor.nextPage + batchSize && page <= cursor.lastPage; page++) {
-    numbers.push(page);
-  }
+  for (let page = from; page < from + batchSize && page <= lastPage; page++) numbers.push(page);
   return numbers;
+}
+
+/**
+ * The last page a read expects from what an earlier read found (1: not known). The list may have
+ * grown or shrunk since: a page beyond its end answers an empty list, and one the guess fell short
+ * of is read in the rounds that follow.
+ */
+function expectedLastPage(lastPageBefore: number | undefined): number {
+  return lastPageBefore !== undefined && Number.isInteger(lastPageBefore) && lastPageBefore > 1
+    ? lastPageBefore
+    : 1;
 }
 
 export function recordEntry(record: Completion): ListEntry {

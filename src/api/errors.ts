@@ -136,6 +136,24 @@ export class InvalidParameterError extends Error {
   }
 }
 
+/**
+ * Apps Script's refusal of a burst of fetches ("Service invoked too many times in a short time:
+ * urlfetch. Try Utilities.sleep(1000) between calls."; community report: Blacksmoke16/GESI issue
+ * #99, all pages in one fetchAll). Not the daily quota, which says "for one day".
+ */
+const URL_FETCH_BURST = /invoked too many times in a short time: urlfetch/i;
+
+/**
+ * Whether a request was refused for coming with too many others: the service's rate_limit_exceeded,
+ * an HTTP 429 on the way, or Apps Script's refusal of a burst of fetches.
+ */
+export function isRateLimit(error: unknown): boolean {
+  if (error instanceof ServiceError) return error.identifier === 'rate_limit_exceeded';
+  if (!(error instanceof TransportError)) return false;
+  if (error.kind === 'http_status') return error.httpStatus === 429;
+  return error.kind === 'unreachable' && URL_FETCH_BURST.test(error.message);
+}
+
 /** Whether trying the same request again later may succeed. */
 export function isRetryable(error: unknown): boolean {
   if (error instanceof TransportError)

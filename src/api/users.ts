@@ -5,7 +5,7 @@
  * (isUsersInfoRefusal): an import then goes on without names, a formula says why it has none.
  */
 import type { ServiceClient } from './client';
-import { checkBatchSize } from './completions';
+import { checkBatchSize } from './batch-size';
 import { type ReadControl, runRound } from './read-control';
 import { ServiceError } from './errors';
 import { type User, userInfoSchema } from './schemas';

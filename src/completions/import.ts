@@ -85,6 +85,8 @@ const RUN_KEY = 'safetySync.completions.run';
 interface ImportState {
   filterSignature: string;
   lastFullAtMs: number;
+  /** The last page the service listed then: the next full import asks for page 1 and those after it at once. */
+  lastPage?: number;
 }
 
 interface RunInProgress {
@@ -133,10 +135,15 @@ export function describeFilter(filter: CompletionsFilter): string {
   return named ? `completions of ${named}` : 'all completions';
 }
 
+/** What the last full import of the current filter left, or null when none has finished. */
+function lastFullImport(state: DocumentState, filter: CompletionsFilter): ImportState | null {
+  const imported = state.get<ImportState>(STATE_KEY);
+  return imported && imported.filterSignature === filterSignature(filter) ? imported : null;
+}
+
 /** When the last full import finished, or null when none has for the current filter. */
 export function lastFullImportMs(state: DocumentState, filter: CompletionsFilter): number | null {
-  const imported = state.get<ImportState>(STATE_KEY);
-  return imported && imported.filterSignature === filterSignature(filter) ? imported.lastFullAtMs : null;
+  return lastFullImport(state, filter)?.lastFullAtMs ?? null;
 }
 
 export function importCompletions(context: JobContext, job: CompletionsJobOptions): JobReport {
@@ -229,7 +236,12 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
   }
   const read = readCompletionPages(
     client,
-    resumed ? { cursor: resumed.run.cursor, held: resumed.entries } : { filter: options.completionsFilter },
+    resumed
+      ? { cursor: resumed.run.cursor, held: resumed.entries }
+      : {
+          filter: options.completionsFilter,
+          lastPageBefore: lastFullImport(context.state, options.completionsFilter)?.lastPage,
+        },
     options.batchSize,
     {
       ...control,
@@ -267,6 +279,7 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
   context.state.set(STATE_KEY, {
     filterSignature: filterSignature(options.completionsFilter),
     lastFullAtMs: Date.now(),
+    lastPage: read.cursor.lastPage,
   } satisfies ImportState);
   if (resumed) abandonRun(context);
   return report;

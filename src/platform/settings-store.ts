@@ -4,6 +4,7 @@
  * spreadsheet (its document state, which the scheduled refresh can read too), so every editor's
  * imports and the scheduled refresh agree.
  */
+import { MAX_BATCH_SIZE } from '../api/batch-size';
 import type { CompletionsFilter } from '../api/completions';
 import { DocumentState, writeDocumentState } from './document-state';
 
@@ -34,7 +35,10 @@ export interface ImportOptions {
 
 export const DEFAULT_IMPORT_OPTIONS: ImportOptions = {
   completionsFilter: {},
-  batchSize: 10,
+  // The most a round may hold: on Google a round costs its overhead once and its requests in waves,
+  // so fewer, larger rounds are cheaper (README, "What a run costs on Google"); after a refusal the
+  // client sends fewer requests at once (api/client.ts).
+  batchSize: MAX_BATCH_SIZE,
   overlapDays: 7,
   horizonDays: 30,
   trainingExpiringDays: 30,

@@ -4,7 +4,8 @@
  * them into a cell: none returns the token (only its last four characters), and the ones that
  * change something refuse to run from a cell.
  */
-import { checkBatchSize, checkFilter } from '../api/completions';
+import { checkFilter } from '../api/completions';
+import { checkBatchSize, MAX_BATCH_SIZE } from '../api/batch-size';
 import { InvalidParameterError } from '../api/errors';
 import { type ConnectionTestResult, testServiceConnection } from './connection-test';
 import {
@@ -110,7 +111,7 @@ function optionsFromForm(form: SettingsForm): ImportOptions {
     ...(form.userId?.trim() ? { user_id: form.userId } : {}),
     ...(form.trainingId?.trim() ? { training_id: form.trainingId } : {}),
   });
-  const batchSize = wholeNumber('batchSize', form.batchSize, 1, 100, current.batchSize);
+  const batchSize = wholeNumber('batchSize', form.batchSize, 1, MAX_BATCH_SIZE, current.batchSize);
   checkBatchSize(batchSize);
   return {
     completionsFilter,

@@ -7,7 +7,7 @@
  */
 import { ServiceClient } from '../../src/api/client';
 import { completionIdentity } from '../../src/api/completion-key';
-import { fetchRecentCompletions, readCompletionPages } from '../../src/api/completions';
+import { fetchRecentCompletions, readCompletionPages, readCost, readRounds } from '../../src/api/completions';
 import type { Completion } from '../../src/api/schemas';
 import type { HttpRequest, HttpResponse } from '../../src/api/transport';
 import { SeededRandom } from '../../dev/sample-service/random';
@@ -38,10 +38,11 @@ class ChangingService {
   list: Completion[];
   /** Every version of the list, and which version each answer was made from. */
   readonly versions: string[][] = [];
-  readonly answeredFrom: Array<{ page: number; version: number; alone: boolean }> = [];
+  readonly answeredFrom: Array<{ page: number; version: number; round: number }> = [];
+  /** The pages each round (fetch or fetchAll) asked for, in order. */
+  readonly rounds: number[][] = [];
   beforeAnswer: (served: number) => void = () => {};
   beforeRound: () => void = () => {};
-  private roundSize = 0;
 
   constructor(
     initial: Completion[],
@@ -60,7 +61,7 @@ class ChangingService {
     const answer = (request: HttpRequest): HttpResponse => {
       this.beforeAnswer(this.answeredFrom.length);
       const { page } = JSON.parse(request.payload!) as { page: number };
-      this.answeredFrom.push({ page, version: this.versions.length - 1, alone: this.roundSize === 1 });
+      this.answeredFrom.push({ page, version: this.versions.length - 1, round: this.rounds.length - 1 });
       const body = {
         ok: true,
         completedtrainings: this.list.slice((page - 1) * this.pageSize, page * this.pageSize),
@@ -70,7 +71,7 @@ class ChangingService {
     };
     const fetchAll = (requests: HttpRequest[]) => {
       this.beforeRound();
-      this.roundSize = requests.length;
+      this.rounds.push(requests.map((request) => (JSON.parse(request.payload!) as { page: number }).page));
       const answers = new Map<HttpRequest, HttpResponse>();
       for (const request of this.order([...requests])) answers.set(request, answer(request));
       return requests.map((request) => answers.get(request)!);
@@ -96,8 +97,50 @@ test('an unchanged list: every record in order, read once and confirmed once', (
   const client = service.client();
   const result = readAllCompletions(client, {}, 5);
   expect(result.records).toEqual(service.list);
-  // Each pass: page 1, then pages 1–3 (page 1 again tells whether records arrived on top meanwhile).
-  expect(client.stats.requests).toBe(8);
+  // The first pass: page 1, then pages 1–3 (page 1 again tells whether records arrived on top
+  // meanwhile); the confirming pass knows there are 3 and asks for them at once.
+  expect(service.rounds).toEqual([[1], [1, 2, 3], [1, 2, 3]]);
+  expect(client.stats.requests).toBe(readCost(3, 5).requests);
+});
+
+test('with the last page an earlier read found, page 1 goes out with the pages after it', () => {
+  const service = new ChangingService(listOf(4_500), 1000);
+  const client = service.client();
+  const read = readCompletionPages(client, { filter: {}, lastPageBefore: 5 }, 2);
+  expect(read.records).toEqual(service.list);
+  // Each pass: pages 1–3, then 4–5 anchored on page 3.
+  expect(service.rounds).toEqual([
+    [1, 2, 3],
+    [3, 4, 5],
+    [1, 2, 3],
+    [3, 4, 5],
+  ]);
+  expect(service.rounds.map((pages) => pages.length)).toEqual(readRounds(5, 2, true));
+  expect(client.stats.requests).toBe(readCost(5, 2, true).requests);
+});
+
+test.each([
+  ['shrank to 3 pages: the pages beyond its end answer nothing', 2_500, 6, 8],
+  ['grew to 5 pages: the rest is read in the rounds that follow', 4_200, 2, 3],
+  ['is one page: read once, as without a guess', 700, 4, 8],
+])('an earlier read found more or fewer pages: the list %s', (_name, records, lastPageBefore, batchSize) => {
+  const service = new ChangingService(listOf(records), 1000);
+  const read = readCompletionPages(service.client(), { filter: {}, lastPageBefore }, batchSize);
+  expect(read.done).toBe(true);
+  expect(read.records).toEqual(service.list);
+  if (records <= 1000) expect(service.rounds).toEqual([[1, 2, 3, 4]]);
+});
+
+test('a confirming pass that begins in the next execution asks for page 1 with the pages after it', () => {
+  const service = new ChangingService(listOf(3_300), 1000);
+  const client = service.client();
+  let asked = 0;
+  // The first pass's two rounds, then a pause before the confirming pass.
+  const first = readCompletionPages(client, { filter: {} }, 3, { shouldPause: () => ++asked > 1 });
+  expect(first.done).toBe(false);
+  const second = readCompletionPages(client, { cursor: first.cursor, held: first.entries }, 3);
+  expect(second.records).toEqual(service.list);
+  expect(service.rounds).toEqual([[1], [1, 2, 3, 4], [1, 2, 3, 4]]);
 });
 
 test('one page is one answer: no second read', () => {
@@ -204,6 +247,18 @@ test('a paused read resumes from its cursor and the records it held', () => {
 });
 
 /**
+ * The round the last pass over the pages began with. A pass begins with a round that asks for page 1
+ * (alone, or with the pages after it when it knows the last page); a later round asks for page 1
+ * again only as the anchor of the round right after page 1 asked alone. A pass of one round [1]
+ * followed by a pass that begins [1, 2, …] is read as one: the versions it allows are a superset.
+ */
+function lastPassStart(rounds: readonly number[][]): number {
+  const last = rounds.map((pages) => pages.includes(1)).lastIndexOf(true);
+  const before = rounds[last - 1];
+  return before?.length === 1 && before[0] === 1 ? last - 1 : last;
+}
+
+/**
  * The model: a random list of 0–60 records served 3–8 a page, a random batch size, answers of one
  * fetchAll in random order, pauses between rounds (resumed from the cursor and the records held, as
  * the next execution would), and before a round, with some probability, one or two changes:
@@ -257,9 +312,13 @@ test('seeded model: 600 generated interleavings of changes and reads', () => {
     const pauseRate = random.chance(0.5) ? random.next() * 0.4 : 0;
     const client = service.client();
     const control = pauseRate ? { shouldPause: () => random.chance(pauseRate) } : {};
+    // Half the sequences start with the last page an earlier read found (as a routine import
+    // does), right or wrong by now.
+    const lastPageBefore = random.chance(0.5) ? random.int(1, 12) : undefined;
+    if (lastPageBefore) steps.push(`the last page an earlier read found: ${lastPageBefore}`);
     let records: Completion[] | null = null;
     try {
-      let read = readCompletionPages(client, { filter: {} }, batchSize, control);
+      let read = readCompletionPages(client, { filter: {}, lastPageBefore }, batchSize, control);
       for (let calls = 1; !read.done && calls < 60; calls++) {
         steps.push(`paused after answer ${service.answeredFrom.length}`);
         read = readCompletionPages(client, { cursor: read.cursor, held: read.entries }, batchSize, control);
@@ -271,12 +330,11 @@ test('seeded model: 600 generated interleavings of changes and reads', () => {
       }
     }
     if (!records) continue;
-    // A pass begins with page 1 asked alone.
-    const lastPass = service.answeredFrom
-      .map((answer) => answer.page === 1 && answer.alone)
-      .lastIndexOf(true);
+    const lastPass = lastPassStart(service.rounds);
     const candidates = new Set(
-      service.answeredFrom.slice(lastPass).map((answer) => service.versions[answer.version]!.join('\n')),
+      service.answeredFrom
+        .filter((answer) => answer.round >= lastPass)
+        .map((answer) => service.versions[answer.version]!.join('\n')),
     );
     if (!candidates.has(records.map(completionIdentity).join('\n'))) {
       throw new Error(

@@ -94,9 +94,10 @@ test('two runs at once never interleave: the second says an import is already ru
   const before = harness.displayed(TAB);
   harness.emulator.urlFetch.requests.length = 0;
   const ui = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui;
-  // The same import started again (another tab) while the first waits for the service's first answer.
+  // The same import started again (another tab) while the first waits for the service's first
+  // answers (pages 1 and 2 at once: the import before found two).
   let secondSaw = '';
-  harness.emulator.beforeNextCall('UrlFetchApp.fetch', () => {
+  harness.emulator.beforeNextCall('UrlFetchApp.fetchAll', () => {
     harness.clickMenu('Reconcile completed trainings');
     secondSaw = ui.alerts[ui.alerts.length - 1]!.message;
   });
@@ -154,15 +155,15 @@ test('a long import shows its progress page by page, at most one toast every few
   const toasts = harness.emulator.workbooks
     .get(harness.spreadsheetId)!
     .ui.toasts.map((toast) => toast.message);
-  // Page 1 comes at 5 s, then one page every 5 s, and all of them again to confirm them; a toast
-  // goes out once 8 s have passed since the last.
+  // Page 1 comes at 5 s, then one page every 5 s, and all of them again to confirm them (pages 1
+  // and 2 in the first round, as the last page is known by then); a toast goes out once 8 s have
+  // passed since the last.
   expect(toasts).toEqual([
     'Reading completed trainings: page 2 of 6',
     'Reading completed trainings: page 4 of 6',
     'Reading completed trainings: page 6 of 6',
-    'Checking completed trainings against the service: page 2 of 6',
-    'Checking completed trainings against the service: page 4 of 6',
-    'Checking completed trainings against the service: page 6 of 6',
+    'Checking completed trainings against the service: page 3 of 6',
+    'Checking completed trainings against the service: page 5 of 6',
   ]);
   await harness.done();
 });

@@ -70,8 +70,9 @@ describe('a full import', () => {
     expect(shown.slice(1)).toEqual(expectedCompletionRows(await harness.dataset.data(), 'Europe/London'));
   });
 
-  test('costs 25 pages read and confirmed: 56 completion requests in rounds of 10', () => {
-    expect(completionRequests(harness)).toBe(readCost(25, 10).requests);
+  test('costs 25 pages read and confirmed: 51 completion requests (page 1, then all 25 twice)', () => {
+    expect(completionRequests(harness)).toBe(readCost(25, 100).requests);
+    expect(readCost(25, 100).requests).toBe(51);
   });
 
   test('ends with a summary: records, how many are new, requests and time', () => {
@@ -229,6 +230,49 @@ test('completions recorded while the import pages: none lost, none doubled', asy
   const expected = expectedCompletionRows(await harness.dataset.data(), 'Europe/London');
   expect(expected).toHaveLength(8_009);
   expect(shown.map((row) => row[9]).sort()).toEqual(expected.map((row) => row[9]).sort());
+  await harness.done();
+});
+
+test('the next full import asks for page 1 with the pages the last one found, and still ends exact', async () => {
+  const harness = await importedHarness({ dataset: { seed: 35, completions: 3_500 } });
+  importViaDialog(harness);
+  const pagesAsked = () =>
+    harness.emulator.urlFetch.requests
+      .filter((request) => request.url.endsWith('/v1/completedtrainings.list'))
+      .map((request) => (JSON.parse(request.payload!) as { page: number }).page);
+  // The first import: page 1 alone tells there are 4; the confirming pass asks for all 4 at once.
+  expect(pagesAsked()).toEqual([1, 1, 2, 3, 4, 1, 2, 3, 4]);
+  harness.emulator.urlFetch.requests.length = 0;
+  // 1,200 more records since: a fifth page, read in a round of its own after the four expected.
+  await harness.dataset.mutate({ addCompletions: 1_200 });
+  harness.clickMenu('Reconcile completed trainings');
+  expect(pagesAsked()).toEqual([1, 2, 3, 4, 4, 5, 1, 2, 3, 4, 5]);
+  expect(harness.displayed(TAB).slice(1)).toEqual(
+    expectedCompletionRows(await harness.dataset.data(), 'Europe/London'),
+  );
+  await harness.done();
+});
+
+test('a service that refuses part of a round midway gets fewer pages at once, and the import ends exact', async () => {
+  const harness = await importedHarness({ dataset: { seed: 36, completions: 24_500 } });
+  importViaDialog(harness);
+  harness.emulator.urlFetch.requests.length = 0;
+  // The next import asks for its 25 pages at once; the service refuses the first 10 that arrive.
+  await harness.dataset.setFaults({
+    queue: [{ fault: 'rate_limit_exceeded', method: 'completedtrainings.list', times: 10 }],
+  });
+  harness.clickMenu('Reconcile completed trainings');
+  expect(harness.displayed(TAB).slice(1)).toEqual(
+    expectedCompletionRows(await harness.dataset.data(), 'Europe/London'),
+  );
+  // One fetchAll's requests leave together: count them by when they were sent.
+  const sizeAt = new Map<number, number>();
+  for (const { atMs } of harness.emulator.urlFetch.requests) sizeAt.set(atMs, (sizeAt.get(atMs) ?? 0) + 1);
+  const fetchAllSizes = [...sizeAt.values()];
+  // 25 at once (10 refused); the 10 again, then the check in fetchAlls of at most 12.
+  expect(fetchAllSizes[0]).toBe(25);
+  expect(fetchAllSizes.slice(1).every((size) => size <= 12)).toBe(true);
+  expect(fetchAllSizes.reduce((sum, size) => sum + size, 0)).toBe(25 + 10 + 25);
   await harness.done();
 });
 

@@ -19,6 +19,8 @@ describe.each(['api_method_not_found', 'parameter_invalid', 'token_permission'] 
     test('the import completes without names, says so once, and stops asking', async () => {
       const harness = await createAddonHarness({ dataset: { seed: 71, completions: 2_500, users: 60 } });
       harness.connect();
+      // Rounds of ten ids, so that the 60 users' and instructors' ids need several.
+      harness.useBatchSize(10);
       await harness.dataset.setQuirks({ refusedMethods: { 'users.info': refusal } });
       harness.emulator.urlFetch.requests.length = 0;
 
@@ -28,7 +30,7 @@ describe.each(['api_method_not_found', 'parameter_invalid', 'token_permission'] 
       const served = (await harness.dataset.data()).completions as unknown as Completion[];
       expect(shown.map((row) => row[9])).toEqual(served.map(completionKey));
       expect(shown.every((row) => row[1] === '' && row[6] === '')).toBe(true);
-      // One batch (the default ten requests) told that the method is refused; no id after it.
+      // One round of ten told that the method is refused; no id after it.
       expect(usersInfoRequests(harness.emulator.urlFetch.requests)).toBeLessThanOrEqual(10);
 
       const [line] = harness.displayed('Sync log').slice(1);

@@ -13,6 +13,7 @@ import {
   type CostQuantities,
   calibratedFigures,
   calibratedFiguresFromFile,
+  FETCH_ALL_CONCURRENT_REQUESTS,
   noQuantities,
   parseCalibration,
   presetFigures,
@@ -140,6 +141,21 @@ describe('fetch rounds', () => {
     expect(
       priceQuantities(emulator.costs.quantities(), emulator.costs.figures).fetchRounds,
     ).toBeGreaterThanOrEqual(32_000 + 50);
+  });
+
+  it('prices a fetchAll larger than Google runs at once in waves, each a round trip and a request', () => {
+    const { emulator, run } = openSheet(figures({ fetchAllBatchMs: 30_000, fetchRoundTripMs: 1_000 }));
+    const urls = (count: number) => Array.from({ length: count }, () => `${base}/echo`);
+    const before = emulator.clock.now();
+    expect(run('fetchAllOf', urls(FETCH_ALL_CONCURRENT_REQUESTS))).toBe(FETCH_ALL_CONCURRENT_REQUESTS);
+    const oneWaveMs = emulator.clock.now() - before;
+    expect(run('fetchAllOf', urls(2 * FETCH_ALL_CONCURRENT_REQUESTS + 1))).toBe(
+      2 * FETCH_ALL_CONCURRENT_REQUESTS + 1,
+    );
+    const threeWavesMs = emulator.clock.now() - before - oneWaveMs;
+    expect(oneWaveMs).toBeGreaterThanOrEqual(30_000 + 1_000);
+    expect(oneWaveMs).toBeLessThan(30_000 + 2 * 1_000);
+    expect(threeWavesMs).toBeGreaterThanOrEqual(30_000 + 3 * 1_000);
   });
 });
 

@@ -57,13 +57,13 @@ test('with 60 s round trips and a rate limit, an import stops in time, fails cle
 });
 
 test('Refresh all leaves the equipment import to the next run when too little time is left', async () => {
-  const harness = await slowHarness(42_000, 3_000, 20);
+  const harness = await slowHarness(63_000, 3_000, 20);
   harness.clickMenu('Import equipment types');
   const typesBefore = harness.displayed('Equipment types');
   await harness.dataset.mutate({ renameEquipmentTypes: [{ id: typesBefore[1]![0]!, title: 'Renamed' }] });
 
-  // No full import yet: Refresh all reads every page and confirms them (four rounds of 42 s), then
-  // the names (two).
+  // No full import yet: Refresh all reads every page and confirms them (three rounds of 63 s: page
+  // 1, pages 1–3, and pages 1–3 again), then the names (one round).
   harness.clickMenu('Refresh all');
 
   expect(harness.displayed(TAB)).toHaveLength(3_001);
