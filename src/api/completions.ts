@@ -364,8 +364,6 @@ function agrees(
  * the pass is disturbed.
  */
 class Pass {
-  /** Pages read in this pass (the page asked again with each round not counted). */
-  pages = 0;
   disturbed = false;
   /** Where each page of this pass was placed. */
   private readonly placedAt = new Map<number, number>();
@@ -441,16 +439,12 @@ function readRound(client: ServiceClient, pass: Pass, batchSize: number, control
     const [first, ...rest] = pages as [Page, ...Page[]];
     let next = pass.place(first, 0);
     for (const page of rest) next = pass.place(page, next);
-    pass.pages += pages.length;
     pass.cursor = { ...from, nextPage: numbers.length + 1, lastPage, pageSize: first.entries.length };
     return;
   }
   const [again, ...rest] = pages as [Page, ...Page[]];
   let next = pass.place(again, pass.anchor(again));
-  for (const page of rest) {
-    pass.pages++;
-    next = pass.place(page, next);
-  }
+  for (const page of rest) next = pass.place(page, next);
   pass.cursor = { ...from, nextPage: rest[rest.length - 1]!.number + 1, lastPage };
 }
 
