@@ -297,6 +297,11 @@ function padded(notes: readonly string[], width: number): string[] {
   return Array.from({ length: width }, (_, index) => notes[index] ?? '');
 }
 
+/**
+ * Reads the tab, then writes `table` over it: for a tab written on its own. A job writing several
+ * reads them all first (readTab, readTabContent) and writes each with writeTableOver, so that a read
+ * between its writes costs no commit.
+ */
 export function writeTable(sheet: GoogleAppsScript.Spreadsheet.Sheet, table: Table): WriteResult {
   return writeTableOver(readTabContent(sheet, table), table);
 }
@@ -304,7 +309,8 @@ export function writeTable(sheet: GoogleAppsScript.Spreadsheet.Sheet, table: Tab
 /**
  * Writes `table` over what `content` says the tab holds (inserting the tab when it was not there),
  * reading nothing: a job reads every tab it writes first (a missing title refuses the run before
- * any tab is written), then writes each, and its writes are committed together.
+ * any tab is written), then writes each, and its writes are committed together. `nothingBuffered`:
+ * the caller has just committed, so a write through the Sheets API needs no commit before it.
  */
 export function writeTableOver(
   content: TabContent,

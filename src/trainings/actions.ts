@@ -33,9 +33,10 @@ export function showTrainingStatus(): void {
 }
 
 /**
- * An import or refresh of completed trainings that ran to its end (it holds the document lock) brings
- * the training tabs up to date. The completions are in by then: a training status that cannot be
- * written does not fail the import: its report says why, and the training tabs keep their content.
+ * A refresh of completed trainings that ran to its end (it holds the document lock) brings the
+ * training tabs up to date from the tab (a full import plans them with its own writes: see
+ * planTrainingStatus). The completions are in by then: a training status that cannot be written
+ * does not fail the refresh: its report says why, and the training tabs keep their content.
  */
 export function withTrainingStatus(context: JobContext, report: JobReport): JobReport {
   if (report.continuing) return report;
