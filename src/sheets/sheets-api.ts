@@ -30,8 +30,8 @@ const MAX_REQUEST_BYTES = 2 * 1024 * 1024 - 64 * 1024;
 /** Columns `left` to `left + width − 1` of a run of rows, to be written RAW from a given row. */
 export interface ColumnRun {
   left: number;
-  /** One row of the run's cells per tab row. */
-  values: CellValue[][];
+  /** One row of the run's cells per tab row; null is an empty cell. */
+  values: readonly (readonly CellValue[])[];
 }
 
 /** The Sheets advanced service, when appsscript.json enables it. */
@@ -65,7 +65,8 @@ export function writeRunsRaw(
     }
     const data = runs.map((run) => ({
       range: `${quotedName}!${gridA1(top + first, run.left, end - first, run.values[0]!.length)}`,
-      values: run.values.slice(first, end),
+      // RAW leaves a cell sent as null as it was: an empty one is sent as ''.
+      values: run.values.slice(first, end).map((row) => row.map((value) => value ?? '')),
     }));
     spreadsheets.Values!.batchUpdate({ valueInputOption: 'RAW', data }, spreadsheetId);
     first = end;

@@ -338,13 +338,12 @@ export function writeTableOver(
     sheetName: content.sheetName,
     nothingBuffered,
   };
+  // Shared by every row: a large table is written without a copy of anything per row.
+  const tableFormats = table.columns.map((column) => numberFormatOf(column.kind));
+  const newRecord = newRecordCells(content);
   const slowerWrite = writeRows(target, table.columns, layout, 1, [
     { table: titles, tableFormats: titles.map(() => PLAIN_TEXT), user: content.header },
-    ...table.rows.map((row, index) => ({
-      table: row,
-      tableFormats: table.columns.map((column) => numberFormatOf(column.kind)),
-      user: held[index]?.user ?? newRecordCells(content),
-    })),
+    ...table.rows.map((row, index) => ({ table: row, tableFormats, user: held[index]?.user ?? newRecord })),
   ]);
   // Rows the previous content used beyond the new table are emptied, not deleted: deleting rows
   // would turn other tabs' references to them into #REF!. After the rows: a write through the Sheets
@@ -739,9 +738,15 @@ function rawRuns(
   const positionOf = new Map(rawPositions.map((position) => [layout.tableColumns[position]!, position]));
   return adjacentRuns([...positionOf.keys()], () => '').map((run) => {
     const positions = Array.from({ length: run.width }, (_, offset) => positionOf.get(run.left + offset)!);
+    // A run of the whole table, in its order (the usual case), is its rows as they are: no copy.
+    const whole = positions.every((position, index) => position === index);
     return {
       left: run.left,
-      values: rows.map((row) => positions.map((position) => row.table[position] ?? '')),
+      values: rows.map((row) =>
+        whole && row.table.length === positions.length
+          ? row.table
+          : positions.map((position) => row.table[position] ?? ''),
+      ),
     };
   });
 }
