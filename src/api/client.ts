@@ -110,6 +110,11 @@ export class ServiceClient {
    * retryable way go out again after a backoff, the others keep their outcome.
    */
   callAll<T>(calls: readonly ServiceCall[], schema: z.ZodMiniType<T>): CallOutcome<T>[] {
+    return this.callEach(calls.map((call) => ({ ...call, schema })));
+  }
+
+  /** As callAll, each call decoded with its own schema: calls of several methods in one round. */
+  callEach<T>(calls: readonly (ServiceCall & { schema: z.ZodMiniType<T> })[]): CallOutcome<T>[] {
     const outcomes: CallOutcome<T>[] = new Array(calls.length);
     let pending = calls.map((_, index) => index);
     /** The longest one fetch or fetchAll of these calls took. */
@@ -130,7 +135,7 @@ export class ServiceClient {
             throw new TransportError(call.apiMethod, 'unreachable', response.failure);
           outcomes[index] = {
             ok: true,
-            value: decodeResponse(call.apiMethod, response, schema, this.request.token),
+            value: decodeResponse(call.apiMethod, response, call.schema, this.request.token),
           };
         } catch (error) {
           if (!(error instanceof ServiceError || error instanceof TransportError)) throw error;

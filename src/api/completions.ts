@@ -15,13 +15,15 @@
  * confirmation.
  */
 import { appendAll } from '../lib/arrays';
-import type { ServiceClient } from './client';
+import type * as z from 'zod/mini';
+import type { CallOutcome, ServiceClient } from './client';
 import { completionIdentity } from './completion-key';
 import { InvalidParameterError, ServiceError, TransportError } from './errors';
 import { checkBatchSize } from './batch-size';
-import { type ReadControl, runRound } from './read-control';
+import { type ReadControl, type RidingCalls, runRound } from './read-control';
 import {
   type Completion,
+  type CompletionsPage,
   completionSchema,
   completionsPageSchema,
   describeIssues,
@@ -63,6 +65,10 @@ export interface PagingControl extends ReadControl {
   afterFirstPage?: (cursor: PagingCursor, recordsOnFirstPage: number) => void;
   /** After each round, with where paging stands. */
   onProgress?: (cursor: PagingCursor) => void;
+  /** The entries each round read, as they arrive (before the pass places them). */
+  onEntriesRead?: (entries: readonly ListEntry[]) => void;
+  /** Calls to send with the next round's pages (the users its records name, say); null: none. */
+  riding?: () => RidingCalls<unknown> | null;
 }
 
 /**
@@ -426,13 +432,15 @@ class Pass {
  * when the pass expects more than one (page 1 alone tells how many there are); each later round is
  * a batch of pages with the page before them, which anchors it.
  */
-function readRound(client: ServiceClient, pass: Pass, batchSize: number, control: ReadControl): void {
+function readRound(client: ServiceClient, pass: Pass, batchSize: number, control: PagingControl): void {
   const from = pass.cursor;
   const numbers =
     from.nextPage === 1
       ? [1, ...pageNumbers(2, from.lastPage, batchSize)]
       : [from.nextPage - 1, ...pageNumbers(from.nextPage, from.lastPage, batchSize)];
-  const pages = runRound(control, () => fetchPages(client, from.filter, numbers));
+  const riders = control.riding?.() ?? null;
+  const pages = runRound(control, () => fetchPages(client, from.filter, numbers, riders));
+  if (control.onEntriesRead) for (const page of pages) control.onEntriesRead(page.entries);
   const lastPage = Math.max(...pages.map((page) => page.lastPage));
   if (from.nextPage === 1) {
     // Page 1 is where the list begins; the pages sent with it follow it as the service served them.
@@ -482,12 +490,25 @@ function rejectedOf(entries: readonly ListEntry[]): RejectedRecord[] {
   return rejected;
 }
 
-function fetchPages(client: ServiceClient, filter: CompletionsFilter, numbers: readonly number[]): Page[] {
+function fetchPages(
+  client: ServiceClient,
+  filter: CompletionsFilter,
+  numbers: readonly number[],
+  riders: RidingCalls<unknown> | null,
+): Page[] {
   const calls = numbers.map((page) => ({
     apiMethod: COMPLETIONS_METHOD,
     params: { ...filter, limit: MAX_PAGE_SIZE, page },
+    schema: completionsPageSchema as z.ZodMiniType<unknown>,
   }));
-  return client.callAll(calls, completionsPageSchema).map((outcome, index) => {
+  if (riders)
+    appendAll(
+      calls,
+      riders.calls.map((call) => ({ ...call, schema: riders.schema })),
+    );
+  const outcomes = client.callEach(calls);
+  riders?.settle(outcomes.slice(numbers.length));
+  return (outcomes.slice(0, numbers.length) as CallOutcome<CompletionsPage>[]).map((outcome, index) => {
     if (!outcome.ok) throw outcome.error;
     const number = numbers[index]!;
     const entries = outcome.value.completedtrainings.map((served, position): ListEntry => {

@@ -29,7 +29,7 @@ import {
   summarizeRejected,
 } from '../platform/problem-lists';
 import { readConnection } from '../platform/settings-store';
-import { checkRoomForRows } from '../sheets/cell-limit';
+import { checkRoomForRows, readSheetGrids } from '../sheets/cell-limit';
 import { fitTableText } from '../sheets/cell-text';
 import type { CellValue } from '../sheets/table';
 import { readTabLayout, tableCellsOf, type TabLayout } from '../sheets/tab-layout';
@@ -69,7 +69,7 @@ import {
   type RemovalCheck,
   stillListedRefusal,
 } from './removal-check';
-import { describeNames, type ResolvedNames, resolveNames } from './user-names';
+import { describeNames, NameLookups, type ResolvedNames } from './user-names';
 import {
   planTrainingStatus,
   withFailure,
@@ -209,6 +209,7 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
   const heldRecords = resumed?.entries.flatMap((entry) => (entry.record ? [entry.record] : [])) ?? [];
   const confirmedGone = new Set(resumed?.run.confirmedGone ?? []);
   const startedAtMs = resumed?.run.startedAtMs ?? Date.now();
+  const names = new NameLookups(baseUrl, options.batchSize);
   if (resumed && heldRecords.length > 0) {
     const unchanged: CompletionsRead = {
       entries: resumed.entries,
@@ -223,8 +224,8 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
     // no longer holds are gone. Every execution then makes progress on them, and a slow service's
     // look-ups never leave the pages waiting so long that they must be confirmed again, and again.
     context.progress(`Resolving user names for ${formatCount(heldRecords.length)} records`);
-    const names = resolveNames(client, baseUrl, userIdsOf(heldRecords), options.batchSize, control);
-    if (!names.complete) return pauseRun(context, unchanged, resumed, startedAtMs, confirmedGone);
+    if (!names.resolve(client, userIdsOf(heldRecords), control).complete)
+      return pauseRun(context, unchanged, resumed, startedAtMs, confirmedGone);
     if (resumed.run.cursor.phase === 'confirm') {
       const sheet = spreadsheet.getSheetByName(COMPLETIONS_SHEET);
       const tab = heldRowsOf(sheet && readTabContent(sheet, COMPLETIONS_TAB));
@@ -249,7 +250,13 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
       // cell a record) if the import needs more than one execution.
       afterFirstPage: (cursor, onFirstPage) => {
         const rows = cursor.lastPage * onFirstPage;
-        checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, rows, COMPLETION_COLUMNS.length, rows);
+        checkRoomForRows(
+          readSheetGrids(spreadsheet),
+          COMPLETIONS_SHEET,
+          rows,
+          COMPLETION_COLUMNS.length,
+          rows,
+        );
       },
       onProgress: (cursor) =>
         context.progress(
@@ -257,10 +264,18 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
             ? `Reading completed trainings: page ${cursor.nextPage - 1} of ${cursor.lastPage}`
             : `Checking completed trainings against the service: page ${cursor.nextPage - 1} of ${cursor.lastPage}`,
         ),
+      // The names of the users a round's records name ride with the next round's pages.
+      onEntriesRead: (entries) => {
+        for (const { record } of entries) if (record) names.see([record.user_id, record.instructor_id]);
+      },
+      riding: () => names.riding(),
     },
   );
   const { records } = read;
-  const pause = () => pauseRun(context, read, resumed, startedAtMs, confirmedGone);
+  const pause = () => {
+    names.keep();
+    return pauseRun(context, read, resumed, startedAtMs, confirmedGone);
+  };
   if (read.interruption) {
     if (records.length === 0) throw read.interruption;
     pause();
@@ -272,7 +287,7 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
   // round is never refused by the look-up itself.
   if (!read.done || !context.budget.canAfford()) return pause();
   context.progress(`Resolving user names for ${formatCount(records.length)} records`);
-  const resolved = resolveNames(client, baseUrl, userIdsOf(records), options.batchSize, control);
+  const resolved = names.resolve(client, userIdsOf(records), control);
   if (!resolved.complete) return pause();
   const report = replaceAllRows(context, records, resolved, summarizeRejected(read.rejected), confirmedGone);
   if (!report) return pause();
@@ -363,7 +378,9 @@ function replaceAllRows(
     COMPLETIONS_SHEET,
     completionsTable(records, resolved.names, context.utcOffsetAt),
   );
-  checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, table.rows.length, table.columns.length);
+  // The tabs' sizes, read once for this tab's room and the training tabs'.
+  const grids = readSheetGrids(spreadsheet);
+  checkRoomForRows(grids, COMPLETIONS_SHEET, table.rows.length, table.columns.length);
   const keys = table.rows.map((row) => String(row[COMPLETION_COLUMN.key]));
   let content: TabContent;
   let held: HeldRow[];
@@ -390,7 +407,7 @@ function replaceAllRows(
   // Everything is read: the training tabs are computed from the rows about to be written, every tab
   // is inserted or grown, and that is committed once, so that the writes after it (the Sheets API's
   // among them) need no other commit before the execution's end.
-  const training = planTrainingStatus(context, table.rows, {
+  const training = planTrainingStatus(context, table.rows, grids, {
     sheetName: COMPLETIONS_SHEET,
     rows: table.rows.length + 1,
     columns: content.layout.width,
@@ -507,11 +524,9 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
   const details = describeRejected(summarizeRejected(recent.rejected)) ?? undefined;
   if (fresh.length === 0) return { added: 0, removed: 0, summary: 'No new completed trainings.', details };
 
-  const resolved = resolveNames(
+  const resolved = new NameLookups(readConnection().baseUrl!, options.batchSize).resolve(
     client,
-    readConnection().baseUrl!,
     userIdsOf(fresh),
-    options.batchSize,
     context.budget.control(),
   );
   if (!resolved.complete) {
@@ -532,7 +547,7 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
     ),
   });
   const { rows } = fitted;
-  checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, held.length + rows.length, width);
+  checkRoomForRows(readSheetGrids(spreadsheet), COMPLETIONS_SHEET, held.length + rows.length, width);
   const dateOf = (row: CellValue[]) => Number(row[COMPLETION_COLUMN.completionDate]);
   const userOrder = sortedByUser(held.map((row) => ({ completionDate: dateOf(row) })));
   const allOnTop = rows.every((row) => dateOf(row) >= dateOf(held[0]!));
