@@ -130,6 +130,8 @@ export class ServiceClient {
       pending.forEach((index, position) => {
         const call = calls[index]!;
         const response = responses[position] ?? { failure: 'no answer arrived' };
+        // Each answer's text is let go once decoded: a round of a hundred pages holds megabytes.
+        responses[position] = undefined;
         try {
           if ('failure' in response)
             throw new TransportError(call.apiMethod, 'unreachable', response.failure);
@@ -169,7 +171,7 @@ export class ServiceClient {
   private send(
     calls: readonly ServiceCall[],
     took: (ms: number) => void,
-  ): (HttpResponse | { failure: string })[] {
+  ): (HttpResponse | { failure: string } | undefined)[] {
     const responses: (HttpResponse | { failure: string })[] = [];
     for (let start = 0; start < calls.length; start += this.atOnce) {
       const sentAtMs = Date.now();

@@ -236,6 +236,20 @@ export function readCompletionPages(
   }
   /** How much of what the confirming pass placed is known to agree with the candidate. */
   let agreedUpTo = pass.entries.length;
+  /**
+   * The candidate's entries by key, while a pass confirms it: a record read again that the candidate
+   * has is its entry (the same fields), so a confirming pass of a hundred thousand records does not
+   * hold them twice.
+   */
+  let known: Map<string, ListEntry> | null = null;
+  const knownEntries = (): ReadonlyMap<string, ListEntry> | null => {
+    if (pass.cursor.phase !== 'confirm') return null;
+    if (!known) {
+      known = new Map();
+      for (const entry of candidate) if (!known.has(entry.key)) known.set(entry.key, entry);
+    }
+    return known;
+  };
   let begun = 0;
   let rounds = 0;
   const result = (done: boolean): CompletionsRead => {
@@ -255,6 +269,7 @@ export function readCompletionPages(
   };
   const begin = (phase: PagingCursor['phase']): void => {
     begun++;
+    known = null;
     onTop = [];
     agreedUpTo = 0;
     if (phase === 'read') candidate = [];
@@ -266,6 +281,7 @@ export function readCompletionPages(
   };
   /** The confirming pass disagrees: what it read is the candidate now, and it reads on as such. */
   const becomeCandidate = (): void => {
+    known = null;
     candidate = pass.entries;
     onTop = [];
     pass.cursor = { ...pass.cursor, phase: 'read' };
@@ -290,7 +306,7 @@ export function readCompletionPages(
     if (rounds++ > 0 && control.shouldPause?.()) return result(false);
     const firstRound = pass.cursor.nextPage === 1;
     try {
-      readRound(client, pass, batchSize, control);
+      readRound(client, pass, batchSize, control, knownEntries());
     } catch (error) {
       // A round places nothing until all its pages are in: what came before it still stands.
       if (!control.shouldPause || !(error instanceof ServiceError || error instanceof TransportError))
@@ -432,14 +448,20 @@ class Pass {
  * when the pass expects more than one (page 1 alone tells how many there are); each later round is
  * a batch of pages with the page before them, which anchors it.
  */
-function readRound(client: ServiceClient, pass: Pass, batchSize: number, control: PagingControl): void {
+function readRound(
+  client: ServiceClient,
+  pass: Pass,
+  batchSize: number,
+  control: PagingControl,
+  known: ReadonlyMap<string, ListEntry> | null = null,
+): void {
   const from = pass.cursor;
   const numbers =
     from.nextPage === 1
       ? [1, ...pageNumbers(2, from.lastPage, batchSize)]
       : [from.nextPage - 1, ...pageNumbers(from.nextPage, from.lastPage, batchSize)];
   const riders = control.riding?.() ?? null;
-  const pages = runRound(control, () => fetchPages(client, from.filter, numbers, riders));
+  const pages = runRound(control, () => fetchPages(client, from.filter, numbers, riders, known));
   if (control.onEntriesRead) for (const page of pages) control.onEntriesRead(page.entries);
   const lastPage = Math.max(...pages.map((page) => page.lastPage));
   if (from.nextPage === 1) {
@@ -495,6 +517,7 @@ function fetchPages(
   filter: CompletionsFilter,
   numbers: readonly number[],
   riders: RidingCalls<unknown> | null,
+  known: ReadonlyMap<string, ListEntry> | null,
 ): Page[] {
   const calls = numbers.map((page) => ({
     apiMethod: COMPLETIONS_METHOD,
@@ -508,13 +531,20 @@ function fetchPages(
     );
   const outcomes = client.callEach(calls);
   riders?.settle(outcomes.slice(numbers.length));
-  return (outcomes.slice(0, numbers.length) as CallOutcome<CompletionsPage>[]).map((outcome, index) => {
+  const answers = outcomes.slice(0, numbers.length) as (CallOutcome<CompletionsPage> | null)[];
+  outcomes.length = 0;
+  return answers.map((answer, index) => {
+    const outcome = answer!;
+    // Each page's records as sent are let go once validated: a round holds a hundred pages.
+    answers[index] = null;
     if (!outcome.ok) throw outcome.error;
     const number = numbers[index]!;
     const entries = outcome.value.completedtrainings.map((served, position): ListEntry => {
       const parsed = completionSchema.safeParse(served);
-      if (parsed.success)
-        return { key: completionIdentity(parsed.data), record: parsed.data, rejected: null };
+      if (parsed.success) {
+        const key = completionIdentity(parsed.data);
+        return known?.get(key) ?? { key, record: parsed.data, rejected: null };
+      }
       const source = `${COMPLETIONS_METHOD} page ${number}, record ${position + 1}`;
       return {
         key: `!${JSON.stringify(served)}`,

@@ -235,7 +235,7 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
       }
     }
   }
-  const read = readCompletionPages(
+  let read: CompletionsRead | null = readCompletionPages(
     client,
     resumed
       ? { cursor: resumed.run.cursor, held: resumed.entries }
@@ -271,30 +271,41 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
       riding: () => names.riding(),
     },
   );
-  const { records } = read;
   const pause = () => {
     names.keep();
-    return pauseRun(context, read, resumed, startedAtMs, confirmedGone);
+    return pauseRun(context, read!, resumed, startedAtMs, confirmedGone);
   };
+  const count = formatCount(read.records.length);
   if (read.interruption) {
-    if (records.length === 0) throw read.interruption;
+    if (read.records.length === 0) throw read.interruption;
     pause();
-    read.interruption.message += ` The ${formatCount(records.length)} records read so far are kept: the next run of the import goes on from there.`;
+    read.interruption.message += ` The ${count} records read so far are kept: the next run of the import goes on from there.`;
     throw read.interruption;
   }
   // Names and removal checks go on in the same execution (a pause after a finished read costs
   // another pass to confirm it), each only while a round of requests still fits: a look-up's first
   // round is never refused by the look-up itself.
   if (!read.done || !context.budget.canAfford()) return pause();
-  context.progress(`Resolving user names for ${formatCount(records.length)} records`);
-  const resolved = names.resolve(client, userIdsOf(records), control);
+  context.progress(`Resolving user names for ${count} records`);
+  const resolved = names.resolve(client, userIdsOf(read.records), control);
   if (!resolved.complete) return pause();
-  const report = replaceAllRows(context, records, resolved, summarizeRejected(read.rejected), confirmedGone);
-  if (!report) return pause();
+  const replace = replacementOf(
+    context,
+    read.records,
+    resolved,
+    summarizeRejected(read.rejected),
+    confirmedGone,
+  );
+  if (!replace) return pause();
+  const { lastPage } = read.cursor;
+  // The records read are in the rows about to be written: they go before the writing does, as a
+  // hundred thousand of them take as much memory again as their rows.
+  read = null;
+  const report = replace();
   context.state.set(STATE_KEY, {
     filterSignature: filterSignature(options.completionsFilter),
     lastFullAtMs: Date.now(),
-    lastPage: read.cursor.lastPage,
+    lastPage,
   } satisfies ImportState);
   if (resumed) abandonRun(context);
   return report;
@@ -366,14 +377,21 @@ function rowsGoneFrom(held: readonly HeldRow[], keys: Iterable<string>): HeldRow
   return held.filter((row) => !after.has(row.key));
 }
 
-function replaceAllRows(
+/**
+ * Reads the tab and confirms the removals its rows need, then gives what writes the records over it;
+ * null when the confirmations did not fit in this execution. What it gives holds the rows to write,
+ * not the records.
+ */
+function replacementOf(
   context: JobContext,
   records: readonly Completion[],
   resolved: ResolvedNames,
   rejected: RejectedSummary,
   confirmedGone: Set<string>,
-): JobReport | null {
+): (() => JobReport) | null {
   const { spreadsheet } = context;
+  const count = formatCount(records.length);
+  const invalidExpirations = describeInvalidExpirations(records);
   const { table, cuts } = fitTableText(
     COMPLETIONS_SHEET,
     completionsTable(records, resolved.names, context.utcOffsetAt),
@@ -404,40 +422,36 @@ function replaceAllRows(
   const removedNote = checked.note;
   const userOrder = sortedByUser(held);
   if (userOrder) table.rows = inUserOrder(table.rows, held);
-  // Everything is read: the training tabs are computed from the rows about to be written, every tab
-  // is inserted or grown, and that is committed once, so that the writes after it (the Sheets API's
-  // among them) need no other commit before the execution's end.
-  const training = planTrainingStatus(context, table.rows, grids, {
-    sheetName: COMPLETIONS_SHEET,
-    rows: table.rows.length + 1,
-    columns: content.layout.width,
-  });
-  prepareTab(content, table.rows.length + 1, content.layout.width);
-  if (!('failure' in training)) training.prepare();
-  SpreadsheetApp.flush();
-  if (!('failure' in training)) training.readIds(content.sheet!.getSheetId());
-  const result = writeTableOver(content, table, { nothingBuffered: true });
-  const removed = new Set(goneRows.map((row) => row.key)).size;
-  const report = {
-    added,
-    removed,
-    summary:
-      `Imported ${formatCount(records.length)} completed trainings (${added} new, ${removed} removed` +
-      `${result.userRowsDropped ? `, ${result.userRowsDropped} with your notes` : ''}); ` +
-      `${userOrder ? `${KEPT_ORDER} ` : ''}${describeNames(resolved)}${cuts.length ? ` ${CUTS_SEEN}` : ''}`,
-    details: runDetails(
-      [
-        describeRejected(rejected),
-        describeInvalidExpirations(records),
-        removedNote,
-        describeCuts(cuts),
-        result.slowerWrite,
-      ],
-      resolved,
-    ),
+  return () => {
+    // Everything is read: the training tabs are computed from the rows about to be written, every
+    // tab is inserted or grown, and that is committed once, so that the writes after it (the Sheets
+    // API's among them) need no other commit before the execution's end.
+    const training = planTrainingStatus(context, table.rows, grids, {
+      sheetName: COMPLETIONS_SHEET,
+      rows: table.rows.length + 1,
+      columns: content.layout.width,
+    });
+    prepareTab(content, table.rows.length + 1, content.layout.width);
+    if (!('failure' in training)) training.prepare();
+    SpreadsheetApp.flush();
+    if (!('failure' in training)) training.readIds(content.sheet!.getSheetId());
+    const result = writeTableOver(content, table, { nothingBuffered: true });
+    const removed = new Set(goneRows.map((row) => row.key)).size;
+    const report = {
+      added,
+      removed,
+      summary:
+        `Imported ${count} completed trainings (${added} new, ${removed} removed` +
+        `${result.userRowsDropped ? `, ${result.userRowsDropped} with your notes` : ''}); ` +
+        `${userOrder ? `${KEPT_ORDER} ` : ''}${describeNames(resolved)}${cuts.length ? ` ${CUTS_SEEN}` : ''}`,
+      details: runDetails(
+        [describeRejected(rejected), invalidExpirations, removedNote, describeCuts(cuts), result.slowerWrite],
+        resolved,
+      ),
+    };
+    if ('failure' in training) return withFailure(report, training.failure);
+    return withTrainingOutcome(report, () => training.write());
   };
-  if ('failure' in training) return withFailure(report, training.failure);
-  return withTrainingOutcome(report, () => training.write());
 }
 
 /**
