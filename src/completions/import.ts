@@ -284,10 +284,12 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
   }
   // Names and removal checks go on in the same execution (a pause after a finished read costs
   // another pass to confirm it), each only while a round of requests still fits: a look-up's first
-  // round is never refused by the look-up itself.
-  if (!read.done || !context.budget.canAfford()) return pause();
+  // round is never refused by the look-up itself. Most names rode with the pages.
+  if (!read.done) return pause();
+  const ids = userIdsOf(read.records);
+  if (names.needLookUp(ids) && !context.budget.canAfford()) return pause();
   context.progress(`Resolving user names for ${count} records`);
-  const resolved = names.resolve(client, userIdsOf(read.records), control);
+  const resolved = names.resolve(client, ids, control);
   if (!resolved.complete) return pause();
   const replace = replacementOf(
     context,

@@ -104,6 +104,13 @@ export class NameLookups {
     });
   }
 
+  /** Whether some of `ids` are still to be looked up (a round of requests). */
+  needLookUp(ids: Iterable<string>): boolean {
+    if (this.refusal) return false;
+    for (const id of ids) if (this.isMissing(id)) return true;
+    return false;
+  }
+
   /**
    * Names for every id of `ids`, looking up those still missing; `control` may pause the look-ups
    * between rounds (the execution's time is up). What was found is cached either way.
