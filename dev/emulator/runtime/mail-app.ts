@@ -98,7 +98,10 @@ function messageOf(args: readonly unknown[]): Record<string, unknown> {
   return { ...(options ?? {}), to: recipient, subject, body };
 }
 
-export function createMailApp(env: ServiceEnvironment, recorder: MailRecorder): GoogleAppsScript.Mail.MailApp {
+export function createMailApp(
+  env: ServiceEnvironment,
+  recorder: MailRecorder,
+): GoogleAppsScript.Mail.MailApp {
   const requireFull = (method: string) => requireAuthMode(env, method, ['FULL'], SEND_MAIL_SCOPE);
   const mailApp = {
     getRemainingDailyQuota(): number {
