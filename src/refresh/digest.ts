@@ -2,8 +2,9 @@
  * The e-mail digest's rules, pure: which open items (expired and expiring inspections and trainings)
  * a scheduled run reports, and when it reports nothing.
  *
- * - With each scheduled run that changes something: the items no digest has reported yet (new, or
- *   whose status changed, Expiring → Expired), from the run that finds them; nothing otherwise.
+ * - With each scheduled run that changes something: the items that were not open at the last
+ *   digest (new, or whose status changed, Expiring → Expired), from the run that finds them;
+ *   nothing otherwise.
  * - Daily: everything still open, once a day (the spreadsheet's day), from its first scheduled run.
  *   Only here is an open item repeated day after day.
  * - Weekly: everything open, from the first scheduled run seven days after the last digest, unless
@@ -17,8 +18,13 @@ import { fingerprint } from '../lib/fingerprint';
 import type { DigestFrequency, DigestTopic, NotificationSettings } from './notification-settings';
 
 export const MAX_LISTED = 20;
-/** Reported items remembered for "with each run": the newest are kept when there are more. */
-export const MAX_REMEMBERED = 400;
+/**
+ * Open items remembered for "with each run", the most urgent first: the spreadsheet's developer
+ * metadata holds 30,000 characters in all, so at most this many (6 characters each). Beyond it, an
+ * item not remembered counts as new the next time the open set changes.
+ */
+export const MAX_REMEMBERED = 800;
+const IDENTITY_CHARS = 6;
 const WEEK_DAYS = 7;
 
 export type ItemKind = 'inspection' | 'training';
@@ -42,15 +48,15 @@ export interface DigestItem {
 
 /** What the last digests left behind, kept in the spreadsheet's document state. */
 export interface DigestMemory {
-  /** Fingerprints of items a digest listed that were still open at the last digest. */
-  reported: string[];
+  /** With each run: the identities of the items open at the last digest, IDENTITY_CHARS each. */
+  reported: string;
   /** Fingerprint of everything open at the last digest: "nothing changed" compares with it. */
   openFingerprint: string | null;
   /** The spreadsheet's day of the last digest. */
   lastDay: CalendarDate | null;
 }
 
-export const EMPTY_MEMORY: DigestMemory = { reported: [], openFingerprint: null, lastDay: null };
+export const EMPTY_MEMORY: DigestMemory = { reported: '', openFingerprint: null, lastDay: null };
 
 export interface DigestSection {
   topic: DigestTopic;
@@ -75,8 +81,23 @@ export function topicOf(item: Pick<DigestItem, 'kind' | 'status'>): DigestTopic 
   return item.status === 'Expired' ? 'expiredTrainings' : 'expiringTrainings';
 }
 
+/** A short fingerprint of the item and its status: Expiring → Expired is news. */
 function identityOf(item: DigestItem): string {
-  return fingerprint(`${item.kind}\u0000${item.status}\u0000${item.key}`);
+  return fingerprint(`${item.kind}\u0000${item.status}\u0000${item.key}`)
+    .padStart(IDENTITY_CHARS, '0')
+    .slice(-IDENTITY_CHARS);
+}
+
+function identitiesIn(reported: string): Set<string> {
+  const identities = new Set<string>();
+  for (let at = 0; at < reported.length; at += IDENTITY_CHARS) {
+    identities.add(reported.slice(at, at + IDENTITY_CHARS));
+  }
+  return identities;
+}
+
+function mostUrgentFirst(a: DigestItem, b: DigestItem): number {
+  return a.daysLeft - b.daysLeft;
 }
 
 /** Whether a digest may go today: any day with each run, a new day daily, seven days on weekly. */
@@ -105,9 +126,10 @@ export function planDigest(
   if (open.length === 0) return null;
   const identities = new Map(open.map((item) => [item, identityOf(item)]));
   const openFingerprint = fingerprint([...identities.values()].sort().join(','));
-  if (frequency === 'weekly' && openFingerprint === memory.openFingerprint) return null;
+  // Nothing changed since the last digest (daily repeats what is open regardless).
+  if (frequency !== 'daily' && openFingerprint === memory.openFingerprint) return null;
   const onlyNew = frequency === 'each-run';
-  const reported = new Set(memory.reported);
+  const reported = identitiesIn(memory.reported);
   const candidates = onlyNew ? open.filter((item) => !reported.has(identities.get(item)!)) : open;
   if (candidates.length === 0) return null;
 
@@ -116,17 +138,16 @@ export function planDigest(
     .map((topic): DigestSection => {
       const ofTopic = candidates.filter((item) => topicOf(item) === topic);
       // Array.prototype.sort is stable: a tie keeps the tab's order.
-      const listed = [...ofTopic].sort((a, b) => a.daysLeft - b.daysLeft).slice(0, MAX_LISTED);
+      const listed = [...ofTopic].sort(mostUrgentFirst).slice(0, MAX_LISTED);
       return { topic, total: ofTopic.length, listed };
     })
     .filter((section) => section.total > 0);
-  const stillOpen = new Set(identities.values());
-  const listed = sections.flatMap((section) => section.listed.map((item) => identities.get(item)!));
-  const remembered = [...new Set([...memory.reported.filter((id) => stillOpen.has(id)), ...listed])];
-  return {
-    frequency,
-    onlyNew,
-    sections,
-    memory: { reported: remembered.slice(-MAX_REMEMBERED), openFingerprint, lastDay: today },
-  };
+  const remembered = onlyNew
+    ? [...open]
+        .sort(mostUrgentFirst)
+        .slice(0, MAX_REMEMBERED)
+        .map((item) => identities.get(item)!)
+        .join('')
+    : '';
+  return { frequency, onlyNew, sections, memory: { reported: remembered, openFingerprint, lastDay: today } };
 }
