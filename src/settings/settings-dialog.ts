@@ -64,7 +64,7 @@ export interface SettingsForm extends NotificationForm {
 
 export function showSettingsDialog(): void {
   const ui = requireUi('Settings');
-  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(460).setHeight(780);
+  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(560).setHeight(930);
   ui.showModalDialog(html, 'Safety Sync settings');
 }
 
