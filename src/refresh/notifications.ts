@@ -11,7 +11,7 @@
  * only in a run where a digest may be due. Every mail checks MailApp's daily quota first; a message
  * that cannot go is a Sync log line, and the digest tries again at the next run.
  */
-import { type CalendarDate, parseDateCell, toIsoDate, type UtcOffsetAt } from '../lib/dates';
+import { addDays, type CalendarDate, toIsoDate, type UtcOffsetAt } from '../lib/dates';
 import type { DocumentState } from '../platform/document-state';
 import { currentUserEmail, recordRun } from '../platform/job-runner';
 import { readConnection } from '../platform/settings-store';
@@ -37,7 +37,6 @@ import {
 import { describeProblem } from './status';
 import type { RunProblem } from './schedule-store';
 
-const MEMORY_KEY = 'safetySync.digestMemory';
 const DIGEST_ACTION = 'E-mail digest';
 const ALERT_ACTION = 'E-mail alert';
 
@@ -53,7 +52,8 @@ export interface ScheduleEvents {
 
 /** What a scheduled run read for its notifications, and how it sends them later. */
 export interface Notifier {
-  send(events: ScheduleEvents): void;
+  /** Sends what there is to send; returns the digest memory to keep when a digest went out. */
+  send(events: ScheduleEvents): DigestMemory | null;
 }
 
 interface ReadPhase {
@@ -63,6 +63,8 @@ interface ReadPhase {
   /** Whether the run's imports all succeeded: only then is the digest worth sending. */
   refreshed: boolean;
   scheduleOwner: string;
+  /** What the schedule's last digest left: kept with the schedule, whose owner sends the digest. */
+  digestMemory: DigestMemory | undefined;
   today: CalendarDate;
   utcOffsetAt: UtcOffsetAt;
 }
@@ -70,12 +72,12 @@ interface ReadPhase {
 /** Reads what the notifications need; call it after the run's imports and before it writes again. */
 export function prepareNotifications(phase: ReadPhase): Notifier {
   const settings = readNotificationSettings(phase.state);
-  if (!notificationsOn(settings)) return { send: () => {} };
-  const memory = phase.state.get<DigestMemory>(MEMORY_KEY) ?? EMPTY_MEMORY;
+  if (!notificationsOn(settings)) return { send: () => null };
+  const memory = phase.digestMemory ?? EMPTY_MEMORY;
   const { spreadsheet } = phase;
   const url = `https://docs.google.com/spreadsheets/d/${spreadsheet.getId()}/edit`;
   // Found by its sheet id, under whatever name the user gave it.
-  const upcomingSheet = findLinkedTabs(spreadsheet).sheets.upcoming;
+  const upcomingSheet = findLinkedTabs(spreadsheet, phase.state).sheets.upcoming;
   const expiringSheet = spreadsheet.getSheetByName(EXPIRING_SHEET);
   const syncLogSheet = spreadsheet.getSheetByName(SYNC_LOG_SHEET);
   const tabs: TabLink[] = [upcomingSheet, expiringSheet, syncLogSheet].flatMap((sheet) =>
@@ -85,8 +87,8 @@ export function prepareNotifications(phase: ReadPhase): Notifier {
   const digestDue = phase.refreshed && isDigestDue(settings, memory, phase.today);
   const items = digestDue
     ? [
-        ...readItems(upcomingSheet, 'inspection', url, phase.utcOffsetAt),
-        ...readItems(expiringSheet, 'training', url, phase.utcOffsetAt),
+        ...readItems(upcomingSheet, 'inspection', url, phase.today),
+        ...readItems(expiringSheet, 'training', url, phase.today),
       ]
     : [];
   return {
@@ -99,62 +101,58 @@ export function prepareNotifications(phase: ReadPhase): Notifier {
         if (events.paused) sendMail(mailer, ALERT_ACTION, pauseNotice(events.paused, setting));
       }
       const plan = digestDue ? planDigest(settings, items, memory, phase.today) : null;
-      if (plan && sendMail(mailer, DIGEST_ACTION, digestMail(plan, setting))) {
-        phase.state.set(MEMORY_KEY, plan.memory);
-      }
+      return plan && sendMail(mailer, DIGEST_ACTION, digestMail(plan, setting)) ? plan.memory : null;
     },
   };
 }
 
-const COLUMNS: Record<ItemKind, { titles: string[]; date: string; keyHeader: string; statusHeader: string }> =
-  {
-    inspection: {
-      titles: ['Equipment type', 'Schedule'],
-      date: 'Due date',
-      keyHeader: UPCOMING_COLUMNS[UPCOMING_COLUMN.key]!.header,
-      statusHeader: UPCOMING_COLUMNS[UPCOMING_COLUMN.status]!.header,
-    },
-    training: {
-      titles: ['User name', 'Training'],
-      date: 'Expires',
-      keyHeader: EXPIRING_COLUMNS[EXPIRING_COLUMN.key]!.header,
-      statusHeader: EXPIRING_COLUMNS[EXPIRING_COLUMN.status]!.header,
-    },
-  };
+/** Where each tab keeps what an item needs, by header: the words, the status and the row's key. */
+const COLUMNS: Record<ItemKind, { titles: string[]; status: string; key: string }> = {
+  inspection: {
+    titles: ['Equipment type', 'Schedule'],
+    status: UPCOMING_COLUMNS[UPCOMING_COLUMN.status]!.header,
+    key: UPCOMING_COLUMNS[UPCOMING_COLUMN.key]!.header,
+  },
+  training: {
+    titles: ['User name', 'Training'],
+    status: EXPIRING_COLUMNS[EXPIRING_COLUMN.status]!.header,
+    key: EXPIRING_COLUMNS[EXPIRING_COLUMN.key]!.header,
+  },
+};
+const DAYS_LEFT = 'Days left';
 
-/** The Expired and Expiring rows of a tab, found by their headers wherever the user moved them. */
-function readItems(sheet: Sheet | null, kind: ItemKind, url: string, utcOffsetAt: UtcOffsetAt): DigestItem[] {
+/**
+ * The Expired and Expiring rows of a tab, found by their headers wherever the user moved them. The
+ * date is today plus the row's days left, which the run computed from it: no date cell to convert.
+ */
+function readItems(sheet: Sheet | null, kind: ItemKind, url: string, today: CalendarDate): DigestItem[] {
   if (!sheet) return [];
   const lastRow = sheet.getLastRow();
   const lastColumn = sheet.getLastColumn();
   if (lastRow < 2 || lastColumn < 1) return [];
   const [header = [], ...rows] = sheet.getRange(1, 1, lastRow, lastColumn).getValues();
   const columns = COLUMNS[kind];
-  const at = (title: string) => header.indexOf(title);
-  const [status, key, date, daysLeft] = [
-    columns.statusHeader,
-    columns.keyHeader,
-    columns.date,
-    'Days left',
-  ].map(at);
-  const titles = columns.titles.map(at).filter((index) => index >= 0);
-  if ([status, key, date, daysLeft].some((index) => index! < 0)) return [];
+  const status = header.indexOf(columns.status);
+  const key = header.indexOf(columns.key);
+  const daysLeft = header.indexOf(DAYS_LEFT);
+  if (status < 0 || key < 0 || daysLeft < 0) return [];
+  const titles = columns.titles.map((title) => header.indexOf(title)).filter((index) => index >= 0);
   const gid = sheet.getSheetId();
   return rows.flatMap((row, index): DigestItem[] => {
-    const itemStatus = row[status!];
-    const days = row[daysLeft!];
+    const itemStatus = row[status];
+    const days = row[daysLeft];
     if ((itemStatus !== 'Expired' && itemStatus !== 'Expiring') || typeof days !== 'number') return [];
-    const parsed = parseDateCell(row[date!], utcOffsetAt);
+    const title = titles
+      .map((column) => String(row[column] ?? ''))
+      .filter((text) => text !== '')
+      .join(': ');
     return [
       {
         kind,
         status: itemStatus,
-        key: String(row[key!]),
-        title: titles
-          .map((column) => String(row[column] ?? ''))
-          .filter((text) => text !== '')
-          .join(': '),
-        date: parsed.kind === 'date' ? toIsoDate(parsed.date) : '',
+        key: String(row[key]),
+        title,
+        date: toIsoDate(addDays(today, days)),
         daysLeft: days,
         link: `${url}#gid=${gid}&range=A${index + 2}`,
       },

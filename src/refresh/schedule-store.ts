@@ -5,6 +5,7 @@
  * their trigger ids to the spreadsheet it refreshes.
  */
 import { deleteDocumentState, DocumentState } from '../platform/document-state';
+import type { DigestMemory } from './digest';
 import type { Frequency } from './schedule-frequency';
 
 const SCHEDULE_KEY = 'safetySync.schedule';
@@ -36,6 +37,8 @@ export interface RefreshSchedule {
   authFailuresInARow: number;
   /** Runs in a row that failed for any reason (absent from schedules saved before it was counted). */
   failuresInARow?: number;
+  /** What this schedule's e-mail digests reported: a new schedule (maybe another sender) starts afresh. */
+  digestMemory?: DigestMemory;
   /** Set when the schedule stopped itself; its trigger is deleted then. */
   paused: { atMs: number; identifier: string } | null;
 }

@@ -84,10 +84,14 @@ export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven):
       log,
       refreshed: outcome.failures.length === 0,
       scheduleOwner: current.ownerEmail,
+      digestMemory: current.digestMemory,
       today: clock.today(),
       utcOffsetAt: clock.utcOffsetAt,
     });
-    notifier.send(recordScheduledRun({ spreadsheet, state, log, clock }, current, outcome, startedAtMs));
+    const recorded = recordScheduledRun({ spreadsheet, state, log, clock }, current, outcome, startedAtMs);
+    const digestMemory = notifier.send(recorded.events);
+    // The same item written again: no read, so no commit.
+    if (digestMemory) writeSchedule(state, { ...recorded.schedule, digestMemory });
   }
   showRefreshStatus(spreadsheet);
 }
@@ -139,13 +143,16 @@ interface RecordPhase {
   clock: SpreadsheetClock;
 }
 
-/** Records the run with its schedule (and in the Sync log when it skipped or paused); says what to tell. */
+/**
+ * Records the run with its schedule (and in the Sync log when it skipped or paused); returns the
+ * schedule as written and what to tell the notification recipients.
+ */
 function recordScheduledRun(
   phase: RecordPhase,
   schedule: RefreshSchedule,
   outcome: RefreshOutcome,
   startedAtMs: number,
-): ScheduleEvents {
+): { schedule: RefreshSchedule; events: ScheduleEvents } {
   const failure = outcome.failures[0];
   const skipped = failure instanceof SpreadsheetBusyError;
   const problem = failure && !skipped ? problemOf(failure, startedAtMs) : null;
@@ -164,7 +171,7 @@ function recordScheduledRun(
   const previousFailures = schedule.failuresInARow ?? 0;
   const failuresInARow = skipped ? previousFailures : problem ? previousFailures + 1 : 0;
   const pause = authFailuresInARow >= AUTH_FAILURES_BEFORE_PAUSE && problem !== null;
-  writeSchedule(phase.state, {
+  const recorded: RefreshSchedule = {
     ...schedule,
     lastRunAtMs: startedAtMs,
     lastRunSummary: skipped
@@ -174,7 +181,8 @@ function recordScheduledRun(
     authFailuresInARow,
     failuresInARow,
     paused: pause ? { atMs: startedAtMs, identifier: problem.identifier } : null,
-  });
+  };
+  writeSchedule(phase.state, recorded);
   if (skipped) {
     logScheduleEvent(
       phase,
@@ -196,8 +204,11 @@ function recordScheduledRun(
     );
   }
   return {
-    failedTwice: problem && failuresInARow === FAILURES_BEFORE_ALERT ? problem : null,
-    paused: pause ? { problem, runs: authFailuresInARow } : null,
+    schedule: recorded,
+    events: {
+      failedTwice: problem && failuresInARow === FAILURES_BEFORE_ALERT ? problem : null,
+      paused: pause ? { problem, runs: authFailuresInARow } : null,
+    },
   };
 }
 

@@ -300,6 +300,22 @@ describe('the digest', () => {
     expect(second!.body).toMatch(/^Open now: /);
   });
 
+  test('reading for the digest and sending it add no commit to the scheduled run', () => {
+    schedule();
+    const commitsOfRun = () => {
+      harness.emulator.clock.advance(HOUR);
+      harness.emulator.counter.reset();
+      const sent = fire();
+      return { sent: sent.length, commits: harness.emulator.counter.commits() };
+    };
+    const off = commitsOfRun();
+    notify('daily');
+    const on = commitsOfRun();
+    expect(off.sent).toBe(0);
+    expect(on.sent).toBe(1);
+    expect(on.commits).toBe(off.commits);
+  });
+
   test('an exhausted daily quota skips the digest, says so in the Sync log, and the next day sends it', () => {
     notify('daily');
     schedule();
