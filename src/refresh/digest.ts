@@ -20,10 +20,11 @@ import type { DigestFrequency, DigestTopic, NotificationSettings } from './notif
 export const MAX_LISTED = 20;
 /**
  * Open items remembered for "with each run", the most urgent first: the spreadsheet's developer
- * metadata holds 30,000 characters in all, so at most this many (6 characters each). Beyond it, an
- * item not remembered counts as new the next time the open set changes.
+ * metadata holds 30,000 characters in all, shared with the imports' state, so at most this many
+ * (6 characters each). Beyond it, an item not remembered counts as new the next time the open set
+ * changes.
  */
-export const MAX_REMEMBERED = 800;
+export const MAX_REMEMBERED = 400;
 const IDENTITY_CHARS = 6;
 const WEEK_DAYS = 7;
 
