@@ -40,7 +40,7 @@ const FREQUENCY_WORDS: Record<DigestPlan['frequency'], string> = {
   weekly: 'weekly',
 };
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -54,7 +54,7 @@ function plural(count: number, word: string): string {
 }
 
 /** "3 days overdue", "due today", "12 days left" (trainings: "expires today"). */
-export function describeDays(item: Pick<DigestItem, 'daysLeft' | 'kind'>): string {
+function describeDays(item: Pick<DigestItem, 'daysLeft' | 'kind'>): string {
   if (item.daysLeft < 0) return `${plural(-item.daysLeft, 'day')} overdue`;
   if (item.daysLeft === 0) return item.kind === 'inspection' ? 'due today' : 'expires today';
   return `${plural(item.daysLeft, 'day')} left`;

@@ -5,8 +5,9 @@
  * trigger. Opt-in: nothing is sent until someone sets recipients and a frequency in Settings.
  *
  * A scheduled run has read its state back after its imports (one commit it always had), so the
- * digest reads what it needs right then, before the run writes again: the notification settings and
- * memory from the same document state, and the Upcoming inspections and Expiring trainings tabs
+ * digest reads what it needs right then, before the run writes again: the notification settings from
+ * the same document state, what the last digest reported from the schedule, and the Upcoming
+ * inspections and Expiring trainings tabs
  * (their rows as the run just wrote them), a few Spreadsheet calls and no commit of their own, and
  * only in a run where a digest may be due. Every mail checks MailApp's daily quota first; a message
  * that cannot go is a Sync log line, and the digest tries again at the next run.
