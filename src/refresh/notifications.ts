@@ -121,6 +121,11 @@ const COLUMNS: Record<ItemKind, { titles: string[]; status: string; key: string 
   },
 };
 const DAYS_LEFT = 'Days left';
+/**
+ * A title longer than this is cut: a service's text may fill a cell (50,000 characters), and 80 of
+ * them would take a digest past MailApp's 200 KB body.
+ */
+const MAX_TITLE_CHARS = 160;
 
 /**
  * The Expired and Expiring rows of a tab, found by their headers wherever the user moved them. The
@@ -147,12 +152,13 @@ function readItems(sheet: Sheet | null, kind: ItemKind, url: string, today: Cale
       .map((column) => String(row[column] ?? ''))
       .filter((text) => text !== '')
       .join(': ');
+    const shortTitle = title.length > MAX_TITLE_CHARS ? `${title.slice(0, MAX_TITLE_CHARS - 1)}…` : title;
     return [
       {
         kind,
         status: itemStatus,
         key: String(row[key]),
-        title,
+        title: shortTitle,
         date: toIsoDate(addDays(today, days)),
         daysLeft: days,
         link: `${url}#gid=${gid}&range=A${index + 2}`,
