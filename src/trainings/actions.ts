@@ -7,7 +7,7 @@
 import { activeSpreadsheet, requireUi } from '../platform/interactive';
 import { holdingDocumentLock, type JobContext, type JobReport } from '../platform/job-runner';
 import { readImportOptions } from '../platform/settings-store';
-import type { TabSize } from '../sheets/cell-limit';
+import type { SheetGrid, TabSize } from '../sheets/cell-limit';
 import { completionsOfTable } from './completions-tab';
 import { planTrainingTabs, type TrainingTabsPlan, writeTrainingTabs } from './training-tabs';
 
@@ -56,6 +56,7 @@ export function withTrainingStatus(context: JobContext, report: JobReport): JobR
 export function planTrainingStatus(
   context: JobContext,
   rows: readonly (readonly unknown[])[],
+  grids: readonly SheetGrid[],
   completionsTab: TabSize,
 ): TrainingTabsPlan | { failure: string } {
   try {
@@ -64,6 +65,7 @@ export function planTrainingStatus(
       completionsOfTable(rows, context.utcOffsetAt),
       { utcOffsetAt: context.utcOffsetAt, today: context.today },
       context.options.trainingExpiringDays,
+      grids,
       [completionsTab],
     );
   } catch (error) {
