@@ -254,6 +254,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
   const runner = new ScriptRunner(options.code, clock, timeZone, executions, {
     ...advancedServices,
     SpreadsheetApp: spreadsheet.SpreadsheetApp,
+    Charts: spreadsheet.Charts,
     UrlFetchApp: createUrlFetchApp(env, parts.urlFetch),
     PropertiesService: createPropertiesService(env, parts.properties),
     CacheService: createCacheService(env, parts.caches),
