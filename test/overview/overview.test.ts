@@ -4,6 +4,7 @@
  * forecast-oracle.ts); its two charts against what a user does to them: restyle, move, delete, and
  * rename the tab.
  */
+import { renderWorkbookHtml } from '../../dev/emulator/snapshot';
 import type { SheetView } from '../../dev/emulator/spreadsheet/workbook-store';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import {
@@ -173,6 +174,15 @@ describe('the Overview tab', () => {
     expectInspections(sheet);
     expectTrainings(sheet);
     expect(chartRanges(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`], [`Overview!${FORECAST_CHART}`]]);
+  });
+
+  test('the HTML snapshot draws each chart as a box saying what it charts, with its data', () => {
+    const html = renderWorkbookHtml(harness.emulator.workbooks, harness.spreadsheetId);
+    const today = todayIso(harness);
+    expect(html).toContain('<figcaption>Completed trainings per month, last 24 months</figcaption>');
+    expect(html).toContain(`COLUMN chart at G21, reading Overview!${FORECAST_CHART}`);
+    const [title, count] = forecastMonths(data, today)[1]!;
+    expect(html).toContain(`<tr><td>${title}</td><td class="number">${count}</td>`);
   });
 
   test('"Last inspected" dates typed, then Show upcoming inspections: the counts follow', () => {
