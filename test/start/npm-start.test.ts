@@ -39,10 +39,13 @@ test('npm start imports everything, flags inspections, and writes a snapshot wit
     'Trainings',
     'Training matrix',
     'Expiring trainings',
+    'Overview',
     'Formulas',
   ]) {
     expect(html).toContain(`>${tab}</a>`);
   }
+  expect(html).toContain('<figcaption>Completed trainings per month, last 24 months</figcaption>');
+  expect(html).toContain('<figcaption>Inspections due per month, next 12 months (forecast)</figcaption>');
   expect(html).toContain('Expired');
   expect(html).not.toMatch(/#ERROR!|#NAME\?/);
 });
