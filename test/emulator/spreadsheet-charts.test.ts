@@ -31,6 +31,10 @@ const SCRIPT = `
     sheet().deleteRows(20, 981);
     sheet().insertChart(chart);
   }
+  function insertReading(name, a1) {
+    var range = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(name).getRange(a1);
+    sheet().insertChart(builder('A1:B3').addRange(range).build());
+  }
   function unknownMethod() { sheet().getCharts()[0].getBlob(); }
 `;
 
@@ -100,4 +104,19 @@ it('moves a chart range with inserted rows, and lets a user restyle, move and de
   expect(sheet.charts()[0]).toMatchObject({ options: { title: 'Mine' }, anchor: { row: 30, column: 1 } });
   sheet.removeChart(chartId);
   expect(emulator.run('describe', [], at)).toEqual([]);
+});
+
+it('lets a user delete a tab: charts elsewhere stop reading it; a tab a formula names is refused', () => {
+  const { emulator, id, at } = setup();
+  const workbook = emulator.workbooks.get(id)!;
+  workbook.addSheet('Data', { rows: 10, columns: 5 });
+  workbook.addSheet('Named', { rows: 10, columns: 5 });
+  workbook.typeValues('Sheet1!A1', [['=Named!A1']]);
+  emulator.run('insertReading', ['Data', 'C1:D4'], at);
+  const sheet = workbook.sheet('Sheet1');
+  expect(sheet.charts()[0]!.ranges).toEqual(['Sheet1!A1:B3', 'Data!C1:D4']);
+  expect(() => workbook.deleteSheet('Named')).toThrow('not emulated');
+  workbook.deleteSheet('Data');
+  expect(workbook.sheetNames).toEqual(['Sheet1', 'Named']);
+  expect(sheet.charts()[0]!.ranges).toEqual(['Sheet1!A1:B3']);
 });

@@ -5,6 +5,7 @@
  * rename the tab.
  */
 import { renderWorkbookHtml } from '../../dev/emulator/snapshot';
+import { spreadsheetServiceCalls } from '../../dev/emulator/spreadsheet';
 import type { SheetView } from '../../dev/emulator/spreadsheet/workbook-store';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import {
@@ -265,4 +266,58 @@ describe('the Overview tab', () => {
     });
     expect(charts[1]!.id).not.toBe(completionsChart!.id);
   });
+
+  test('a deleted Overview is made again, with both charts, by the next Refresh all', () => {
+    workbook(harness).deleteSheet('Dashboard');
+    harness.clickMenu(REFRESH_ALL);
+    const sheet = overview();
+    expect(chartRanges(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`], [`Overview!${FORECAST_CHART}`]]);
+    expectTrainings(sheet);
+    expectInspections(sheet);
+  });
+});
+
+/**
+ * The full import's Spreadsheet calls are a benchmark target. Into a spreadsheet without an
+ * Overview it makes no call for it; with one, it finds it by its kept id and writes its numbers:
+ * four calls, against a spreadsheet whose Overview was deleted (the kept id looked up in vain) and
+ * another tab put in its place (every tab costs the import's room checks the same calls).
+ */
+test('the full import of completions makes no call for a missing Overview, and four for one that exists', async () => {
+  type Calls = Record<string, number>;
+  async function callsOfImports(withOverview: boolean): Promise<[Calls, Calls]> {
+    const harness = await createAddonHarness({
+      dataset: { seed: 5, completions: 400, users: 10, trainings: 4 },
+      timeZone: TIME_ZONE,
+      emulator: { startTime: NOW },
+    });
+    const callsOf = (run: () => void) => {
+      harness.emulator.counter.reset();
+      run();
+      return spreadsheetServiceCalls(harness.emulator.counter.snapshot());
+    };
+    try {
+      harness.connect();
+      const first = callsOf(() => importAll(harness));
+      harness.clickMenu(SHOW_TRAINING_STATUS);
+      if (!withOverview) {
+        workbook(harness).deleteSheet('Overview');
+        workbook(harness).addSheet('Notes', { rows: 1000, columns: 26 });
+      }
+      return [first, callsOf(() => importAll(harness))];
+    } finally {
+      await harness.done();
+    }
+  }
+  const [first, withOverview] = await callsOfImports(true);
+  const [, afterDeletion] = await callsOfImports(false);
+  expect(first['Spreadsheet.getSheetById']).toBeUndefined();
+  expect(withOverview['Spreadsheet.getSheetById']).toBe(1);
+  expect(afterDeletion['Spreadsheet.getSheetById']).toBe(1);
+  const added = Object.fromEntries(
+    Object.entries(withOverview).flatMap(([call, count]) =>
+      count === (afterDeletion[call] ?? 0) ? [] : [[call, count - (afterDeletion[call] ?? 0)]],
+    ),
+  );
+  expect(added).toEqual({ 'Sheet.getRange': 1, 'Range.setValues': 1 });
 });

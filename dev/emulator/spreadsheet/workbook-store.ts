@@ -500,6 +500,31 @@ export class WorkbookView {
     this.#store.recalculate(this.id);
   }
 
+  /**
+   * A user deleting a tab. Sheets turns every formula reference to it into #REF!, which the emulator
+   * does not model: a tab that any formula names (by its name anywhere in the formula's text) is
+   * refused. Charts elsewhere stop reading its cells.
+   */
+  deleteSheet(name: string): void {
+    const workbook = this.#workbook;
+    const sheet = workbook.sheetByName(name);
+    if (!sheet) throw new Error(`No sheet named "${name}" in ${this.id}.`);
+    if (workbook.visibleSheets().length === 1 && !sheet.hidden)
+      throw new Error("The last visible tab can't be deleted.");
+    const named = workbook.sheets.some((home) =>
+      [...home.cells.formulaCells()].some(({ cell }) =>
+        cell.formula!.toLowerCase().includes(name.toLowerCase()),
+      ),
+    );
+    if (named) throw new Error(`not emulated: deleting "${name}", which a formula refers to`);
+    workbook.sheets.splice(workbook.sheets.indexOf(sheet), 1);
+    for (const other of workbook.sheets) {
+      for (const chart of other.charts)
+        chart.ranges = chart.ranges.filter((range) => range.gid !== sheet.gid);
+    }
+    if (workbook.activeSheet === sheet) workbook.activeSheet = workbook.visibleSheets()[0]!;
+  }
+
   /** A user adding a tab of the given size (within the workbook's cell limit). */
   addSheet(name: string, size: { rows: number; columns: number }): SheetView {
     const sheet = this.#workbook.addSheet(name);
