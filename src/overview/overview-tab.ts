@@ -12,7 +12,7 @@
  * The full import of completions only writes the numbers of a tab that exists (its Spreadsheet calls
  * are counted: README, Benchmark): making the tab and its charts is left to the other runs.
  */
-import { epochMsToSheetSerial, type UtcOffsetAt } from '../lib/dates';
+import { cellToSheetSerial, epochMsToSheetSerial, type UtcOffsetAt } from '../lib/dates';
 import type { DocumentState } from '../platform/document-state';
 import { gridA1 } from '../sheets/a1-notation';
 import {
@@ -70,6 +70,14 @@ export function planOverview(
   let sheet = kept ? spreadsheet.getSheetById(kept.sheetId) : null;
   const hasChart = sheet !== null && options.upkeep && chartReads(sheet, chartRangeA1(section));
   const newName = !sheet && options.upkeep ? freeName(spreadsheet) : null;
+  // A run that read nothing from the service keeps the time the tab shows (read now, not after a write).
+  const keptRefreshed =
+    sheet && options.refreshedAtMs === null
+      ? cellToSheetSerial(
+          sheet.getRange(2, SECTION_LAYOUTS[section].column + 1).getValues()[0]![0],
+          options.utcOffsetAt,
+        )
+      : null;
   let isNew = false;
   return {
     prepare() {
@@ -85,10 +93,10 @@ export function planOverview(
       if (isNew) formatNewTab(sheet);
       const refreshed =
         options.refreshedAtMs === null
-          ? null
+          ? keptRefreshed
           : epochMsToSheetSerial(options.refreshedAtMs, options.utcOffsetAt);
-      const { fromRow, values } = sectionValues(section, figures, refreshed);
-      sheet.getRange(fromRow, SECTION_LAYOUTS[section].column, values.length, 2).setValues(values);
+      const values = sectionValues(section, figures, refreshed);
+      sheet.getRange(1, SECTION_LAYOUTS[section].column, values.length, 2).setValues(values);
       if (options.upkeep && !hasChart) insertChart(sheet, section);
     },
   };

@@ -111,29 +111,25 @@ export function completionsPerMonth(dates: Iterable<CalendarDate>, today: Calend
   return firsts.map((first, index) => ({ first, count: counts[index]! }));
 }
 
-/**
- * A section's cells from row `fromRow` (1 with a new "Last refreshed" time, 3 to keep the time the
- * tab holds) to the end of its month table: labels and values, two columns.
- */
+/** A section's cells, two columns from row 1 to its month table's end; `refreshedSerial` null: blank. */
 export function sectionValues(
   section: OverviewSection,
   figures: SectionFigures,
   refreshedSerial: number | null,
-): { fromRow: number; values: CellValue[][] } {
+): CellValue[][] {
   const layout = SECTION_LAYOUTS[section];
   if (figures.months.length !== layout.months) {
     throw new Error(`The ${section} section of the Overview needs ${layout.months} months.`);
   }
-  const values: CellValue[][] = [
+  return [
     [layout.title, ''],
-    [LAST_REFRESHED, refreshedSerial],
+    [LAST_REFRESHED, refreshedSerial ?? ''],
     ['Expired', figures.expired],
     ['Expiring', figures.expiring],
     ['', ''],
     ['Month', layout.countTitle],
     ...figures.months.map((month): CellValue[] => [toSheetSerial(month.first), month.count]),
   ];
-  return refreshedSerial === null ? { fromRow: 3, values: values.slice(2) } : { fromRow: 1, values };
 }
 
 /** Number formats of a section's block (written once, when the tab is made: then they are the user's). */

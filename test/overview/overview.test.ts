@@ -95,6 +95,11 @@ function forecastMonths(data: DatasetData, today: string): string[][] {
   return totals.map((total, month) => [monthTitle(today, month), String(total)]);
 }
 
+/** The charts' ranges, one entry per chart, in the order they were made. */
+function chartRangesOf(sheet: SheetView): string[][] {
+  return sheet.charts().map((chart) => chart.ranges);
+}
+
 describe('the Overview tab', () => {
   let harness: AddonHarness;
   let data: DatasetData;
@@ -134,11 +139,6 @@ describe('the Overview tab', () => {
     expect(sheet.displayValues('D7:E18')).toEqual(forecastMonths(data, today));
   }
 
-  /** The charts' ranges, one entry per chart, in the order they were made. */
-  function chartRanges(sheet: SheetView): string[][] {
-    return sheet.charts().map((chart) => chart.ranges);
-  }
-
   beforeAll(async () => {
     harness = await createAddonHarness({
       dataset: { seed: 23, completions: 1_200, users: 25, trainings: 6, equipmentTypes: 20 },
@@ -162,7 +162,7 @@ describe('the Overview tab', () => {
         .flat()
         .every((cell) => cell === '' || /^[A-Z]/.test(cell)),
     ).toBe(true);
-    expect(chartRanges(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`]]);
+    expect(chartRangesOf(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`]]);
     expect(sheet.charts()[0]).toMatchObject({
       type: 'COLUMN',
       options: { title: 'Completed trainings per month, last 24 months' },
@@ -174,7 +174,7 @@ describe('the Overview tab', () => {
     const sheet = overview();
     expectInspections(sheet);
     expectTrainings(sheet);
-    expect(chartRanges(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`], [`Overview!${FORECAST_CHART}`]]);
+    expect(chartRangesOf(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`], [`Overview!${FORECAST_CHART}`]]);
   });
 
   test('the HTML snapshot draws each chart as a box saying what it charts, with its data', () => {
@@ -196,7 +196,7 @@ describe('the Overview tab', () => {
     }
     harness.clickMenu(SHOW_UPCOMING);
     expectInspections(overview());
-    expect(chartRanges(overview())).toHaveLength(2);
+    expect(chartRangesOf(overview())).toHaveLength(2);
   });
 
   test('a user’s title, colours and position of a chart, and the tab’s new name, survive every run; no chart is doubled', () => {
@@ -271,7 +271,7 @@ describe('the Overview tab', () => {
     workbook(harness).deleteSheet('Dashboard');
     harness.clickMenu(REFRESH_ALL);
     const sheet = overview();
-    expect(chartRanges(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`], [`Overview!${FORECAST_CHART}`]]);
+    expect(chartRangesOf(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`], [`Overview!${FORECAST_CHART}`]]);
     expectTrainings(sheet);
     expectInspections(sheet);
   });
@@ -320,4 +320,38 @@ test('the full import of completions makes no call for a missing Overview, and f
     ),
   );
   expect(added).toEqual({ 'Sheet.getRange': 1, 'Range.setValues': 1 });
+});
+
+test('a tab of the user’s already called "Overview" is left alone: Safety Sync’s gets another name', async () => {
+  const harness = await createAddonHarness({
+    dataset: { seed: 7, completions: 200, users: 8, trainings: 3 },
+    timeZone: TIME_ZONE,
+    emulator: { startTime: NOW },
+  });
+  try {
+    harness.connect();
+    const mine = workbook(harness).addSheet('Overview', { rows: 50, columns: 10 });
+    workbook(harness).typeValues('Overview!A1:B2', [
+      ['My notes', 'kept'],
+      ['Budget', 1200],
+    ]);
+    importAll(harness);
+    harness.clickMenu(SHOW_TRAINING_STATUS);
+    expect(mine.displayValues('A1:B3')).toEqual([
+      ['My notes', 'kept'],
+      ['Budget', '1200'],
+      ['', ''],
+    ]);
+    expect(mine.charts()).toEqual([]);
+    const ours = workbook(harness).sheet('Safety Sync overview');
+    expect(ours.displayValues('A1:A4').flat()).toEqual([
+      'Trainings (people × trainings)',
+      'Last refreshed',
+      'Expired',
+      'Expiring',
+    ]);
+    expect(chartRangesOf(ours)).toEqual([[`Safety Sync overview!${COMPLETIONS_CHART}`]]);
+  } finally {
+    await harness.done();
+  }
 });
