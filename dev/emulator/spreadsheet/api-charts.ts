@@ -3,7 +3,10 @@
  * service's ChartType enum. What the emulator checks, at least as strictly as Sheets: a chart needs
  * a type, a position and at least one range, all its ranges in the grid of sheets of the same
  * spreadsheet; a built chart is inserted once, into the sheet whose builder made it. Charts read
- * back (Sheet.getCharts) are new objects each time, holding the chart as it was then.
+ * back (Sheet.getCharts) are new objects each time, holding the chart as it was then. A chart's
+ * ranges follow inserted and deleted rows and columns (structural-changes.ts); its anchor, which
+ * Sheets moves with them too, does not move here: nothing the add-on does depends on where a chart
+ * sits, and a user moves it with WorkbookView's moveChart.
  */
 import { AppsScriptException, type ServiceCallCounter, strict } from '../core';
 import { isInteger, requireString, signatureMismatch } from './arguments';
