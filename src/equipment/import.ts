@@ -40,7 +40,7 @@ import {
   forgetLinkedTabs,
   type LinkedTabs,
 } from './linked-tabs';
-import { checkRoomForRows } from '../sheets/cell-limit';
+import { checkRoomForRows, readSheetGrids } from '../sheets/cell-limit';
 import { fitTableText } from '../sheets/cell-text';
 import type { CellValue } from '../sheets/table';
 import { writeTable } from '../sheets/table-writer';
@@ -130,8 +130,9 @@ function checkRoomForTabs(
     };
   });
   const growth = plans.reduce((sum, plan) => sum + plan.growth, 0);
+  const grids = readSheetGrids(spreadsheet);
   for (const plan of plans) {
-    checkRoomForRows(spreadsheet, plan.name, plan.rows, plan.columns, growth - plan.growth + plan.uncounted);
+    checkRoomForRows(grids, plan.name, plan.rows, plan.columns, growth - plan.growth + plan.uncounted);
   }
 }
 

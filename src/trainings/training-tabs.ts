@@ -13,6 +13,7 @@ import {
   NEW_SHEET_COLUMNS,
   NEW_SHEET_ROWS,
   readSheetGrids,
+  type SheetGrid,
   type TabSize,
 } from '../sheets/cell-limit';
 import { readStatusColours } from '../sheets/conditional-formats';
@@ -164,6 +165,7 @@ export function planTrainingTabs(
   completions: readonly CompletionRow[],
   day: TrainingDay,
   defaultExpiringDays: number,
+  grids: readonly SheetGrid[],
   overview: TrainingOverview,
   alongside: readonly TabSize[] = [],
 ): TrainingTabsPlan {
@@ -181,7 +183,6 @@ export function planTrainingTabs(
     ...matrixSize(peopleOf(completions).length, trainings.length),
   };
   // Refused before the statuses of every cell are computed, then again with the list's real size.
-  const grids = readSheetGrids(spreadsheet);
   checkRoomForTabs(grids, [catalogueSize, matrixTabSize], NARROW_ADVICE, alongside);
   const matrix = trainingMatrix(completions, trainings, day.today);
   const entries = expiringEntries(matrix);
@@ -280,7 +281,14 @@ export function writeTrainingTabs(
 ): { matrixSheet: GoogleAppsScript.Spreadsheet.Sheet; summary: string } {
   const completionsTab = readCompletionsTab(spreadsheet, day.utcOffsetAt);
   const completionsSheetId = completionsTab.sheet.getSheetId();
-  const plan = planTrainingTabs(spreadsheet, completionsTab.completions, day, defaultExpiringDays, overview);
+  const plan = planTrainingTabs(
+    spreadsheet,
+    completionsTab.completions,
+    day,
+    defaultExpiringDays,
+    readSheetGrids(spreadsheet),
+    overview,
+  );
   plan.prepare();
   SpreadsheetApp.flush();
   plan.readIds(completionsSheetId);
