@@ -206,8 +206,9 @@ async function main(): Promise<void> {
     if (!saved.ok) throw new Error(`Settings refused the connection: ${saved.message}`);
 
     const jobStartedAt = performance.now();
-    const completionsSummary = importCompletions(emulator, spreadsheetId);
+    // Equipment first: its import makes the Overview, whose numbers the completions import then writes.
     emulator.clickMenu(spreadsheetId, 'Safety Sync', 'Import equipment types');
+    const completionsSummary = importCompletions(emulator, spreadsheetId);
     const recorded = recordSomeInspections(emulator, spreadsheetId);
     const catalogued = fillTrainingCatalogue(emulator, spreadsheetId);
     const jobSeconds = (performance.now() - jobStartedAt) / 1000;

@@ -260,6 +260,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
   const runner = new ScriptRunner(options.code, clock, timeZone, executions, {
     ...advancedServices,
     SpreadsheetApp: spreadsheet.SpreadsheetApp,
+    Charts: spreadsheet.Charts,
     UrlFetchApp: createUrlFetchApp(env, parts.urlFetch),
     MailApp: createMailApp(env, parts.mail),
     PropertiesService: createPropertiesService(env, parts.properties),

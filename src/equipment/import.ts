@@ -56,7 +56,8 @@ import {
 import { formatCount } from '../lib/numbers';
 import { colourStatusColumns, writeUpcomingTab } from './upcoming-tab';
 import { FORECAST_FIXED_COLUMNS, FORECAST_MONTH_COUNT } from './forecast';
-import { writeForecastTab } from './forecast-tab';
+import { inspectionFigures, writeForecastTab } from './forecast-tab';
+import { planOverview } from '../overview/overview-tab';
 
 export const IMPORT_EQUIPMENT_ACTION = 'Import equipment types';
 
@@ -179,6 +180,11 @@ export function importEquipment(
   });
 
   const typeIdsBefore = idsInFirstColumn(linked.sheets.types);
+  const overview = planOverview(spreadsheet, context.state, 'inspections', {
+    upkeep: true,
+    refreshedAtMs: Date.now(),
+    utcOffsetAt,
+  });
 
   const sheets = ensureLinkedTabs(spreadsheet, linked, EQUIPMENT_TABS);
   const sheetIds = {
@@ -217,18 +223,21 @@ export function importEquipment(
     sheetIds.schedules,
     horizonDays,
   );
-  const forecastSlower = writeForecastTab(sheets.forecast, tables.scheduleEntries, sheetIds.schedules, today);
+  const forecast = writeForecastTab(sheets.forecast, tables.scheduleEntries, sheetIds.schedules, today);
   // Said once: every large write of the run took the same way.
   const slowerWrite =
-    written.find((result) => result.slowerWrite)?.slowerWrite ?? upcomingSlower ?? forecastSlower;
+    written.find((result) => result.slowerWrite)?.slowerWrite ?? upcomingSlower ?? forecast.slowerWrite;
   colourStatusColumns(sheets);
+  const counts = countInspections(tables.scheduleEntries, horizonDays);
+  overview.prepare();
+  overview.readIds();
+  overview.write(inspectionFigures(counts, forecast.totals));
 
   const typeIds = new Set(types.map((type) => type.id));
   const added = [...typeIds].filter((id) => !typeIdsBefore.has(id)).length;
   const removed = [...typeIdsBefore].filter((id) => !typeIds.has(id)).length;
   const scheduleKeys = new Set(tables.scheduleEntries.map((entry) => entry.key));
   const datesDropped = [...lastInspected.keys()].filter((key) => !scheduleKeys.has(key)).length;
-  const counts = countInspections(tables.scheduleEntries, horizonDays);
   const unsupported = tables.scheduleEntries.filter(
     (entry) => entry.inspection.status === InspectionStatus.unsupportedSchedule,
   );

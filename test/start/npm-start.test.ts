@@ -25,7 +25,7 @@ test('npm start imports everything, flags inspections, and writes a snapshot wit
     /^Trainings flagged: [1-9]\d* expired, \d+ expiring \(after filling in 4 trainings of the catalogue\)$/m,
   );
   expect(stdout).toMatch(
-    /^HTTP requests: \d+ \(\d+ completedtrainings\.list, \d+ users\.info, \d+ equipmenttypes\.list\)$/m,
+    /^HTTP requests: \d+ \(\d+ equipmenttypes\.list, \d+ completedtrainings\.list, \d+ users\.info\)$/m,
   );
   expect(stdout).toContain(`Snapshot of the workbook: ${out}`);
   const html = fs.readFileSync(out, 'utf8');
@@ -39,10 +39,13 @@ test('npm start imports everything, flags inspections, and writes a snapshot wit
     'Trainings',
     'Training matrix',
     'Expiring trainings',
+    'Overview',
     'Formulas',
   ]) {
     expect(html).toContain(`>${tab}</a>`);
   }
+  expect(html).toContain('<figcaption>Completed trainings per month, last 24 months</figcaption>');
+  expect(html).toContain('<figcaption>Inspections due per month, next 12 months (forecast)</figcaption>');
   expect(html).toContain('Expired');
   expect(html).not.toMatch(/#ERROR!|#NAME\?/);
 
