@@ -166,17 +166,27 @@ export class ServiceClient {
 
   /**
    * Sends `calls` in fetchAlls of at most `atOnce` requests, one after the other, telling `took`
-   * how long each took.
+   * how long each took. Once a refusal has made them several, one that would not end within the
+   * time the caller has left (as long as the longest before it) is not sent: its calls fail, as a
+   * retry that cannot fit does, and the caller stops in time.
    */
   private send(
     calls: readonly ServiceCall[],
     took: (ms: number) => void,
   ): (HttpResponse | { failure: string } | undefined)[] {
     const responses: (HttpResponse | { failure: string })[] = [];
+    let longestMs = 0;
     for (let start = 0; start < calls.length; start += this.atOnce) {
+      if (start > 0 && this.options.timeLeftMs && longestMs > this.options.timeLeftMs()) {
+        const failure = `not sent: too little of the run's time was left once the service took only ${this.atOnce} requests at once`;
+        while (responses.length < calls.length) responses.push({ failure });
+        break;
+      }
       const sentAtMs = Date.now();
       appendAll(responses, this.sendAtOnce(calls.slice(start, start + this.atOnce)));
-      took(Date.now() - sentAtMs);
+      const ms = Date.now() - sentAtMs;
+      longestMs = Math.max(longestMs, ms);
+      took(ms);
     }
     return responses;
   }

@@ -4,9 +4,10 @@
  * sends at most half as many requests at once, the retries included, and every read still ends
  * with every record.
  */
-import { ServiceClient } from '../../src/api/client';
+import { type ClientOptions, ServiceClient } from '../../src/api/client';
 import { readCompletionPages } from '../../src/api/completions';
 import { fetchUsers } from '../../src/api/users';
+import { userInfoSchema } from '../../src/api/schemas';
 import type { HttpRequest, HttpResponse } from '../../src/api/transport';
 
 const PAGE_SIZE = 10;
@@ -28,9 +29,11 @@ class BurstLimitedService {
     private readonly platformBurst = false,
   ) {}
 
-  client(): ServiceClient {
+  /** `took`: called as each fetchAll is sent (a test's clock advances there). */
+  client(options: Pick<ClientOptions, 'timeLeftMs'> = {}, took: () => void = () => {}): ServiceClient {
     const fetchAll = (requests: HttpRequest[]): HttpResponse[] => {
       this.sent.push(requests.length);
+      took();
       if (this.platformBurst && requests.length > this.atOnce)
         throw new Error(
           'Exception: Service invoked too many times in a short time: urlfetch. Try Utilities.sleep(1000) between calls.',
@@ -46,6 +49,7 @@ class BurstLimitedService {
       token: 'T',
       transport: { fetch: (request) => fetchAll([request])[0]!, fetchAll },
       sleep: () => {},
+      ...options,
     });
   }
 
@@ -119,4 +123,29 @@ test('a lone request refused (page 1, asked alone) leaves the pages after it in 
   expect(read.records.map((record) => record.groupTraining_id)).toEqual(allRecords(300));
   // Page 1, refused, and again; then pages 1–30 at once (page 1 anchoring them), and all 30 again.
   expect(service.sent).toEqual([1, 1, 30, 30]);
+});
+
+test('once a refusal splits rounds into several fetchAlls, one that would not end in the time left is not sent', () => {
+  let nowMs = 0;
+  const clock = jest.spyOn(Date, 'now').mockImplementation(() => nowMs);
+  try {
+    const service = new BurstLimitedService(0, 1);
+    // Each fetchAll takes 10 s; the caller has 45 s.
+    const client = service.client({ timeLeftMs: () => 45_000 - nowMs }, () => (nowMs += 10_000));
+    const lookUp = (ids: string[]) =>
+      client.callAll(
+        ids.map((user) => ({ apiMethod: 'users.info', params: { user } })),
+        userInfoSchema,
+      );
+    // Two at once, one refused: one at a time from then on, the refused one again at 10–20 s.
+    expect(lookUp(['u1', 'u2']).every((outcome) => outcome.ok)).toBe(true);
+    // Four more, one at a time: 20–30 s, 30–40 s; a third would end after the 45 s.
+    const outcomes = lookUp(['u3', 'u4', 'u5', 'u6']);
+    expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, false, false]);
+    for (const outcome of outcomes.slice(2))
+      expect(!outcome.ok && outcome.error.message).toMatch(/not sent: too little of the run's time was left/);
+    expect(service.sent).toEqual([2, 1, 1, 1]);
+  } finally {
+    clock.mockRestore();
+  }
 });

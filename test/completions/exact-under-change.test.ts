@@ -374,13 +374,14 @@ class Sequence {
   }
 
   /**
-   * A round trip long enough that an execution holds fewer rounds than two passes over the pages,
-   * but at least one pass and a round more: an import then spans executions and still finishes.
+   * A round trip long enough that an execution holds at least one pass and a round more, and at
+   * most two passes (the users' names ride with the pages): an import then often spans executions
+   * and still finishes.
    */
   private slowNetwork(): number {
     const pages = Math.ceil((this.versions.current.length + 6) / this.pageSizeCap);
     const roundsAPass = 1 + Math.ceil((pages - 1) / this.batchSize);
-    const roundsAnExecution = roundsAPass + 1 + this.random.int(0, roundsAPass + 2);
+    const roundsAnExecution = roundsAPass + 1 + this.random.int(0, Math.max(0, roundsAPass - 1));
     return Math.floor(REQUEST_TIME_MS / (roundsAnExecution + 0.5));
   }
 
