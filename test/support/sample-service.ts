@@ -99,12 +99,22 @@ export class SampleDataset {
 }
 
 async function admin<T>(httpMethod: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(sampleServiceUrl() + path, {
-    method: httpMethod,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
-  });
+  const request = () =>
+    fetch(sampleServiceUrl() + path, {
+      method: httpMethod,
+      ...(body === undefined
+        ? {}
+        : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+  let response: Response;
+  try {
+    response = await request();
+  } catch (error) {
+    // A read of the service's data is asked once more when the connection dropped before any
+    // answer (seen on a loaded machine); a change is never sent twice.
+    if (httpMethod !== 'GET') throw error;
+    response = await request();
+  }
   const text = await response.text();
   if (!response.ok) throw new Error(`Admin ${httpMethod} ${path} failed with ${response.status}: ${text}`);
   return JSON.parse(text) as T;
