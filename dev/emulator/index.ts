@@ -19,6 +19,7 @@ import { DocumentEntryPoints, UserEntryPoints, type Runtime } from './runtime/en
 import { DEFAULT_EXECUTION_LIMITS, type ExecutionLimits, Executions } from './runtime/executions';
 import { createHtmlService, HtmlFiles } from './runtime/html-service';
 import { createLockService, LockTable } from './runtime/lock';
+import { ManifestPolicy } from './runtime/manifest';
 import { Overlaps } from './runtime/overlaps';
 import { type LogEntry, type LogListener, LogRecorder } from './runtime/logging';
 import { createPropertiesService, PropertyStores } from './runtime/properties';
@@ -188,7 +189,9 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     (ms) => (executions.current() ? executions.spendTime(ms) : clock.advance(ms)),
     isSpreadsheetServiceClass,
   );
+  const manifest = new ManifestPolicy(files['appsscript.json']);
   const counter = new ServiceCallCounter((serviceCall) => {
+    manifest.checkCall(serviceCall);
     executions.checkDeadline();
     overlaps.beforeCall(serviceCall);
   }, costs);
@@ -254,7 +257,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
   const runner = new ScriptRunner(options.code, clock, timeZone, executions, {
     ...advancedServices,
     SpreadsheetApp: spreadsheet.SpreadsheetApp,
-    UrlFetchApp: createUrlFetchApp(env, parts.urlFetch),
+    UrlFetchApp: createUrlFetchApp(env, parts.urlFetch, (url) => manifest.checkUrl(url)),
     PropertiesService: createPropertiesService(env, parts.properties),
     CacheService: createCacheService(env, parts.caches),
     LockService: createLockService(env, parts.locks),
