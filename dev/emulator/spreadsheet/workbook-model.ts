@@ -76,6 +76,12 @@ export function newProtection(
   };
 }
 
+/** A named range (Data > Named ranges): it lives on its sheet and follows its cells. */
+export interface NamedRangeData {
+  name: string;
+  box: GridBox;
+}
+
 /** What a filter hides in one column: values (as displayed), and/or a condition the shown rows meet. */
 export interface FilterCriteriaData {
   readonly hiddenValues: readonly string[];
@@ -104,6 +110,7 @@ export interface SheetModel {
   filter: FilterData | null;
   conditionalRules: ConditionalRuleData[];
   protections: ProtectionData[];
+  namedRanges: NamedRangeData[];
 }
 
 export type MetadataVisibility = 'DOCUMENT' | 'PROJECT';
@@ -243,6 +250,7 @@ export class WorkbookModel {
       filter: null,
       conditionalRules: [],
       protections: [],
+      namedRanges: [],
     };
     this.sheets.splice(index, 0, sheet);
     return sheet;
@@ -302,5 +310,6 @@ function copySheet(sheet: SheetModel, workbook: WorkbookModel): SheetModel {
       box: protection.box && { ...protection.box },
       editors: [...protection.editors],
     })),
+    namedRanges: sheet.namedRanges.map((named) => ({ ...named, box: { ...named.box } })),
   };
 }
