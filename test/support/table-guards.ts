@@ -6,6 +6,7 @@
 import type { DatasetData } from '../../dev/sample-service/admin';
 import type { SheetView } from '../../dev/emulator/spreadsheet/workbook-store';
 import { EQUIPMENT_TYPE_COLUMNS, METAFIELD_COLUMNS, SCHEDULE_COLUMNS } from '../../src/equipment/tables';
+import { columnLetters } from '../../src/sheets/a1-notation';
 import { IMPORTED_COLUMNS_PROTECTION } from '../../src/sheets/table-guard';
 import type { AddonHarness } from './addon-harness';
 import { METAFIELDS_TAB, SCHEDULES_TAB, tab, TYPES_TAB } from './equipment-tabs';
@@ -22,13 +23,6 @@ export function ourProtections(sheet: SheetView) {
 
 function columnNumber(a1: string): number {
   return [.../^[A-Z]+/.exec(a1)![0]].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0);
-}
-
-function letters(column: number): string {
-  let text = '';
-  for (let rest = column; rest > 0; rest = Math.floor((rest - 1) / 26))
-    text = String.fromCharCode(65 + ((rest - 1) % 26)) + text;
-  return text;
 }
 
 const TABLES = [
@@ -65,13 +59,13 @@ export function expectedGuards(harness: AddonHarness, data: DatasetData) {
   const protections: Record<string, string[]> = {};
   for (const table of TABLES) {
     const sheet = tab(harness, table.tab);
-    const header = sheet.displayValues(`A1:${letters(sheet.maxColumns)}1`)[0]!;
+    const header = sheet.displayValues(`A1:${columnLetters(sheet.maxColumns)}1`)[0]!;
     const positions = table.titles.map((title) => header.indexOf(title) + 1);
     if (positions.includes(0)) throw new Error(`a title of ${table.tab} is missing from row 1`);
     const lastTitled = header.reduce((last, title, index) => (title === '' ? last : index + 1), 0);
     const width = Math.max(lastTitled, ...positions);
     const height = recordCount(table.tab, data) + 1;
-    namedRanges.push({ name: table.name, sheet: table.tab, range: `A1:${letters(width)}${height}` });
+    namedRanges.push({ name: table.name, sheet: table.tab, range: `A1:${columnLetters(width)}${height}` });
     const imported = positions
       .filter((_, index) => !(table.typed as readonly string[]).includes(table.titles[index]!))
       .sort((a, b) => a - b);
@@ -80,7 +74,7 @@ export function expectedGuards(harness: AddonHarness, data: DatasetData) {
     imported.forEach((column, index) => {
       const next = imported[index + 1];
       if (next === column + 1) return;
-      runs.push(`${letters(start)}1:${letters(column)}${height}`);
+      runs.push(`${columnLetters(start)}1:${columnLetters(column)}${height}`);
       start = next!;
     });
     protections[table.tab] = runs;
