@@ -24,6 +24,15 @@ export function namedRangesOf(workbook: WorkbookModel): { sheet: SheetModel; nam
 
 /** Throws unless `name` may name a range in `workbook` (`except`: the range being renamed). */
 export function checkRangeName(workbook: WorkbookModel, name: string, except?: NamedRangeData): void {
+  checkRangeNameForm(name);
+  const taken = namedRangesOf(workbook).some(
+    ({ named }) => named !== except && named.name.toLowerCase() === name.toLowerCase(),
+  );
+  if (taken) throw new AppsScriptException(`A named range called "${name}" already exists.`);
+}
+
+/** Throws unless `name` has the form of a range name. */
+export function checkRangeNameForm(name: string): void {
   const looksLikeReference =
     /^[a-z]{1,3}\d+$/i.test(name) || /^r\d*c\d*$/i.test(name) || /^(true|false)$/i.test(name);
   if (
@@ -36,10 +45,6 @@ export function checkRangeName(workbook: WorkbookModel, name: string, except?: N
       `Invalid range name "${name}": use letters, numbers and underscores, not starting with a number, and not a cell reference.`,
     );
   }
-  const taken = namedRangesOf(workbook).some(
-    ({ named }) => named !== except && named.name.toLowerCase() === name.toLowerCase(),
-  );
-  if (taken) throw new AppsScriptException(`A named range called "${name}" already exists.`);
 }
 
 /** The range a script passed, which must be of this workbook. */

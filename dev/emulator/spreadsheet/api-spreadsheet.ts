@@ -5,7 +5,7 @@ import { metadataArguments } from './api-developer-metadata';
 import { checkRangeName, namedRangesOf, rangeArgument } from './api-named-range';
 import { PROTECTION_TYPES, isMemberOf } from './script-enums';
 import { type ServiceEnv, readableWorkbook, toScriptArray, writableWorkbook } from './service-env';
-import type { WorkbookModel } from './workbook-model';
+import { type WorkbookModel, newNamedRange } from './workbook-model';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -133,7 +133,7 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
     const workbook = this.#write('setNamedRange');
     const ref = rangeArgument(workbook, 'Spreadsheet.setNamedRange', args, range);
     checkRangeName(workbook, name);
-    ref.sheet.namedRanges.push({ name, box: { ...ref.box } });
+    ref.sheet.namedRanges.push(newNamedRange(name, ref.box));
   }
 
   /** Case-insensitive, as Sheets resolves names in formulas. */

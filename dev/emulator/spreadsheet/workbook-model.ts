@@ -48,6 +48,8 @@ export interface ConditionalRuleData {
 }
 
 export interface ProtectionData {
+  /** The Sheets API's protectedRangeId: both services see the same protections. */
+  readonly id: number;
   type: 'RANGE' | 'SHEET';
   /** Null for a whole-sheet protection, which covers whatever size the sheet has. */
   box: GridBox | null;
@@ -59,6 +61,9 @@ export interface ProtectionData {
   editors: string[];
 }
 
+let lastProtectionId = 0;
+let lastNamedRangeId = 0;
+
 /** A protection as protect() makes it: its creator is its first editor. */
 export function newProtection(
   type: ProtectionData['type'],
@@ -66,6 +71,7 @@ export function newProtection(
   creator: string,
 ): ProtectionData {
   return {
+    id: ++lastProtectionId,
     type,
     box,
     description: '',
@@ -78,8 +84,14 @@ export function newProtection(
 
 /** A named range (Data > Named ranges): it lives on its sheet and follows its cells. */
 export interface NamedRangeData {
+  /** The Sheets API's namedRangeId. */
+  readonly id: string;
   name: string;
   box: GridBox;
+}
+
+export function newNamedRange(name: string, box: GridBox): NamedRangeData {
+  return { id: `nr${++lastNamedRangeId}`, name, box: { ...box } };
 }
 
 /** What a filter hides in one column: values (as displayed), and/or a condition the shown rows meet. */

@@ -36,6 +36,7 @@ import {
   type SheetModel,
   WorkbookModel,
   type WorkbookOptions,
+  newNamedRange,
   newProtection,
   sheetColumnWidth,
 } from './workbook-model';
@@ -184,7 +185,7 @@ export class SheetView {
 
   /** Adds a named range on this sheet (see WorkbookView.addNamedRange, which checks the name). */
   addNamedRange(name: string, a1: string): void {
-    this.#sheet.namedRanges.push({ name, box: this.#box(a1)! });
+    this.#sheet.namedRanges.push(newNamedRange(name, this.#box(a1)!));
   }
 
   /** A user's Data > Protect sheets and ranges on `a1`: a range protection of their own (user@example.com's). */
