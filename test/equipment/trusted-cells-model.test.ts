@@ -7,6 +7,7 @@
  * columns the user moves (imported ones included). A failure prints its seed and steps;
  * TRUST_SEED=n replays one sequence.
  */
+import { SCHEDULE_COLUMNS } from '../../src/equipment/tables';
 import { columnLetters } from '../../src/sheets/a1-notation';
 import { SampleDataset, sampleServiceUrl } from '../support/sample-service';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
@@ -95,6 +96,7 @@ test.each(seeds)('sequence %i: named ranges and protections follow the tables', 
       harness.clickMenu(IMPORT);
       const data = await current.data();
       expect(actualGuards(harness)).toEqual(expectedGuards(harness, data));
+      expect(lastInspectedValidation(harness)).toEqual(['Last inspected']);
       expect(workbook(harness).namedRanges()).toContainEqual({
         name: 'Mine',
         sheet: NOTES_TAB,
@@ -111,3 +113,16 @@ test.each(seeds)('sequence %i: named ranges and protections follow the tables', 
     await Promise.all([harness.done(), ...datasets.map((dataset) => dataset.delete())]);
   }
 });
+
+/** The titles of the schedules table's columns whose first and last cells of the tab validate dates. */
+function lastInspectedValidation(harness: AddonHarness): string[] {
+  const sheet = tab(harness, SCHEDULES_TAB);
+  const header = sheet.displayValues(`A1:${columnLetters(sheet.maxColumns)}1`)[0]!;
+  const titles = new Set(SCHEDULE_COLUMNS.map((column) => column.header));
+  return header.filter((title, index) => {
+    if (!titles.has(title)) return false;
+    const letters = columnLetters(index + 1);
+    const validations = [2, sheet.maxRows].map((row) => sheet.dataValidations(`${letters}${row}`)[0]![0]);
+    return validations.every((validation) => validation?.criteria === 'DATE_IS_VALID_DATE');
+  });
+}
