@@ -15,6 +15,8 @@ export const LAST_INSPECTED_HELP =
 /** Amber, as Expiring: something to look at, not yet wrong. */
 export const FUTURE_DATE_FLAG: ColumnFlag = {
   formulaFor: (topCell) => `=AND(ISNUMBER(${topCell}),${topCell}>TODAY())`,
+  isFlagFormula: (formula) =>
+    typeof formula === 'string' && /^=AND\(ISNUMBER\(([A-Z]+2)\),\1>TODAY\(\)\)$/.test(formula),
   background: '#fce8b2',
   fontColor: '#7f6000',
 };

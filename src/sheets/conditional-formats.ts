@@ -142,6 +142,8 @@ export function applyNumberBands(
 export interface ColumnFlag {
   /** The custom formula for the column's first cell below the titles, given its A1 address ("P2"). */
   formulaFor(topCell: string): string;
+  /** Whether a rule's formula is this flag's, for whichever column it was made. */
+  isFlagFormula(formula: unknown): boolean;
   background: string;
   fontColor: string;
 }
@@ -150,9 +152,9 @@ const CUSTOM_FORMULA = 'CUSTOM_FORMULA';
 
 /**
  * Colours the cells of `column` (1-based) from row 2 to `maxRows` that satisfy `flag`, keeping the
- * user's rules before it. Ours is the custom-formula rule in the flag's colour whose formula is the
- * flag's for the column it covers, wherever that column has moved since. `rules`: the sheet's rules,
- * read before the run's writes.
+ * user's rules before it. Ours is the custom-formula rule in the flag's colour with the flag's
+ * formula, whichever column it was made for (the user may have moved it). `rules`: the sheet's rules,
+ * read before the run's writes; telling ours from them reads nothing more (a read would cost a commit).
  */
 export function applyColumnFlag(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
@@ -163,11 +165,12 @@ export function applyColumnFlag(
 ): void {
   const isOurs = (rule: Rule) => {
     const condition = rule.getBooleanCondition();
-    if (!condition || String(condition.getCriteriaType()) !== CUSTOM_FORMULA) return false;
-    if ((condition.getBackground() ?? '').toLowerCase() !== flag.background.toLowerCase()) return false;
-    const [range] = rule.getRanges();
-    if (!range) return false;
-    return condition.getCriteriaValues()[0] === flag.formulaFor(cellA1(range.getColumn(), range.getRow()));
+    return (
+      condition !== null &&
+      String(condition.getCriteriaType()) === CUSTOM_FORMULA &&
+      (condition.getBackground() ?? '').toLowerCase() === flag.background.toLowerCase() &&
+      flag.isFlagFormula(condition.getCriteriaValues()[0])
+    );
   };
   const ours = SpreadsheetApp.newConditionalFormatRule()
     .whenFormulaSatisfied(flag.formulaFor(cellA1(column, 2)))
