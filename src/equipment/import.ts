@@ -65,7 +65,7 @@ import { guardLastInspected } from './last-inspected-cells';
  * imported but computed from these, and rewritten whole by every recompute: they get neither a
  * named range nor protection (a user's edit there is replaced by the next recompute anyway).
  */
-export const EQUIPMENT_RANGE_NAMES = {
+const EQUIPMENT_RANGE_NAMES = {
   types: 'SafetySync_EquipmentTypes',
   metafields: 'SafetySync_Metafields',
   schedules: 'SafetySync_Schedules',

@@ -13,7 +13,7 @@ export const LAST_INSPECTED_HELP =
   'A date after today is flagged: the due date cannot be computed from it.';
 
 /** Amber, as Expiring: something to look at, not yet wrong. */
-export const FUTURE_DATE_FLAG: ColumnFlag = {
+const FUTURE_DATE_FLAG: ColumnFlag = {
   formulaFor: (topCell) => `=AND(ISNUMBER(${topCell}),${topCell}>TODAY())`,
   isFlagFormula: (formula) =>
     typeof formula === 'string' && /^=AND\(ISNUMBER\(([A-Z]+2)\),\1>TODAY\(\)\)$/.test(formula),

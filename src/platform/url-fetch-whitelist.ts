@@ -17,7 +17,7 @@ function whitelist(): readonly string[] | null {
  * Whether `url` starts with `prefix` as Apps Script matches them: the same scheme and host (a
  * `*.` host matches its subdomains), then the prefix's path.
  */
-export function matchesWhitelistPrefix(url: string, prefix: string): boolean {
+function matchesWhitelistPrefix(url: string, prefix: string): boolean {
   const [, prefixHost = '', prefixPath = ''] = /^https:\/\/([^/]+)(\/.*)$/i.exec(prefix) ?? [];
   const [, host = '', path = ''] = /^https:\/\/([^/?#]+)(\/[^?#]*)?/i.exec(url) ?? [];
   if (!prefixHost || !host) return false;

@@ -84,7 +84,7 @@ export function guardTable(
 }
 
 /** Sheet columns (1-based) as runs of adjacent ones, left to right. */
-export function columnRuns(columns: readonly number[]): { left: number; width: number }[] {
+function columnRuns(columns: readonly number[]): { left: number; width: number }[] {
   const runs: { left: number; width: number }[] = [];
   for (const column of [...columns].sort((a, b) => a - b)) {
     const last = runs[runs.length - 1];
