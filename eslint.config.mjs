@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const CAPABILITIES = ['completions', 'equipment', 'formulas', 'refresh', 'settings', 'trainings'];
+const CAPABILITIES = ['completions', 'equipment', 'formulas', 'overview', 'refresh', 'settings', 'trainings'];
 
 /** For each layer of src/, an error on importing (other than types) from a folder above it. */
 function layerRules(layers) {

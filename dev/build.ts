@@ -94,12 +94,14 @@ export function bundleOptions(
     mainFields: ['module', 'main'],
     charset: 'utf8',
     legalComments: 'none',
-    // Whitespace and syntax, never names: Apps Script loads the whole file at every execution
-    // (each custom function's included), so less of it is less to load, while the executions log's
-    // stack traces still name the function that failed; short lines keep their line and column
-    // pointing at one statement.
+    // Apps Script loads the whole file at every execution (each custom function's included), so
+    // less of it is less to load. Local names are shortened (a third of the file) but every
+    // function keeps its own in its `name`, which V8's stack traces show: the executions log still
+    // names the function that failed. Short lines keep a line and column at one statement.
     minifyWhitespace: true,
     minifySyntax: true,
+    minifyIdentifiers: true,
+    keepNames: true,
     lineLimit: 160,
     logLevel: 'warning',
   };

@@ -2,7 +2,8 @@
  * `npm start`: the add-on's whole job on this machine, with no Google account and no network but
  * loopback. It builds dist/ (what clasp pushes), starts the sample service, opens a new spreadsheet
  * in the Apps Script emulator, connects it through the add-on's own Settings, runs the menu actions
- * a safety manager would, prints a summary and writes an HTML snapshot of the workbook.
+ * a safety manager would, prints a summary and writes an HTML snapshot of the workbook, and beside it
+ * the e-mail digest its scheduled refresh would send.
  *
  *   npm start
  *   SAFETY_SYNC_TOKEN=… npm start -- --base-url https://safety.example.com   (a real service)
@@ -152,6 +153,36 @@ function fillFormulasTab(emulator: Emulator, spreadsheetId: string): void {
   workbook.recalculate();
 }
 
+/**
+ * The e-mail digest the add-on would send: notifications turned on in Settings (daily, to a demo
+ * address), a refresh scheduled, and its trigger fired once as Google would. What MailApp recorded is
+ * written beside the snapshot, as HTML and as plain text. Returns the paths and the subject.
+ */
+function previewDigest(
+  emulator: Emulator,
+  spreadsheetId: string,
+  connection: Connection,
+): { html: string; text: string; subject: string } | null {
+  const saved = emulator.callServer(spreadsheetId, 'saveSettings', {
+    ...connection,
+    notifyRecipients: 'safety-team@example.com',
+    notifyFrequency: 'daily',
+  }) as { ok: boolean; message?: string };
+  if (!saved.ok) throw new Error(`Settings refused the notifications: ${saved.message}`);
+  emulator.callServer(spreadsheetId, 'saveSchedule', { every: 'daily', atHour: 6 });
+  const trigger = emulator.triggers().find((each) => each.spreadsheetId === spreadsheetId);
+  if (!trigger) throw new Error('Saving the schedule created no trigger.');
+  emulator.fireTrigger(trigger.uid);
+  const digest = emulator.mail.sent.find((mail) => mail.subject.startsWith('Safety Sync digest'));
+  if (!digest) return null;
+  const base = options.out.replace(/\.html$/, '');
+  const paths = { html: `${base}-digest.html`, text: `${base}-digest.txt` };
+  const heading = `To: ${digest.to.join(', ')}\nFrom: ${digest.name ?? ''} <${digest.from}>\nSubject: ${digest.subject}`;
+  fs.writeFileSync(paths.text, `${heading}\n\n${digest.body}\n`);
+  fs.writeFileSync(paths.html, digest.htmlBody ?? '');
+  return { ...paths, subject: digest.subject };
+}
+
 function count(values: string[][], column: number, text: string): number {
   return values.filter((row) => row[column] === text).length;
 }
@@ -175,8 +206,9 @@ async function main(): Promise<void> {
     if (!saved.ok) throw new Error(`Settings refused the connection: ${saved.message}`);
 
     const jobStartedAt = performance.now();
-    const completionsSummary = importCompletions(emulator, spreadsheetId);
+    // Equipment first: its import makes the Overview, whose numbers the completions import then writes.
     emulator.clickMenu(spreadsheetId, 'Safety Sync', 'Import equipment types');
+    const completionsSummary = importCompletions(emulator, spreadsheetId);
     const recorded = recordSomeInspections(emulator, spreadsheetId);
     const catalogued = fillTrainingCatalogue(emulator, spreadsheetId);
     const jobSeconds = (performance.now() - jobStartedAt) / 1000;
@@ -216,8 +248,14 @@ async function main(): Promise<void> {
     console.log(lines.join('\n'));
 
     fs.mkdirSync(path.dirname(options.out), { recursive: true });
+    const digest = previewDigest(emulator, spreadsheetId, connection);
     fs.writeFileSync(options.out, renderWorkbookHtml(emulator.workbooks, spreadsheetId));
     console.log(`\nSnapshot of the workbook: ${options.out}`);
+    console.log(
+      digest
+        ? `E-mail digest it would send ("${digest.subject}"): ${digest.html} and ${digest.text}`
+        : 'E-mail digest: nothing to report, so none would be sent.',
+    );
   } finally {
     await service?.stop();
   }

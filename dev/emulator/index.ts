@@ -19,6 +19,7 @@ import { DocumentEntryPoints, UserEntryPoints, type Runtime } from './runtime/en
 import { DEFAULT_EXECUTION_LIMITS, type ExecutionLimits, Executions } from './runtime/executions';
 import { createHtmlService, HtmlFiles } from './runtime/html-service';
 import { createLockService, LockTable } from './runtime/lock';
+import { createMailApp, DEFAULT_MAIL_DAILY_QUOTA, MailRecorder } from './runtime/mail-app';
 import { ManifestPolicy } from './runtime/manifest';
 import { Overlaps } from './runtime/overlaps';
 import { type LogEntry, type LogListener, LogRecorder } from './runtime/logging';
@@ -44,6 +45,7 @@ export { calibratedFiguresFromFile, presetFigures } from './runtime/cost-model';
 export type { CostFigures, CostQuantities } from './runtime/cost-model';
 export type { LogEntry } from './runtime/logging';
 export type { RecordedRequest } from './runtime/url-fetch';
+export type { SentMail } from './runtime/mail-app';
 export type { TriggerInfo } from './runtime/script-app';
 
 export const DEFAULT_OWNER = 'owner@example.com';
@@ -63,6 +65,8 @@ export interface EmulatorOptions {
   timeZone?: string;
   /** UrlFetch calls per user per day; default 20,000 (consumer accounts). */
   urlFetchDailyQuota?: number;
+  /** MailApp recipients per user per day; default 100 (consumer accounts; Workspace has 1,500). */
+  mailDailyQuota?: number;
   /**
    * Emulated milliseconds each UrlFetch round trip adds to the clock on top of the cost model's
    * price; default 0.
@@ -170,6 +174,7 @@ interface EmulatorParts {
   caches: CacheStores;
   locks: LockTable;
   urlFetch: UrlFetchRecorder;
+  mail: MailRecorder;
   sheetsApiQuotas: SheetsApiQuotas;
   logRecorder: LogRecorder;
   owners: Map<string, string>;
@@ -238,6 +243,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
       options.urlFetchDailyQuota ?? DEFAULT_DAILY_QUOTA,
       options.urlFetchRoundTripMs,
     ),
+    mail: new MailRecorder(options.mailDailyQuota ?? DEFAULT_MAIL_DAILY_QUOTA),
     sheetsApiQuotas: new SheetsApiQuotas(() => clock.now()),
     logRecorder: new LogRecorder(env, options.onLog),
     owners,
@@ -257,7 +263,9 @@ function assemble(options: EmulatorOptions): EmulatorParts {
   const runner = new ScriptRunner(options.code, clock, timeZone, executions, {
     ...advancedServices,
     SpreadsheetApp: spreadsheet.SpreadsheetApp,
+    Charts: spreadsheet.Charts,
     UrlFetchApp: createUrlFetchApp(env, parts.urlFetch, (url) => manifest.checkUrl(url)),
+    MailApp: createMailApp(env, parts.mail),
     PropertiesService: createPropertiesService(env, parts.properties),
     CacheService: createCacheService(env, parts.caches),
     LockService: createLockService(env, parts.locks),
@@ -300,6 +308,8 @@ export class Emulator extends DocumentEntryPoints {
   readonly locks: LockTable;
   /** Every request sent (method, url, headers, payload) and the daily quota. */
   readonly urlFetch: UrlFetchRecorder;
+  /** Every message MailApp would have sent (mail.sent) and the daily recipient quota. */
+  readonly mail: MailRecorder;
   /** The Sheets API's write quotas: sheetsApiQuotas.spend(user, requests) uses some up. */
   readonly sheetsApiQuotas: SheetsApiQuotas;
   readonly #logRecorder: LogRecorder;
@@ -318,6 +328,7 @@ export class Emulator extends DocumentEntryPoints {
     this.caches = parts.caches;
     this.locks = parts.locks;
     this.urlFetch = parts.urlFetch;
+    this.mail = parts.mail;
     this.sheetsApiQuotas = parts.sheetsApiQuotas;
     this.#logRecorder = parts.logRecorder;
     this.#owners = parts.owners;

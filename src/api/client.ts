@@ -110,6 +110,11 @@ export class ServiceClient {
    * retryable way go out again after a backoff, the others keep their outcome.
    */
   callAll<T>(calls: readonly ServiceCall[], schema: z.ZodMiniType<T>): CallOutcome<T>[] {
+    return this.callEach(calls.map((call) => ({ ...call, schema })));
+  }
+
+  /** As callAll, each call decoded with its own schema: calls of several methods in one round. */
+  callEach<T>(calls: readonly (ServiceCall & { schema: z.ZodMiniType<T> })[]): CallOutcome<T>[] {
     const outcomes: CallOutcome<T>[] = new Array(calls.length);
     let pending = calls.map((_, index) => index);
     /** The longest one fetch or fetchAll of these calls took. */
@@ -125,12 +130,14 @@ export class ServiceClient {
       pending.forEach((index, position) => {
         const call = calls[index]!;
         const response = responses[position] ?? { failure: 'no answer arrived' };
+        // Each answer's text is let go once decoded: a round of a hundred pages holds megabytes.
+        responses[position] = undefined;
         try {
           if ('failure' in response)
             throw new TransportError(call.apiMethod, 'unreachable', response.failure);
           outcomes[index] = {
             ok: true,
-            value: decodeResponse(call.apiMethod, response, schema, this.request.token),
+            value: decodeResponse(call.apiMethod, response, call.schema, this.request.token),
           };
         } catch (error) {
           if (!(error instanceof ServiceError || error instanceof TransportError)) throw error;
@@ -164,7 +171,7 @@ export class ServiceClient {
   private send(
     calls: readonly ServiceCall[],
     took: (ms: number) => void,
-  ): (HttpResponse | { failure: string })[] {
+  ): (HttpResponse | { failure: string } | undefined)[] {
     const responses: (HttpResponse | { failure: string })[] = [];
     for (let start = 0; start < calls.length; start += this.atOnce) {
       const sentAtMs = Date.now();

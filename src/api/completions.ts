@@ -15,13 +15,15 @@
  * confirmation.
  */
 import { appendAll } from '../lib/arrays';
-import type { ServiceClient } from './client';
+import type * as z from 'zod/mini';
+import type { CallOutcome, ServiceClient } from './client';
 import { completionIdentity } from './completion-key';
 import { InvalidParameterError, ServiceError, TransportError } from './errors';
 import { checkBatchSize } from './batch-size';
-import { type ReadControl, runRound } from './read-control';
+import { type ReadControl, type RidingCalls, runRound } from './read-control';
 import {
   type Completion,
+  type CompletionsPage,
   completionSchema,
   completionsPageSchema,
   describeIssues,
@@ -63,6 +65,10 @@ export interface PagingControl extends ReadControl {
   afterFirstPage?: (cursor: PagingCursor, recordsOnFirstPage: number) => void;
   /** After each round, with where paging stands. */
   onProgress?: (cursor: PagingCursor) => void;
+  /** The entries each round read, as they arrive (before the pass places them). */
+  onEntriesRead?: (entries: readonly ListEntry[]) => void;
+  /** Calls to send with the next round's pages (the users its records name, say); null: none. */
+  riding?: () => RidingCalls<unknown> | null;
 }
 
 /**
@@ -230,6 +236,20 @@ export function readCompletionPages(
   }
   /** How much of what the confirming pass placed is known to agree with the candidate. */
   let agreedUpTo = pass.entries.length;
+  /**
+   * The candidate's entries by key, while a pass confirms it: a record read again that the candidate
+   * has is its entry (the same fields), so a confirming pass of a hundred thousand records does not
+   * hold them twice.
+   */
+  let known: Map<string, ListEntry> | null = null;
+  const knownEntries = (): ReadonlyMap<string, ListEntry> | null => {
+    if (pass.cursor.phase !== 'confirm') return null;
+    if (!known) {
+      known = new Map();
+      for (const entry of candidate) if (!known.has(entry.key)) known.set(entry.key, entry);
+    }
+    return known;
+  };
   let begun = 0;
   let rounds = 0;
   const result = (done: boolean): CompletionsRead => {
@@ -249,6 +269,7 @@ export function readCompletionPages(
   };
   const begin = (phase: PagingCursor['phase']): void => {
     begun++;
+    known = null;
     onTop = [];
     agreedUpTo = 0;
     if (phase === 'read') candidate = [];
@@ -260,6 +281,7 @@ export function readCompletionPages(
   };
   /** The confirming pass disagrees: what it read is the candidate now, and it reads on as such. */
   const becomeCandidate = (): void => {
+    known = null;
     candidate = pass.entries;
     onTop = [];
     pass.cursor = { ...pass.cursor, phase: 'read' };
@@ -284,7 +306,7 @@ export function readCompletionPages(
     if (rounds++ > 0 && control.shouldPause?.()) return result(false);
     const firstRound = pass.cursor.nextPage === 1;
     try {
-      readRound(client, pass, batchSize, control);
+      readRound(client, pass, batchSize, control, knownEntries());
     } catch (error) {
       // A round places nothing until all its pages are in: what came before it still stands.
       if (!control.shouldPause || !(error instanceof ServiceError || error instanceof TransportError))
@@ -426,13 +448,21 @@ class Pass {
  * when the pass expects more than one (page 1 alone tells how many there are); each later round is
  * a batch of pages with the page before them, which anchors it.
  */
-function readRound(client: ServiceClient, pass: Pass, batchSize: number, control: ReadControl): void {
+function readRound(
+  client: ServiceClient,
+  pass: Pass,
+  batchSize: number,
+  control: PagingControl,
+  known: ReadonlyMap<string, ListEntry> | null = null,
+): void {
   const from = pass.cursor;
   const numbers =
     from.nextPage === 1
       ? [1, ...pageNumbers(2, from.lastPage, batchSize)]
       : [from.nextPage - 1, ...pageNumbers(from.nextPage, from.lastPage, batchSize)];
-  const pages = runRound(control, () => fetchPages(client, from.filter, numbers));
+  const riders = control.riding?.() ?? null;
+  const pages = runRound(control, () => fetchPages(client, from.filter, numbers, riders, known));
+  if (control.onEntriesRead) for (const page of pages) control.onEntriesRead(page.entries);
   const lastPage = Math.max(...pages.map((page) => page.lastPage));
   if (from.nextPage === 1) {
     // Page 1 is where the list begins; the pages sent with it follow it as the service served them.
@@ -482,18 +512,39 @@ function rejectedOf(entries: readonly ListEntry[]): RejectedRecord[] {
   return rejected;
 }
 
-function fetchPages(client: ServiceClient, filter: CompletionsFilter, numbers: readonly number[]): Page[] {
+function fetchPages(
+  client: ServiceClient,
+  filter: CompletionsFilter,
+  numbers: readonly number[],
+  riders: RidingCalls<unknown> | null,
+  known: ReadonlyMap<string, ListEntry> | null,
+): Page[] {
   const calls = numbers.map((page) => ({
     apiMethod: COMPLETIONS_METHOD,
     params: { ...filter, limit: MAX_PAGE_SIZE, page },
+    schema: completionsPageSchema as z.ZodMiniType<unknown>,
   }));
-  return client.callAll(calls, completionsPageSchema).map((outcome, index) => {
+  if (riders)
+    appendAll(
+      calls,
+      riders.calls.map((call) => ({ ...call, schema: riders.schema })),
+    );
+  const outcomes = client.callEach(calls);
+  riders?.settle(outcomes.slice(numbers.length));
+  const answers = outcomes.slice(0, numbers.length) as (CallOutcome<CompletionsPage> | null)[];
+  outcomes.length = 0;
+  return answers.map((answer, index) => {
+    const outcome = answer!;
+    // Each page's records as sent are let go once validated: a round holds a hundred pages.
+    answers[index] = null;
     if (!outcome.ok) throw outcome.error;
     const number = numbers[index]!;
     const entries = outcome.value.completedtrainings.map((served, position): ListEntry => {
       const parsed = completionSchema.safeParse(served);
-      if (parsed.success)
-        return { key: completionIdentity(parsed.data), record: parsed.data, rejected: null };
+      if (parsed.success) {
+        const key = completionIdentity(parsed.data);
+        return known?.get(key) ?? { key, record: parsed.data, rejected: null };
+      }
       const source = `${COMPLETIONS_METHOD} page ${number}, record ${position + 1}`;
       return {
         key: `!${JSON.stringify(served)}`,

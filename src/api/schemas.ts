@@ -103,8 +103,10 @@ export const completionsPageSchema = z.object({
     total: z.optional(z.number().check(z.int(), z.nonnegative())),
   }),
 });
+export type CompletionsPage = z.infer<typeof completionsPageSchema>;
 export const equipmentTypesSchema = z.object({ equipmenttypes: z.array(z.unknown()) });
 export const userInfoSchema = z.object({ user: userSchema });
+export type UserInfo = z.infer<typeof userInfoSchema>;
 
 /** A record the service sent that does not have the contract's shape: where it was, and why. */
 export interface RejectedRecord {

@@ -4,11 +4,11 @@
  * read. The contract shows users.info only as an example, so a service may refuse the method itself
  * (isUsersInfoRefusal): an import then goes on without names, a formula says why it has none.
  */
-import type { ServiceClient } from './client';
+import type { CallOutcome, ServiceCall, ServiceClient } from './client';
 import { checkBatchSize } from './batch-size';
-import { type ReadControl, runRound } from './read-control';
-import { ServiceError } from './errors';
-import { type User, userInfoSchema } from './schemas';
+import { type ReadControl, type RidingCalls, runRound } from './read-control';
+import { ServiceError, type TransportError } from './errors';
+import { type User, type UserInfo, userInfoSchema } from './schemas';
 
 export const USERS_METHOD = 'users.info';
 
@@ -43,19 +43,39 @@ export function fetchUsers(
   for (let start = 0; start < unique.length; start += batchSize) {
     if (start > 0 && control.shouldPause?.()) return { users, complete: false };
     const batch = unique.slice(start, start + batchSize);
-    const outcomes = runRound(control, () =>
-      client.callAll(
-        batch.map((user) => ({ apiMethod: USERS_METHOD, params: { user } })),
-        userInfoSchema,
-      ),
-    );
+    const outcomes = runRound(control, () => client.callAll(userInfoCalls(batch), userInfoSchema));
     outcomes.forEach((outcome, index) => {
-      const id = batch[index]!;
-      if (outcome.ok) users.set(id, outcome.value.user);
-      else if ('identifier' in outcome.error && outcome.error.identifier === 'content_not_found')
-        users.set(id, null);
-      else throw outcome.error;
+      const user = userOf(outcome);
+      if (user instanceof Error) throw user;
+      users.set(batch[index]!, user);
     });
   }
   return { users, complete: true };
+}
+
+/**
+ * Look-ups of `ids` that ride in another read's round, each id's outcome handed to
+ * `settle` as the user, null for an id the service does not know, or the error.
+ */
+export function ridingUserLookups(
+  ids: readonly string[],
+  settle: (id: string, user: User | null | ServiceError | TransportError) => void,
+): RidingCalls<UserInfo> {
+  return {
+    calls: userInfoCalls(ids),
+    schema: userInfoSchema,
+    settle: (outcomes) => outcomes.forEach((outcome, index) => settle(ids[index]!, userOf(outcome))),
+  };
+}
+
+function userInfoCalls(ids: readonly string[]): ServiceCall[] {
+  return ids.map((user) => ({ apiMethod: USERS_METHOD, params: { user } }));
+}
+
+/** The user an answer gives; null for an id the service does not know. */
+function userOf(outcome: CallOutcome<UserInfo>): User | null | ServiceError | TransportError {
+  if (outcome.ok) return outcome.value.user;
+  return 'identifier' in outcome.error && outcome.error.identifier === 'content_not_found'
+    ? null
+    : outcome.error;
 }

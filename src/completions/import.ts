@@ -29,7 +29,7 @@ import {
   summarizeRejected,
 } from '../platform/problem-lists';
 import { readConnection } from '../platform/settings-store';
-import { checkRoomForRows } from '../sheets/cell-limit';
+import { checkRoomForRows, readSheetGrids } from '../sheets/cell-limit';
 import { fitTableText } from '../sheets/cell-text';
 import { guardCommittedTable } from '../sheets/table-guard';
 import type { CellValue } from '../sheets/table';
@@ -71,7 +71,7 @@ import {
   type RemovalCheck,
   stillListedRefusal,
 } from './removal-check';
-import { describeNames, type ResolvedNames, resolveNames } from './user-names';
+import { describeNames, NameLookups, type ResolvedNames } from './user-names';
 import {
   planTrainingStatus,
   withFailure,
@@ -211,6 +211,7 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
   const heldRecords = resumed?.entries.flatMap((entry) => (entry.record ? [entry.record] : [])) ?? [];
   const confirmedGone = new Set(resumed?.run.confirmedGone ?? []);
   const startedAtMs = resumed?.run.startedAtMs ?? Date.now();
+  const names = new NameLookups(baseUrl, options.batchSize);
   if (resumed && heldRecords.length > 0) {
     const unchanged: CompletionsRead = {
       entries: resumed.entries,
@@ -225,8 +226,8 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
     // no longer holds are gone. Every execution then makes progress on them, and a slow service's
     // look-ups never leave the pages waiting so long that they must be confirmed again, and again.
     context.progress(`Resolving user names for ${formatCount(heldRecords.length)} records`);
-    const names = resolveNames(client, baseUrl, userIdsOf(heldRecords), options.batchSize, control);
-    if (!names.complete) return pauseRun(context, unchanged, resumed, startedAtMs, confirmedGone);
+    if (!names.resolve(client, userIdsOf(heldRecords), control).complete)
+      return pauseRun(context, unchanged, resumed, startedAtMs, confirmedGone);
     if (resumed.run.cursor.phase === 'confirm') {
       const sheet = spreadsheet.getSheetByName(COMPLETIONS_SHEET);
       const tab = heldRowsOf(sheet && readTabContent(sheet, COMPLETIONS_TAB));
@@ -236,7 +237,7 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
       }
     }
   }
-  const read = readCompletionPages(
+  let read: CompletionsRead | null = readCompletionPages(
     client,
     resumed
       ? { cursor: resumed.run.cursor, held: resumed.entries }
@@ -251,7 +252,13 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
       // cell a record) if the import needs more than one execution.
       afterFirstPage: (cursor, onFirstPage) => {
         const rows = cursor.lastPage * onFirstPage;
-        checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, rows, COMPLETION_COLUMNS.length, rows);
+        checkRoomForRows(
+          readSheetGrids(spreadsheet),
+          COMPLETIONS_SHEET,
+          rows,
+          COMPLETION_COLUMNS.length,
+          rows,
+        );
       },
       onProgress: (cursor) =>
         context.progress(
@@ -259,29 +266,50 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
             ? `Reading completed trainings: page ${cursor.nextPage - 1} of ${cursor.lastPage}`
             : `Checking completed trainings against the service: page ${cursor.nextPage - 1} of ${cursor.lastPage}`,
         ),
+      // The names of the users a round's records name ride with the next round's pages.
+      onEntriesRead: (entries) => {
+        for (const { record } of entries) if (record) names.see([record.user_id, record.instructor_id]);
+      },
+      riding: () => names.riding(),
     },
   );
-  const { records } = read;
-  const pause = () => pauseRun(context, read, resumed, startedAtMs, confirmedGone);
+  const pause = () => {
+    names.keep();
+    return pauseRun(context, read!, resumed, startedAtMs, confirmedGone);
+  };
+  const count = formatCount(read.records.length);
   if (read.interruption) {
-    if (records.length === 0) throw read.interruption;
+    if (read.records.length === 0) throw read.interruption;
     pause();
-    read.interruption.message += ` The ${formatCount(records.length)} records read so far are kept: the next run of the import goes on from there.`;
+    read.interruption.message += ` The ${count} records read so far are kept: the next run of the import goes on from there.`;
     throw read.interruption;
   }
   // Names and removal checks go on in the same execution (a pause after a finished read costs
   // another pass to confirm it), each only while a round of requests still fits: a look-up's first
-  // round is never refused by the look-up itself.
-  if (!read.done || !context.budget.canAfford()) return pause();
-  context.progress(`Resolving user names for ${formatCount(records.length)} records`);
-  const resolved = resolveNames(client, baseUrl, userIdsOf(records), options.batchSize, control);
+  // round is never refused by the look-up itself. Most names rode with the pages.
+  if (!read.done) return pause();
+  const ids = userIdsOf(read.records);
+  if (names.needLookUp(ids) && !context.budget.canAfford()) return pause();
+  context.progress(`Resolving user names for ${count} records`);
+  const resolved = names.resolve(client, ids, control);
   if (!resolved.complete) return pause();
-  const report = replaceAllRows(context, records, resolved, summarizeRejected(read.rejected), confirmedGone);
-  if (!report) return pause();
+  const replace = replacementOf(
+    context,
+    read.records,
+    resolved,
+    summarizeRejected(read.rejected),
+    confirmedGone,
+  );
+  if (!replace) return pause();
+  const { lastPage } = read.cursor;
+  // The records read are in the rows about to be written: they go before the writing does, as a
+  // hundred thousand of them take as much memory again as their rows.
+  read = null;
+  const report = replace();
   context.state.set(STATE_KEY, {
     filterSignature: filterSignature(options.completionsFilter),
     lastFullAtMs: Date.now(),
-    lastPage: read.cursor.lastPage,
+    lastPage,
   } satisfies ImportState);
   if (resumed) abandonRun(context);
   return report;
@@ -353,19 +381,28 @@ function rowsGoneFrom(held: readonly HeldRow[], keys: Iterable<string>): HeldRow
   return held.filter((row) => !after.has(row.key));
 }
 
-function replaceAllRows(
+/**
+ * Reads the tab and confirms the removals its rows need, then gives what writes the records over it;
+ * null when the confirmations did not fit in this execution. What it gives holds the rows to write,
+ * not the records.
+ */
+function replacementOf(
   context: JobContext,
   records: readonly Completion[],
   resolved: ResolvedNames,
   rejected: RejectedSummary,
   confirmedGone: Set<string>,
-): JobReport | null {
+): (() => JobReport) | null {
   const { spreadsheet } = context;
+  const count = formatCount(records.length);
+  const invalidExpirations = describeInvalidExpirations(records);
   const { table, cuts } = fitTableText(
     COMPLETIONS_SHEET,
     completionsTable(records, resolved.names, context.utcOffsetAt),
   );
-  checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, table.rows.length, table.columns.length);
+  // The tabs' sizes, read once for this tab's room and the training tabs'.
+  const grids = readSheetGrids(spreadsheet);
+  checkRoomForRows(grids, COMPLETIONS_SHEET, table.rows.length, table.columns.length);
   const keys = table.rows.map((row) => String(row[COMPLETION_COLUMN.key]));
   let content: TabContent;
   let held: HeldRow[];
@@ -389,47 +426,43 @@ function replaceAllRows(
   const removedNote = checked.note;
   const userOrder = sortedByUser(held);
   if (userOrder) table.rows = inUserOrder(table.rows, held);
-  // Everything is read: the training tabs are computed from the rows about to be written, every tab
-  // is inserted or grown, and that is committed once, so that the writes after it (the Sheets API's
-  // among them) need no other commit before the execution's end.
-  const training = planTrainingStatus(context, table.rows, {
-    sheetName: COMPLETIONS_SHEET,
-    rows: table.rows.length + 1,
-    columns: content.layout.width,
-  });
-  prepareTab(content, table.rows.length + 1, content.layout.width);
-  if (!('failure' in training)) training.prepare();
-  SpreadsheetApp.flush();
-  if (!('failure' in training)) training.readIds(content.sheet!.getSheetId());
-  // Nothing is buffered: the named range and protections go through the Sheets API, before the rows.
-  guardCommittedTable(
-    spreadsheet,
-    { spreadsheetId: content.spreadsheetId, sheet: content.sheet!, sheetName: content.sheetName },
-    { layout: content.layout, height: table.rows.length + 1 },
-    COMPLETIONS_GUARD,
-  );
-  const result = writeTableOver(content, table, { nothingBuffered: true });
-  const removed = new Set(goneRows.map((row) => row.key)).size;
-  const report = {
-    added,
-    removed,
-    summary:
-      `Imported ${formatCount(records.length)} completed trainings (${added} new, ${removed} removed` +
-      `${result.userRowsDropped ? `, ${result.userRowsDropped} with your notes` : ''}); ` +
-      `${userOrder ? `${KEPT_ORDER} ` : ''}${describeNames(resolved)}${cuts.length ? ` ${CUTS_SEEN}` : ''}`,
-    details: runDetails(
-      [
-        describeRejected(rejected),
-        describeInvalidExpirations(records),
-        removedNote,
-        describeCuts(cuts),
-        result.slowerWrite,
-      ],
-      resolved,
-    ),
+  return () => {
+    // Everything is read: the training tabs are computed from the rows about to be written, every
+    // tab is inserted or grown, and that is committed once, so that the writes after it (the Sheets
+    // API's among them) need no other commit before the execution's end.
+    const training = planTrainingStatus(context, table.rows, grids, {
+      sheetName: COMPLETIONS_SHEET,
+      rows: table.rows.length + 1,
+      columns: content.layout.width,
+    });
+    prepareTab(content, table.rows.length + 1, content.layout.width);
+    if (!('failure' in training)) training.prepare();
+    SpreadsheetApp.flush();
+    if (!('failure' in training)) training.readIds(content.sheet!.getSheetId());
+    // Nothing is buffered: the named range and protections go through the Sheets API, before the rows.
+    guardCommittedTable(
+      spreadsheet,
+      { spreadsheetId: content.spreadsheetId, sheet: content.sheet!, sheetName: content.sheetName },
+      { layout: content.layout, height: table.rows.length + 1 },
+      COMPLETIONS_GUARD,
+    );
+    const result = writeTableOver(content, table, { nothingBuffered: true });
+    const removed = new Set(goneRows.map((row) => row.key)).size;
+    const report = {
+      added,
+      removed,
+      summary:
+        `Imported ${count} completed trainings (${added} new, ${removed} removed` +
+        `${result.userRowsDropped ? `, ${result.userRowsDropped} with your notes` : ''}); ` +
+        `${userOrder ? `${KEPT_ORDER} ` : ''}${describeNames(resolved)}${cuts.length ? ` ${CUTS_SEEN}` : ''}`,
+      details: runDetails(
+        [describeRejected(rejected), invalidExpirations, removedNote, describeCuts(cuts), result.slowerWrite],
+        resolved,
+      ),
+    };
+    if ('failure' in training) return withFailure(report, training.failure);
+    return withTrainingOutcome(report, () => training.write());
   };
-  if ('failure' in training) return withFailure(report, training.failure);
-  return withTrainingOutcome(report, () => training.write());
 }
 
 /**
@@ -516,11 +549,9 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
   const details = describeRejected(summarizeRejected(recent.rejected)) ?? undefined;
   if (fresh.length === 0) return { added: 0, removed: 0, summary: 'No new completed trainings.', details };
 
-  const resolved = resolveNames(
+  const resolved = new NameLookups(readConnection().baseUrl!, options.batchSize).resolve(
     client,
-    readConnection().baseUrl!,
     userIdsOf(fresh),
-    options.batchSize,
     context.budget.control(),
   );
   if (!resolved.complete) {
@@ -541,7 +572,7 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
     ),
   });
   const { rows } = fitted;
-  checkRoomForRows(spreadsheet, COMPLETIONS_SHEET, held.length + rows.length, width);
+  checkRoomForRows(readSheetGrids(spreadsheet), COMPLETIONS_SHEET, held.length + rows.length, width);
   const dateOf = (row: CellValue[]) => Number(row[COMPLETION_COLUMN.completionDate]);
   const userOrder = sortedByUser(held.map((row) => ({ completionDate: dateOf(row) })));
   const allOnTop = rows.every((row) => dateOf(row) >= dateOf(held[0]!));

@@ -6,8 +6,9 @@
  */
 import type { ServiceClient } from '../api/client';
 import type { ServiceError } from '../api/errors';
-import type { ReadControl } from '../api/read-control';
-import { fetchUsers, isUsersInfoRefusal } from '../api/users';
+import type { ReadControl, RidingCalls } from '../api/read-control';
+import type { User, UserInfo } from '../api/schemas';
+import { fetchUsers, isUsersInfoRefusal, ridingUserLookups } from '../api/users';
 import { fingerprint } from '../lib/fingerprint';
 
 /** UTF-16 units per chunk: at most 3 UTF-8 bytes each, so a chunk stays under 100 KB. */
@@ -63,30 +64,96 @@ export interface ResolvedNames {
 }
 
 /**
- * Names for every id, from the cache where possible; an unknown user resolves to null. `control`
- * may pause the look-ups between rounds (the execution's time is up); the first round always runs.
+ * The names of one run: the cached ones, those looked up while the pages were read (riding in their
+ * rounds, so that they cost no round of their own), then the rest. An unknown user resolves to null.
  */
-export function resolveNames(
-  client: ServiceClient,
-  baseUrl: string,
-  ids: Iterable<string>,
-  batchSize: number,
-  control: ReadControl = {},
-): ResolvedNames {
-  const names = readCachedNames(baseUrl);
-  const missing = [...new Set(ids)].filter((id) => !names.has(id));
-  let read: ReturnType<typeof fetchUsers>;
-  try {
-    read = fetchUsers(client, missing, batchSize, control);
-  } catch (error) {
-    // Refused at its first round (a method is refused for every id): no id is asked after it.
-    if (isUsersInfoRefusal(error)) return { names, requested: 0, complete: true, refusal: error };
-    throw error;
+export class NameLookups {
+  private readonly names: Map<string, string | null>;
+  /** Ids seen in records read, not known yet and not asked: they ride with the next round. */
+  private readonly waiting = new Set<string>();
+  private readonly asked = new Set<string>();
+  private requested = 0;
+  private refusal: ServiceError | undefined;
+  private cached = true;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly batchSize: number,
+  ) {
+    this.names = readCachedNames(baseUrl);
   }
-  const { users, complete } = read;
-  for (const [id, user] of users) names.set(id, user?.name ?? null);
-  if (users.size > 0) writeCachedNames(baseUrl, names);
-  return { names, requested: users.size, complete };
+
+  /** Ids that records just read name: those not known yet ride with the next round. */
+  see(ids: Iterable<string>): void {
+    for (const id of ids) if (this.isMissing(id)) this.waiting.add(id);
+  }
+
+  /** Look-ups for a read's next round, at most a round's worth; null when none is waiting. */
+  riding(): RidingCalls<UserInfo> | null {
+    if (this.refusal || this.waiting.size === 0) return null;
+    const ids = [...this.waiting].slice(0, this.batchSize);
+    for (const id of ids) {
+      this.waiting.delete(id);
+      this.asked.add(id);
+    }
+    return ridingUserLookups(ids, (id, user) => {
+      if (!(user instanceof Error)) return this.found(id, user);
+      // Asked again at the end, where a failure ends the run as any look-up's does.
+      this.asked.delete(id);
+      if (isUsersInfoRefusal(user)) this.refusal ??= user;
+    });
+  }
+
+  /** Whether some of `ids` are still to be looked up (a round of requests). */
+  needLookUp(ids: Iterable<string>): boolean {
+    if (this.refusal) return false;
+    for (const id of ids) if (this.isMissing(id)) return true;
+    return false;
+  }
+
+  /**
+   * Names for every id of `ids`, looking up those still missing; `control` may pause the look-ups
+   * between rounds (the execution's time is up). What was found is cached either way.
+   */
+  resolve(client: ServiceClient, ids: Iterable<string>, control: ReadControl = {}): ResolvedNames {
+    const missing = [...new Set(ids)].filter((id) => this.isMissing(id));
+    let complete = true;
+    if (!this.refusal && missing.length > 0) {
+      try {
+        const read = fetchUsers(client, missing, this.batchSize, control);
+        for (const [id, user] of read.users) this.found(id, user);
+        complete = read.complete;
+      } catch (error) {
+        // Refused at its first round (a method is refused for every id): no id is asked after it.
+        if (!isUsersInfoRefusal(error)) throw error;
+        this.refusal = error;
+      }
+    }
+    this.keep();
+    return {
+      names: this.names,
+      requested: this.requested,
+      complete,
+      ...(this.refusal && { refusal: this.refusal }),
+    };
+  }
+
+  /** Caches what this run found, for the next run (or execution) to ask nothing twice. */
+  keep(): void {
+    if (this.cached) return;
+    writeCachedNames(this.baseUrl, this.names);
+    this.cached = true;
+  }
+
+  private isMissing(id: string): boolean {
+    return id !== '' && !this.names.has(id) && !this.asked.has(id);
+  }
+
+  private found(id: string, user: User | null): void {
+    this.names.set(id, user?.name ?? null);
+    this.requested++;
+    this.cached = false;
+  }
 }
 
 /** What a run's summary says about the names: how many were asked, or why they are missing. */

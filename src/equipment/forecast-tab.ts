@@ -9,6 +9,7 @@ import { layoutOfHeader, type TabLayout } from '../sheets/tab-layout';
 import { writeTable } from '../sheets/table-writer';
 import {
   FIRST_MONTH_COLUMN,
+  type Forecast,
   forecastTable,
   HEAT_PALETTE,
   monthColumnsOf,
@@ -16,7 +17,8 @@ import {
   totalsHeat,
 } from './forecast';
 import { readHeader } from './key-columns';
-import type { ScheduleEntry } from './upcoming';
+import type { InspectionCounts, ScheduleEntry } from './upcoming';
+import type { SectionFigures } from '../overview/overview';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -57,13 +59,20 @@ function monthRanges(sheet: Sheet, layout: TabLayout, months: number, first: num
   return adjacentRuns(sorted).map((run) => sheet.getRange(first, run.first, count, run.width));
 }
 
-/** Writes the tab (in place, like every table); see WriteResult.slowerWrite. */
+export interface ForecastWrite {
+  /** See WriteResult.slowerWrite. */
+  slowerWrite: string | null;
+  /** The Total row's months, for the Overview. */
+  totals: Pick<Forecast, 'months' | 'monthTotals'>;
+}
+
+/** Writes the tab (in place, like every table). */
 export function writeForecastTab(
   sheet: Sheet,
   entries: readonly ScheduleEntry[],
   schedulesSheetId: number,
   today: CalendarDate,
-): string | null {
+): ForecastWrite {
   const { table, months, monthTotals } = forecastTable(entries, schedulesSheetId, today);
   // Everything read before the first write: a read after a write costs a commit.
   const hasRows = sheet.getLastRow() > 1;
@@ -91,5 +100,17 @@ export function writeForecastTab(
     HEAT_PALETTE,
     rules,
   );
-  return slowerWrite;
+  return { slowerWrite, totals: { months, monthTotals } };
+}
+
+/** The Overview's Inspections section: the counts of Upcoming inspections, the forecast's Total row. */
+export function inspectionFigures(
+  counts: InspectionCounts,
+  { months, monthTotals }: ForecastWrite['totals'],
+): SectionFigures {
+  return {
+    expired: counts.expired,
+    expiring: counts.expiring,
+    months: months.map((month, index) => ({ first: month.first, count: monthTotals[index]! })),
+  };
 }

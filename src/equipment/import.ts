@@ -40,7 +40,7 @@ import {
   forgetLinkedTabs,
   type LinkedTabs,
 } from './linked-tabs';
-import { checkRoomForRows } from '../sheets/cell-limit';
+import { checkRoomForRows, readSheetGrids } from '../sheets/cell-limit';
 import { fitTableText } from '../sheets/cell-text';
 import type { CellValue } from '../sheets/table';
 import { guardTable, readTableGuards } from '../sheets/table-guard';
@@ -57,7 +57,8 @@ import {
 import { formatCount } from '../lib/numbers';
 import { colourStatusColumns, writeUpcomingTab } from './upcoming-tab';
 import { FORECAST_FIXED_COLUMNS, FORECAST_MONTH_COUNT } from './forecast';
-import { writeForecastTab } from './forecast-tab';
+import { inspectionFigures, writeForecastTab } from './forecast-tab';
+import { planOverview } from '../overview/overview-tab';
 import { guardLastInspected } from './last-inspected-cells';
 
 /**
@@ -142,8 +143,9 @@ function checkRoomForTabs(
     };
   });
   const growth = plans.reduce((sum, plan) => sum + plan.growth, 0);
+  const grids = readSheetGrids(spreadsheet);
   for (const plan of plans) {
-    checkRoomForRows(spreadsheet, plan.name, plan.rows, plan.columns, growth - plan.growth + plan.uncounted);
+    checkRoomForRows(grids, plan.name, plan.rows, plan.columns, growth - plan.growth + plan.uncounted);
   }
 }
 
@@ -191,6 +193,11 @@ export function importEquipment(
   });
 
   const typeIdsBefore = idsInFirstColumn(linked.sheets.types);
+  const overview = planOverview(spreadsheet, context.state, 'inspections', {
+    upkeep: true,
+    refreshedAtMs: Date.now(),
+    utcOffsetAt,
+  });
 
   const sheets = ensureLinkedTabs(spreadsheet, linked, EQUIPMENT_TABS);
   const sheetIds = {
@@ -253,18 +260,21 @@ export function importEquipment(
     sheetIds.schedules,
     horizonDays,
   );
-  const forecastSlower = writeForecastTab(sheets.forecast, tables.scheduleEntries, sheetIds.schedules, today);
+  const forecast = writeForecastTab(sheets.forecast, tables.scheduleEntries, sheetIds.schedules, today);
   // Said once: every large write of the run took the same way.
   const slowerWrite =
-    written.find((result) => result.slowerWrite)?.slowerWrite ?? upcomingSlower ?? forecastSlower;
+    written.find((result) => result.slowerWrite)?.slowerWrite ?? upcomingSlower ?? forecast.slowerWrite;
   colourStatusColumns(sheets);
+  const counts = countInspections(tables.scheduleEntries, horizonDays);
+  overview.prepare();
+  overview.readIds();
+  overview.write(inspectionFigures(counts, forecast.totals));
 
   const typeIds = new Set(types.map((type) => type.id));
   const added = [...typeIds].filter((id) => !typeIdsBefore.has(id)).length;
   const removed = [...typeIdsBefore].filter((id) => !typeIds.has(id)).length;
   const scheduleKeys = new Set(tables.scheduleEntries.map((entry) => entry.key));
   const datesDropped = [...lastInspected.keys()].filter((key) => !scheduleKeys.has(key)).length;
-  const counts = countInspections(tables.scheduleEntries, horizonDays);
   const unsupported = tables.scheduleEntries.filter(
     (entry) => entry.inspection.status === InspectionStatus.unsupportedSchedule,
   );

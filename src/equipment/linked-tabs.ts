@@ -9,7 +9,12 @@ import { EQUIPMENT_TYPES_SHEET, METAFIELDS_SHEET, SCHEDULES_SHEET } from './tabl
 import { UPCOMING_SHEET } from './upcoming';
 import { FORECAST_SHEET } from './forecast';
 import { getOrCreateSheet } from '../sheets/table-writer';
-import { deleteDocumentState, readDocumentState, writeDocumentState } from '../platform/document-state';
+import {
+  deleteDocumentState,
+  DocumentState,
+  readDocumentState,
+  writeDocumentState,
+} from '../platform/document-state';
 
 export const EQUIPMENT_TABS = ['types', 'metafields', 'schedules', 'upcoming', 'forecast'] as const;
 export type EquipmentTab = (typeof EQUIPMENT_TABS)[number];
@@ -34,8 +39,12 @@ export interface LinkedTabs {
   deleted: EquipmentTab[];
 }
 
-export function findLinkedTabs(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): LinkedTabs {
-  const kept = readDocumentState<Partial<Record<EquipmentTab, number>>>(spreadsheet, STATE_KEY) ?? {};
+/** `state`: the spreadsheet's state when the caller has read it already (one read fewer). */
+export function findLinkedTabs(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  state: DocumentState = DocumentState.read(spreadsheet),
+): LinkedTabs {
+  const kept = state.get<Partial<Record<EquipmentTab, number>>>(STATE_KEY) ?? {};
   const byId = new Map(spreadsheet.getSheets().map((sheet) => [sheet.getSheetId(), sheet]));
   const deleted: EquipmentTab[] = [];
   const find = (tab: EquipmentTab): Sheet | null => {

@@ -22,7 +22,8 @@ import { activeSpreadsheet, requireUi } from '../platform/interactive';
 import { holdingDocumentLock, UserFacingError } from '../platform/job-runner';
 import { DEFAULT_IMPORT_OPTIONS, readImportOptions } from '../platform/settings-store';
 import { colourStatusColumns, writeUpcomingTab } from './upcoming-tab';
-import { writeForecastTab } from './forecast-tab';
+import { inspectionFigures, writeForecastTab } from './forecast-tab';
+import { planOverview } from '../overview/overview-tab';
 
 const SHOW_UPCOMING_ACTION = 'Show upcoming inspections';
 
@@ -54,7 +55,7 @@ function readByTitle(
 function recomputeUpcomingInspections(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
 ): RecomputeOutcome {
-  return holdingDocumentLock(spreadsheet, (clock) => {
+  return holdingDocumentLock(spreadsheet, (clock, state) => {
     const linked = findLinkedTabs(spreadsheet);
     const schedulesSheet = linked.sheets.schedules;
     if (!schedulesSheet || schedulesSheet.getLastRow() === 0) {
@@ -82,6 +83,13 @@ function recomputeUpcomingInspections(
       typeCells = recomputeTypeCells(types.values, recomputed.entries);
     }
 
+    // Nothing was read from the service: the Overview keeps its "Last refreshed".
+    const overview = planOverview(spreadsheet, state, 'inspections', {
+      upkeep: true,
+      refreshedAtMs: null,
+      utcOffsetAt,
+    });
+
     writeColumns(
       schedulesSheet,
       schedules.layout,
@@ -103,12 +111,13 @@ function recomputeUpcomingInspections(
       'forecast',
     ]);
     writeUpcomingTab(upcomingSheet, recomputed.entries, schedulesSheet.getSheetId(), horizonDays);
-    writeForecastTab(forecastSheet, recomputed.entries, schedulesSheet.getSheetId(), today);
+    const forecast = writeForecastTab(forecastSheet, recomputed.entries, schedulesSheet.getSheetId(), today);
     colourStatusColumns({ ...linked.sheets, upcoming: upcomingSheet });
-    return {
-      upcomingSheet,
-      summary: describeInspectionCounts(countInspections(recomputed.entries, horizonDays), horizonDays),
-    };
+    const counts = countInspections(recomputed.entries, horizonDays);
+    overview.prepare();
+    overview.readIds();
+    overview.write(inspectionFigures(counts, forecast.totals));
+    return { upcomingSheet, summary: describeInspectionCounts(counts, horizonDays) };
   });
 }
 

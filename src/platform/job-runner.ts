@@ -191,7 +191,7 @@ export function recordRun(
 }
 
 /** The log read before the job writes (see openSyncLog); null, said in the executions log, if it cannot be. */
-function openLogQuietly(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): SyncLog | null {
+export function openLogQuietly(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): SyncLog | null {
   try {
     return openSyncLog(spreadsheet);
   } catch (error) {

@@ -57,11 +57,9 @@ export function missingConnectionParts(connection: Partial<Connection>): string 
 }
 
 export function readConnection(): Partial<Connection> {
-  const properties = PropertiesService.getUserProperties();
-  return {
-    baseUrl: properties.getProperty(KEYS.baseUrl) ?? undefined,
-    token: properties.getProperty(KEYS.token) ?? undefined,
-  };
+  // One read for both: each is a round trip to the property store.
+  const properties = PropertiesService.getUserProperties().getProperties();
+  return { baseUrl: properties[KEYS.baseUrl], token: properties[KEYS.token] };
 }
 
 export function saveConnection(connection: Connection): void {

@@ -4,7 +4,8 @@
  * created it, and runs as them with no active spreadsheet; so that user's own properties map each of
  * their trigger ids to the spreadsheet it refreshes.
  */
-import { deleteDocumentState, readDocumentState, writeDocumentState } from '../platform/document-state';
+import { deleteDocumentState, DocumentState } from '../platform/document-state';
+import type { DigestMemory } from './digest';
 import type { Frequency } from './schedule-frequency';
 
 const SCHEDULE_KEY = 'safetySync.schedule';
@@ -34,19 +35,26 @@ export interface RefreshSchedule {
   lastProblem: RunProblem | null;
   /** Runs in a row that failed because the token or account was refused. */
   authFailuresInARow: number;
+  /** Runs in a row that failed for any reason (absent from schedules saved before it was counted). */
+  failuresInARow?: number;
+  /** What this schedule's e-mail digests reported: a new schedule (maybe another sender) starts afresh. */
+  digestMemory?: DigestMemory;
   /** Set when the schedule stopped itself; its trigger is deleted then. */
   paused: { atMs: number; identifier: string } | null;
 }
 
-export function readSchedule(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): RefreshSchedule | null {
-  return readDocumentState<RefreshSchedule>(spreadsheet, SCHEDULE_KEY);
+type StateOrSpreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet | DocumentState;
+
+function stateOf(source: StateOrSpreadsheet): DocumentState {
+  return source instanceof DocumentState ? source : DocumentState.read(source);
 }
 
-export function writeSchedule(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  schedule: RefreshSchedule,
-): void {
-  writeDocumentState(spreadsheet, SCHEDULE_KEY, schedule);
+export function readSchedule(source: StateOrSpreadsheet): RefreshSchedule | null {
+  return stateOf(source).get<RefreshSchedule>(SCHEDULE_KEY);
+}
+
+export function writeSchedule(source: StateOrSpreadsheet, schedule: RefreshSchedule): void {
+  stateOf(source).set(SCHEDULE_KEY, schedule);
 }
 
 export function deleteSchedule(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void {

@@ -22,9 +22,12 @@ import {
   currentUserEmail,
   errorIdentifier,
   NotConfiguredError,
+  openLogQuietly,
   recordRun,
   SpreadsheetBusyError,
 } from '../platform/job-runner';
+import type { SyncLog } from '../platform/sync-log';
+import { prepareNotifications, type ScheduleEvents } from './notifications';
 import { deleteTriggerById } from './schedule-trigger';
 import {
   type RunProblem,
@@ -34,10 +37,12 @@ import {
   writeSchedule,
 } from './schedule-store';
 import { readImportOptions } from '../platform/settings-store';
-import { spreadsheetClock } from '../platform/time-zone';
+import { type SpreadsheetClock, spreadsheetClock } from '../platform/time-zone';
 
 /** Runs in a row refused for the token or account before the schedule pauses itself. */
 const AUTH_FAILURES_BEFORE_PAUSE = 3;
+/** Failed runs in a row (for any reason) that send an alert to the notification recipients, once. */
+const FAILURES_BEFORE_ALERT = 2;
 const FULL_RECONCILIATION_EVERY_MS = 24 * 3_600_000;
 const SCHEDULED = 'Scheduled refresh';
 
@@ -65,9 +70,29 @@ export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven):
     completionsMode: fullReconciliationDue(spreadsheet) ? 'full' : 'incremental',
     executionStartMs: startedAtMs,
   });
+  // Reading the state back commits the imports' writes; what the run reads next (the Sync log's
+  // place, the notifications' tabs) comes before it writes again, so it costs no commit of its own.
+  const state = DocumentState.read(spreadsheet);
+  const current = readSchedule(state);
   // Someone may have replaced or removed the schedule while it ran: then this run's record is void.
-  const current = readSchedule(spreadsheet);
-  if (current?.triggerUid === triggerUid) recordScheduledRun(spreadsheet, current, outcome, startedAtMs);
+  if (current?.triggerUid === triggerUid) {
+    const clock = spreadsheetClock(spreadsheet);
+    const log = openLogQuietly(spreadsheet);
+    const notifier = prepareNotifications({
+      spreadsheet,
+      state,
+      log,
+      refreshed: outcome.failures.length === 0,
+      scheduleOwner: current.ownerEmail,
+      digestMemory: current.digestMemory,
+      today: clock.today(),
+      utcOffsetAt: clock.utcOffsetAt,
+    });
+    const recorded = recordScheduledRun({ spreadsheet, state, log, clock }, current, outcome, startedAtMs);
+    const digestMemory = notifier.send(recorded.events);
+    // The same item written again: no read, so no commit.
+    if (digestMemory) writeSchedule(state, { ...recorded.schedule, digestMemory });
+  }
   showRefreshStatus(spreadsheet);
 }
 
@@ -111,12 +136,23 @@ function describeRun(outcome: RefreshOutcome, problem: RunProblem | null): strin
   return `Refreshed: ${outcome.summaries.join(' ')}`;
 }
 
+interface RecordPhase {
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
+  state: DocumentState;
+  log: SyncLog | null;
+  clock: SpreadsheetClock;
+}
+
+/**
+ * Records the run with its schedule (and in the Sync log when it skipped or paused); returns the
+ * schedule as written and what to tell the notification recipients.
+ */
 function recordScheduledRun(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  phase: RecordPhase,
   schedule: RefreshSchedule,
   outcome: RefreshOutcome,
   startedAtMs: number,
-): void {
+): { schedule: RefreshSchedule; events: ScheduleEvents } {
   const failure = outcome.failures[0];
   const skipped = failure instanceof SpreadsheetBusyError;
   const problem = failure && !skipped ? problemOf(failure, startedAtMs) : null;
@@ -126,14 +162,16 @@ function recordScheduledRun(
         (problem.requestId ? ` (request ID ${problem.requestId})` : ''),
     );
   }
-  // A skipped run says nothing about the token: the count carries on.
+  // A skipped run says nothing about the service or the token: the counts carry on.
   const authFailuresInARow = skipped
     ? schedule.authFailuresInARow
     : outcome.failures.some(isTokenRefused)
       ? schedule.authFailuresInARow + 1
       : 0;
+  const previousFailures = schedule.failuresInARow ?? 0;
+  const failuresInARow = skipped ? previousFailures : problem ? previousFailures + 1 : 0;
   const pause = authFailuresInARow >= AUTH_FAILURES_BEFORE_PAUSE && problem !== null;
-  writeSchedule(spreadsheet, {
+  const recorded: RefreshSchedule = {
     ...schedule,
     lastRunAtMs: startedAtMs,
     lastRunSummary: skipped
@@ -141,11 +179,13 @@ function recordScheduledRun(
       : describeRun(outcome, problem),
     lastProblem: skipped ? schedule.lastProblem : problem,
     authFailuresInARow,
+    failuresInARow,
     paused: pause ? { atMs: startedAtMs, identifier: problem.identifier } : null,
-  });
+  };
+  writeSchedule(phase.state, recorded);
   if (skipped) {
     logScheduleEvent(
-      spreadsheet,
+      phase,
       startedAtMs,
       'Skipped',
       null,
@@ -155,7 +195,7 @@ function recordScheduledRun(
   if (pause) {
     deleteTriggerById(schedule.triggerUid);
     logScheduleEvent(
-      spreadsheet,
+      phase,
       startedAtMs,
       'Paused',
       problem,
@@ -163,17 +203,24 @@ function recordScheduledRun(
         'Save a working token in Safety Sync → Settings…, then save the schedule again in Safety Sync → RefreshSchedule refresh….',
     );
   }
+  return {
+    schedule: recorded,
+    events: {
+      failedTwice: problem && failuresInARow === FAILURES_BEFORE_ALERT ? problem : null,
+      paused: pause ? { problem, runs: authFailuresInARow } : null,
+    },
+  };
 }
 
 function logScheduleEvent(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  phase: RecordPhase,
   atMs: number,
   outcome: 'Skipped' | 'Paused',
   problem: RunProblem | null,
   details: string,
 ): void {
   recordRun(
-    spreadsheet,
+    phase.log,
     {
       startedAtMs: atMs,
       user: currentUserEmail(),
@@ -187,6 +234,6 @@ function logScheduleEvent(
       requestId: problem?.requestId,
       details,
     },
-    spreadsheetClock(spreadsheet).utcOffsetAt,
+    phase.clock.utcOffsetAt,
   );
 }

@@ -20,6 +20,13 @@ import { activeSpreadsheet, requireUi } from '../platform/interactive';
 import { baseUrlRefusal } from '../platform/url-fetch-whitelist';
 import { refreshStatus } from '../refresh/status';
 import {
+  type NotificationForm,
+  type NotificationSettings,
+  notificationsFromForm,
+  readNotificationSettings,
+  saveNotificationSettings,
+} from '../refresh/notification-settings';
+import {
   deleteToken,
   type ImportOptions,
   missingConnectionParts,
@@ -39,9 +46,11 @@ export interface SettingsView {
   /** Last refreshed, the schedule, and what is wrong with it (paused, stale), in sentences. */
   refreshStatus: string[];
   refreshStale: boolean;
+  /** Who gets the e-mail digest and alerts of the scheduled refresh, how often, and with what. */
+  notifications: NotificationSettings;
 }
 
-export interface SettingsForm {
+export interface SettingsForm extends NotificationForm {
   baseUrl: string;
   /** Empty to keep the token already saved. */
   token: string;
@@ -56,7 +65,7 @@ export interface SettingsForm {
 
 export function showSettingsDialog(): void {
   const ui = requireUi('Settings');
-  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(460).setHeight(780);
+  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(560).setHeight(930);
   ui.showModalDialog(html, 'Safety Sync settings');
 }
 
@@ -66,7 +75,8 @@ function tokenStatus(token: string | undefined): string {
 
 export function getSettings(): SettingsView {
   const connection = readConnection();
-  const status = refreshStatus(activeSpreadsheet());
+  const spreadsheet = activeSpreadsheet();
+  const status = refreshStatus(spreadsheet);
   return {
     baseUrl: connection.baseUrl ?? '',
     tokenStatus: tokenStatus(connection.token),
@@ -74,6 +84,7 @@ export function getSettings(): SettingsView {
     formulaAccess: hasFormulaAccess(),
     refreshStatus: status.sentences,
     refreshStale: status.stale,
+    notifications: readNotificationSettings(spreadsheet),
   };
 }
 
@@ -168,16 +179,21 @@ export type SaveOutcome = FieldOutcome<SettingsField, { settings: SettingsView }
 /** Saves everything or nothing; a wrong field comes back named, for the dialog to show beside it. */
 export function saveSettings(form: SettingsForm): SaveOutcome {
   requireUi('Saving settings');
-  activeSpreadsheet();
+  const spreadsheet = activeSpreadsheet();
   try {
     const baseUrl = checkBaseUrl(form.baseUrl);
     const token = form.token.trim() || readConnection().token;
     if (!token) throw new FieldRefusedError('token', 'Paste your API token.');
     const options = optionsFromForm(form);
+    const savedNotifications = readNotificationSettings(spreadsheet);
+    const notifications = notificationsFromForm(form, savedNotifications);
     const previousToken = readConnection().token;
     saveConnection({ baseUrl, token });
     followConnectionChange(previousToken, { baseUrl, token });
     saveImportOptions(options);
+    if (JSON.stringify(notifications) !== JSON.stringify(savedNotifications)) {
+      saveNotificationSettings(spreadsheet, notifications);
+    }
     return { ok: true, settings: getSettings() };
   } catch (error) {
     const refusal = refusalOf<SettingsField>(error);

@@ -13,6 +13,8 @@ const FIELDS = [
   'horizonDays',
   'trainingExpiringDays',
   'formulaCacheSeconds',
+  'notifyRecipients',
+  'notifyFrequency',
 ] as const;
 type FieldId = (typeof FIELDS)[number];
 
@@ -27,12 +29,19 @@ function input(id: string): HTMLInputElement {
   return byId<HTMLInputElement>(id);
 }
 
+function topicBoxes(): HTMLInputElement[] {
+  return Array.from(document.querySelectorAll<HTMLInputElement>('input[name="notifyTopics"]'));
+}
+
 function formValues(): SettingsForm {
   const form = {} as Record<FieldId, string>;
   FIELDS.forEach((id) => {
     form[id] = input(id).value;
   });
-  return form;
+  const notifyTopics = topicBoxes()
+    .filter((box) => box.checked)
+    .map((box) => box.value);
+  return { ...form, notifyTopics };
 }
 
 function render(settings: SettingsView): void {
@@ -48,6 +57,12 @@ function render(settings: SettingsView): void {
   input('trainingExpiringDays').value = String(options.trainingExpiringDays);
   input('formulaCacheSeconds').value = String(options.formulaCacheSeconds);
   input('formulaAccess').checked = settings.formulaAccess;
+  const notifications = settings.notifications;
+  input('notifyRecipients').value = notifications.recipients.join(', ');
+  byId<HTMLSelectElement>('notifyFrequency').value = notifications.frequency;
+  topicBoxes().forEach((box) => {
+    box.checked = (notifications.topics as string[]).includes(box.value);
+  });
   const state = byId('refresh-state');
   state.textContent = '';
   settings.refreshStatus.forEach((sentence, index) => {

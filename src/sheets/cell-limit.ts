@@ -18,7 +18,7 @@ export class SpreadsheetTooSmallError extends Error {
  * limit. `alongsideCells`: what another tab will need beside it meanwhile (a long import's staging).
  */
 export function checkRoomForRows(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  grids: readonly SheetGrid[],
   sheetName: string,
   rows: number,
   columns: number,
@@ -27,11 +27,11 @@ export function checkRoomForRows(
   let otherCells = alongsideCells;
   let tabCells = 0;
   let tabColumns = columns;
-  for (const sheet of spreadsheet.getSheets()) {
-    const cells = sheet.getMaxRows() * sheet.getMaxColumns();
-    if (sheet.getName() === sheetName) {
+  for (const grid of grids) {
+    const cells = grid.maxRows * grid.maxColumns;
+    if (grid.name === sheetName) {
       tabCells = cells;
-      tabColumns = Math.max(columns, sheet.getMaxColumns());
+      tabColumns = Math.max(columns, grid.maxColumns);
     } else {
       otherCells += cells;
     }

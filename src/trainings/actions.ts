@@ -7,7 +7,7 @@
 import { activeSpreadsheet, requireUi } from '../platform/interactive';
 import { holdingDocumentLock, type JobContext, type JobReport } from '../platform/job-runner';
 import { readImportOptions } from '../platform/settings-store';
-import type { TabSize } from '../sheets/cell-limit';
+import type { SheetGrid, TabSize } from '../sheets/cell-limit';
 import { completionsOfTable } from './completions-tab';
 import { planTrainingTabs, type TrainingTabsPlan, writeTrainingTabs } from './training-tabs';
 
@@ -17,11 +17,13 @@ export function showTrainingStatus(): void {
   const ui = requireUi(SHOW_TRAINING_STATUS_ACTION);
   try {
     const spreadsheet = activeSpreadsheet();
-    const outcome = holdingDocumentLock(spreadsheet, (clock) =>
+    const outcome = holdingDocumentLock(spreadsheet, (clock, state) =>
       writeTrainingTabs(
         spreadsheet,
         { utcOffsetAt: clock.utcOffsetAt, today: clock.today() },
         readImportOptions(spreadsheet).trainingExpiringDays,
+        // Nothing was read from the service: the Overview keeps its "Last refreshed".
+        { state, upkeep: true, refreshedAtMs: null },
       ),
     );
     outcome.matrixSheet.activate();
@@ -45,6 +47,7 @@ export function withTrainingStatus(context: JobContext, report: JobReport): JobR
       context.spreadsheet,
       { utcOffsetAt: context.utcOffsetAt, today: context.today },
       context.options.trainingExpiringDays,
+      { state: context.state, upkeep: true, refreshedAtMs: Date.now() },
     ),
   );
 }
@@ -56,6 +59,7 @@ export function withTrainingStatus(context: JobContext, report: JobReport): JobR
 export function planTrainingStatus(
   context: JobContext,
   rows: readonly (readonly unknown[])[],
+  grids: readonly SheetGrid[],
   completionsTab: TabSize,
 ): TrainingTabsPlan | { failure: string } {
   try {
@@ -64,6 +68,10 @@ export function planTrainingStatus(
       completionsOfTable(rows, context.utcOffsetAt),
       { utcOffsetAt: context.utcOffsetAt, today: context.today },
       context.options.trainingExpiringDays,
+      grids,
+      // The Overview's numbers only, when it is there: its tab and charts cost more Spreadsheet
+      // calls than the full import can spare (README, Benchmark); the other runs make them.
+      { state: context.state, upkeep: false, refreshedAtMs: Date.now() },
       [completionsTab],
     );
   } catch (error) {

@@ -13,6 +13,7 @@ import {
   NEW_SHEET_COLUMNS,
   NEW_SHEET_ROWS,
   readSheetGrids,
+  type SheetGrid,
   type TabSize,
 } from '../sheets/cell-limit';
 import { readStatusColours } from '../sheets/conditional-formats';
@@ -46,10 +47,18 @@ import {
   trainingMatrix,
 } from './matrix';
 import { TrainingStatus } from './training-status';
+import type { DocumentState } from '../platform/document-state';
+import { completionsPerMonth } from '../overview/overview';
+import { type OverviewOptions, planOverview } from '../overview/overview-tab';
 
 export interface TrainingDay {
   utcOffsetAt: UtcOffsetAt;
   today: CalendarDate;
+}
+
+/** How a run writes the Overview's Trainings section beside the training tabs (overview-tab.ts). */
+export interface TrainingOverview extends Omit<OverviewOptions, 'utcOffsetAt'> {
+  state: DocumentState;
 }
 
 export const NARROW_ADVICE =
@@ -156,6 +165,8 @@ export function planTrainingTabs(
   completions: readonly CompletionRow[],
   day: TrainingDay,
   defaultExpiringDays: number,
+  grids: readonly SheetGrid[],
+  overview: TrainingOverview,
   alongside: readonly TabSize[] = [],
 ): TrainingTabsPlan {
   const catalogueContent = readTab(spreadsheet, CATALOGUE_SHEET, CATALOGUE_TAB);
@@ -172,7 +183,6 @@ export function planTrainingTabs(
     ...matrixSize(peopleOf(completions).length, trainings.length),
   };
   // Refused before the statuses of every cell are computed, then again with the list's real size.
-  const grids = readSheetGrids(spreadsheet);
   checkRoomForTabs(grids, [catalogueSize, matrixTabSize], NARROW_ADVICE, alongside);
   const matrix = trainingMatrix(completions, trainings, day.today);
   const entries = expiringEntries(matrix);
@@ -195,6 +205,10 @@ export function planTrainingTabs(
     EXPIRING_COLUMN.status + 1,
     STATUS_COLOURS,
   );
+  const overviewPlan = planOverview(spreadsheet, overview.state, 'trainings', {
+    ...overview,
+    utcOffsetAt: day.utcOffsetAt,
+  });
 
   let ids: { matrix: number; completions: number } | null = null;
   return {
@@ -202,10 +216,12 @@ export function planTrainingTabs(
       prepareTab(catalogueContent, catalogueToWrite.rows.length + 1, catalogueContent.layout.width);
       matrixTab.sheet ??= spreadsheet.insertSheet(MATRIX_SHEET);
       prepareTab(expiringContent, entries.length + 1, expiringContent.layout.width);
+      overviewPlan.prepare();
     },
     readIds(completionsSheetId) {
       matrixTab.sheet ??= spreadsheet.insertSheet(MATRIX_SHEET);
       ids = { matrix: matrixTab.sheet.getSheetId(), completions: completionsSheetId };
+      overviewPlan.readIds();
     },
     write() {
       if (!ids || !matrixTab.sheet)
@@ -220,9 +236,22 @@ export function planTrainingTabs(
       writeMatrix(matrixSheet, matrixTab, grid);
       const expiringWrite = writeTableOver(expiringContent, expiringTable(matrix, entries, ids));
       expiringColours.apply(expiringWrite.sheet, expiringContent.frame.maxRows);
+      const expired = expiredCount(entries);
+      overviewPlan.write({
+        expired,
+        expiring: entries.length - expired,
+        months: completionsPerMonth(
+          completions.map((completion) => completion.completed),
+          day.today,
+        ),
+      });
       return { matrixSheet, summary: summaryOf(matrix, trainings, entries) };
     },
   };
+}
+
+function expiredCount(entries: ReturnType<typeof expiringEntries>): number {
+  return entries.filter((entry) => entry.status.status === TrainingStatus.expired).length;
 }
 
 function summaryOf(
@@ -230,7 +259,7 @@ function summaryOf(
   trainings: ReturnType<typeof mergeCatalogue>,
   entries: ReturnType<typeof expiringEntries>,
 ): string {
-  const expired = entries.filter((entry) => entry.status.status === TrainingStatus.expired).length;
+  const expired = expiredCount(entries);
   const notDone = matrix.statuses.flatMap((row) =>
     row.filter((status, t) => status.status === TrainingStatus.notDone && trainings[t]!.required),
   ).length;
@@ -248,10 +277,18 @@ export function writeTrainingTabs(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   day: TrainingDay,
   defaultExpiringDays: number,
+  overview: TrainingOverview,
 ): { matrixSheet: GoogleAppsScript.Spreadsheet.Sheet; summary: string } {
   const completionsTab = readCompletionsTab(spreadsheet, day.utcOffsetAt);
   const completionsSheetId = completionsTab.sheet.getSheetId();
-  const plan = planTrainingTabs(spreadsheet, completionsTab.completions, day, defaultExpiringDays);
+  const plan = planTrainingTabs(
+    spreadsheet,
+    completionsTab.completions,
+    day,
+    defaultExpiringDays,
+    readSheetGrids(spreadsheet),
+    overview,
+  );
   plan.prepare();
   SpreadsheetApp.flush();
   plan.readIds(completionsSheetId);

@@ -207,9 +207,10 @@ test('a service that fails midway keeps what the import read: the next run goes 
   const harness = await createAddonHarness({ dataset: { seed: 71, completions: 8_000, users: 20 } });
   harness.connect();
   harness.useBatchSize(2);
-  // Page 1 and two rounds (pages 1–3, then 3–5: each asks again for the page before it) answer;
-  // every request after that is refused, retries included.
-  await harness.dataset.setFaults({ requestBudget: 7 });
+  // Page 1 and two rounds (pages 1–3, then 3–5: each asks again for the page before it) answer,
+  // each with the two users' names that ride in it (a round's worth at two at once); every request
+  // after that is refused, retries included.
+  await harness.dataset.setFaults({ requestBudget: 1 + (3 + 2) + (3 + 2) });
 
   expect(() => harness.callServer('startCompletionsImport', {})).toThrow(
     /rate_limit_exceeded.*The 5,000 records read so far are kept: the next run of the import goes on from there\./,

@@ -52,3 +52,43 @@ describe.each(['api_method_not_found', 'parameter_invalid', 'token_permission'] 
     });
   },
 );
+
+test("users' names ride with the pages' rounds: a three-page import takes three rounds, each name asked once", async () => {
+  const harness = await createAddonHarness({ dataset: { seed: 72, completions: 2_500, users: 40 } });
+  harness.connect();
+  harness.emulator.urlFetch.requests.length = 0;
+
+  harness.clickMenu('Reconcile completed trainings');
+
+  // A fetchAll's requests all come back at the moment its slowest does.
+  const rounds = new Map<number, string[]>();
+  for (const { answeredAtRealMs, url, payload } of harness.emulator.urlFetch.requests) {
+    const asked = url.endsWith('/v1/users.info') ? `user ${JSON.parse(payload!).user}` : 'page';
+    rounds.set(answeredAtRealMs!, [...(rounds.get(answeredAtRealMs!) ?? []), asked]);
+  }
+  const served = await harness.dataset.data();
+  const ids = new Set(
+    (served.completions as unknown as Completion[]).flatMap((record) => [
+      record.user_id,
+      record.instructor_id,
+    ]),
+  );
+  // Page 1 alone (it tells how many pages there are), then the rest of the pages with the names
+  // page 1 showed, then the pages again to confirm them (with any name first seen after page 1).
+  expect([...rounds.values()].map((round) => round.filter((asked) => asked === 'page').length)).toEqual([
+    1, 3, 3,
+  ]);
+  const names = [...rounds.values()].flat().filter((asked) => asked !== 'page');
+  expect(names.sort()).toEqual([...ids].map((id) => `user ${id}`).sort());
+  expect(rounds.size).toBe(3);
+
+  const nameOf = new Map(served.users.map((user) => [user.id, user.name]));
+  const shown = harness.displayed(TAB).slice(1);
+  expect(shown.map((row) => [row[1], row[6]])).toEqual(
+    (served.completions as unknown as Completion[]).map((record) => [
+      nameOf.get(record.user_id) ?? '',
+      nameOf.get(record.instructor_id) ?? '',
+    ]),
+  );
+  await harness.done();
+});

@@ -23,7 +23,7 @@ type Call = [method: string, call: () => unknown];
 
 /** Every emulated method that changes a document, called with valid arguments. */
 function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls: Call[] }[] {
-  const { spreadsheet, sheet, SpreadsheetApp } = fixture;
+  const { spreadsheet, sheet, SpreadsheetApp, Charts } = fixture;
   const range = sheet.getRange('A1');
   const rangeList = sheet.getRangeList(['A1', 'B2']);
   const filter = sheet.getRange('A1:B2').createFilter();
@@ -90,6 +90,18 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
         ['setColumnWidth', () => sheet.setColumnWidth(1, 50)],
         ['hideColumns', () => sheet.hideColumns(1, 1)],
         ['hideSheet', () => sheet.hideSheet()],
+        [
+          'insertChart',
+          () =>
+            sheet.insertChart(
+              sheet
+                .newChart()
+                .addRange(range)
+                .setChartType(Charts.ChartType.COLUMN)
+                .setPosition(1, 1, 0, 0)
+                .build(),
+            ),
+        ],
         ['setConditionalFormatRules', () => sheet.setConditionalFormatRules([rule])],
         ['clearConditionalFormatRules', () => sheet.clearConditionalFormatRules()],
         ['protect', () => sheet.protect()],

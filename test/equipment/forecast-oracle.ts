@@ -102,8 +102,11 @@ export function monthTitles(today: Day): string[] {
     .map((start) => `${MONTHS[utc(start).getUTCMonth()]!} ${utc(start).getUTCFullYear()}`);
 }
 
-/** How many inspections fall due in each of the twelve months from today's, stepping day by day. */
-export function oracleForecast(schedule: OracleSchedule, today: Day): OracleForecast {
+/** A schedule's next due date and its occurrences, stepping day by day; null when it has none. */
+function oracleDue(
+  schedule: OracleSchedule,
+  today: Day,
+): { due: Day; isDue: (day: Day) => boolean; frequency: number } | null {
   const { trigger, lastInspected } = schedule;
   const frequency = trigger.frequencyInDays;
   if (
@@ -112,9 +115,36 @@ export function oracleForecast(schedule: OracleSchedule, today: Day): OracleFore
     !isWhole(frequency, 1) ||
     !isWhole(trigger.expiringPeriodInDays, 0)
   ) {
-    return { forecast: false };
+    return null;
   }
-  if (lastInspected !== null && lastInspected > today) return { forecast: false };
+  if (lastInspected !== null && lastInspected > today) return null;
+  if (trigger.timing === 'rolling') {
+    if (lastInspected === null) return null;
+    const isDue = (day: Day) => day > lastInspected && (day - lastInspected) % frequency === 0;
+    return { due: lastInspected + frequency, isDue, frequency };
+  }
+  const anchor = anchorOf(trigger);
+  if (anchor === null) return null;
+  const timing = trigger.timing as 'dom' | 'dow';
+  const isDue = (day: Day) => occursOn(timing, anchor, frequency, day);
+  let due = lastInspected === null ? today : lastInspected + 1;
+  while (!isDue(due)) due++;
+  return { due, isDue, frequency };
+}
+
+/** Expired (due before today), Expiring (due within expiringPeriodInDays), or null for anything else. */
+export function oracleStatus(schedule: OracleSchedule, today: Day): 'Expired' | 'Expiring' | null {
+  const next = oracleDue(schedule, today);
+  if (next === null) return null;
+  if (next.due < today) return 'Expired';
+  return next.due - today <= (schedule.trigger.expiringPeriodInDays as number) ? 'Expiring' : null;
+}
+
+/** How many inspections fall due in each of the twelve months from today's, stepping day by day. */
+export function oracleForecast(schedule: OracleSchedule, today: Day): OracleForecast {
+  const next = oracleDue(schedule, today);
+  if (next === null) return { forecast: false };
+  const { due, isDue, frequency } = next;
   const starts = monthStarts(today);
   const end = starts[12]! - 1;
   const counts = new Array<number>(12).fill(0);
@@ -122,32 +152,17 @@ export function oracleForecast(schedule: OracleSchedule, today: Day): OracleFore
     const month = starts.findIndex((start, index) => day >= start && day < starts[index + 1]!);
     counts[month]!++;
   };
-
-  let isDue: (day: Day) => boolean;
-  let due: Day;
-  if (trigger.timing === 'rolling') {
-    if (lastInspected === null) return { forecast: false };
-    due = lastInspected + frequency;
-    isDue = (day) => day > lastInspected && (day - lastInspected) % frequency === 0;
-  } else {
-    const anchor = anchorOf(trigger);
-    if (anchor === null) return { forecast: false };
-    const timing = trigger.timing as 'dom' | 'dow';
-    isDue = (day) => occursOn(timing, anchor, frequency, day);
-    due = lastInspected === null ? today : lastInspected + 1;
-    while (!isDue(due)) due++;
-  }
+  const rolling = schedule.trigger.timing === 'rolling';
   const overdue = due < today;
   if (overdue) {
     count(today);
     // Done today: the next ones follow from today.
-    const dueAfterToday =
-      trigger.timing === 'rolling' ? (day: Day) => (day - today) % frequency === 0 : isDue;
+    const dueAfterToday = rolling ? (day: Day) => (day - today) % frequency === 0 : isDue;
     for (let day = today + 1; day <= end; day++) if (dueAfterToday(day)) count(day);
   } else {
     for (let day = due; day <= end; day++) if (isDue(day)) count(day);
   }
-  return { forecast: true, counts, projected: trigger.timing === 'rolling', overdue };
+  return { forecast: true, counts, projected: rolling, overdue };
 }
 
 /** Days a forecast is most likely to get wrong: month ends, leap days, year ends. */

@@ -28,9 +28,10 @@ function outcomes(harness: AddonHarness): string[][] {
 test('with 60 s round trips and a rate limit, an import stops in time, fails clearly, and goes on when retried', async () => {
   const harness = await slowHarness(60_000, 6_000, 10);
   harness.useBatchSize(1);
-  // Seven requests go through (page 1, then pages 1–2, 2–3 and 3–4: each round asks again for the
-  // page before it); every one after them is refused as over the rate limit.
-  await harness.dataset.setFaults({ requestBudget: 7 });
+  // Ten requests go through (page 1, then pages 1–2, 2–3 and 3–4: each round asks again for the
+  // page before it, and one user's name rides in it); every one after them is refused as over the
+  // rate limit.
+  await harness.dataset.setFaults({ requestBudget: 10 });
 
   const first = harness.callServer('startCompletionsImport', {});
   expect(first.done).toBe(false);
@@ -57,13 +58,14 @@ test('with 60 s round trips and a rate limit, an import stops in time, fails cle
 });
 
 test('Refresh all leaves the equipment import to the next run when too little time is left', async () => {
-  const harness = await slowHarness(63_000, 3_000, 20);
+  const harness = await slowHarness(84_000, 3_000, 20);
   harness.clickMenu('Import equipment types');
   const typesBefore = harness.displayed('Equipment types');
   await harness.dataset.mutate({ renameEquipmentTypes: [{ id: typesBefore[1]![0]!, title: 'Renamed' }] });
 
-  // No full import yet: Refresh all reads every page and confirms them (three rounds of 63 s: page
-  // 1, pages 1–3, and pages 1–3 again), then the names (one round).
+  // No full import yet: Refresh all reads every page and confirms them, the names riding with the
+  // pages (three rounds of 84 s: page 1, pages 1–3 with the names page 1 shows, pages 1–3 again):
+  // 4.2 minutes, and another round would end after 5.
   harness.clickMenu('Refresh all');
 
   expect(harness.displayed(TAB)).toHaveLength(3_001);

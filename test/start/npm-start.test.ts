@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-test('npm start imports everything, flags inspections, and writes a snapshot with every tab', async () => {
+test('npm start imports everything, flags inspections, and writes a snapshot with every tab and the digest', async () => {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'safety-sync-start-')), 'demo.html');
   const { stdout } = await promisify(execFile)(
     process.execPath,
@@ -25,7 +25,7 @@ test('npm start imports everything, flags inspections, and writes a snapshot wit
     /^Trainings flagged: [1-9]\d* expired, \d+ expiring \(after filling in 4 trainings of the catalogue\)$/m,
   );
   expect(stdout).toMatch(
-    /^HTTP requests: \d+ \(\d+ completedtrainings\.list, \d+ users\.info, \d+ equipmenttypes\.list\)$/m,
+    /^HTTP requests: \d+ \(\d+ equipmenttypes\.list, \d+ completedtrainings\.list, \d+ users\.info\)$/m,
   );
   expect(stdout).toContain(`Snapshot of the workbook: ${out}`);
   const html = fs.readFileSync(out, 'utf8');
@@ -39,10 +39,35 @@ test('npm start imports everything, flags inspections, and writes a snapshot wit
     'Trainings',
     'Training matrix',
     'Expiring trainings',
+    'Overview',
     'Formulas',
   ]) {
     expect(html).toContain(`>${tab}</a>`);
   }
+  expect(html).toContain('<figcaption>Completed trainings per month, last 24 months</figcaption>');
+  expect(html).toContain('<figcaption>Inspections due per month, next 12 months (forecast)</figcaption>');
   expect(html).toContain('Expired');
   expect(html).not.toMatch(/#ERROR!|#NAME\?/);
+
+  // Beside the snapshot: the digest the scheduled refresh would e-mail, in both bodies.
+  const digestHtml = out.replace(/\.html$/, '-digest.html');
+  const digestText = out.replace(/\.html$/, '-digest.txt');
+  expect(stdout).toMatch(
+    /^E-mail digest it would send \("Safety Sync digest: \d+ expired inspections.*"\): /m,
+  );
+  expect(stdout).toContain(`${digestHtml} and ${digestText}`);
+  const text = fs.readFileSync(digestText, 'utf8');
+  expect(text).toMatch(
+    /^To: safety-team@example\.com\nFrom: Safety Sync <owner@example\.com>\nSubject: Safety Sync digest: /,
+  );
+  expect(text).toMatch(/^Expired inspections \(\d+/m);
+  expect(text).toMatch(
+    /^- .+: \d+ days? overdue \(\d{4}-\d\d-\d\d\) https:\/\/docs\.google\.com\/spreadsheets\/d\/\S+#gid=\d+&range=A\d+$/m,
+  );
+  expect(text).toContain('Sent by the scheduled refresh of owner@example.com');
+  const mailHtml = fs.readFileSync(digestHtml, 'utf8');
+  expect(mailHtml).toMatch(
+    /<li><a href="https:\/\/docs\.google\.com\/spreadsheets\/d\/[^"]+#gid=\d+&amp;range=A\d+">/,
+  );
+  expect(mailHtml).not.toMatch(/<li><a[^>]*>[^<]*(&(?!amp;|lt;|gt;|quot;|#39;)|['"])[^<]*<\/a>/);
 });

@@ -5,6 +5,7 @@
 export const APPS_SCRIPT_GLOBALS = [
   'SpreadsheetApp',
   'UrlFetchApp',
+  'MailApp',
   'PropertiesService',
   'CacheService',
   'LockService',

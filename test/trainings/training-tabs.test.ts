@@ -8,6 +8,7 @@ import type { SheetView, WorkbookView } from '../../dev/emulator/spreadsheet/wor
 import { spreadsheetServiceCalls } from '../../dev/emulator/spreadsheet';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import type { Completion, DatasetData } from '../support/sample-service';
+import { type Expected, expected, isoOf, type Rule } from '../support/training-oracle';
 
 const TIME_ZONE = 'Pacific/Auckland';
 /** Inside the dataset's years (2019 – mid 2025), so every status occurs. */
@@ -25,67 +26,8 @@ const COLOURS: Record<string, string> = {
   'Not done': '#d9d9d9',
 };
 
-interface Rule {
-  name: string;
-  validityMonths: number | null;
-  required: boolean;
-  expiringDays: number;
-}
-
-interface Expected {
-  status: string;
-  latest: Completion | null;
-  expiry: string | null;
-  daysLeft: number | null;
-}
-
-const MS_PER_DAY = 86_400_000;
-
-function isoOf(dateNumber: number): string {
-  const text = String(dateNumber);
-  return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
-}
-
-function utcOf(iso: string): number {
-  const [year, month, day] = iso.split('-').map(Number);
-  return Date.UTC(year!, month! - 1, day!);
-}
-
-/** `months` calendar months after a day; a day the month lacks becomes the month's last. */
-function plusMonths(iso: string, months: number): string {
-  const [year, month, day] = iso.split('-').map(Number);
-  const lastDay = new Date(Date.UTC(year!, month! - 1 + months + 1, 0)).getUTCDate();
-  const target = new Date(Date.UTC(year!, month! - 1 + months, 1));
-  target.setUTCDate(Math.min(day!, lastDay));
-  return target.toISOString().slice(0, 10);
-}
-
 function today(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date(NOW));
-}
-
-/** The oracle: the status on `day` of one person's training, from the service's records. */
-function expected(records: readonly Completion[], rule: Rule, day: string): Expected {
-  let latest: Completion | null = null;
-  for (const record of records) {
-    if (isoOf(Number(record.dateNumber)) > day) continue;
-    const later =
-      latest === null ||
-      Number(record.dateNumber) > Number(latest.dateNumber) ||
-      (record.dateNumber === latest.dateNumber && record.created > latest.created);
-    if (later) latest = record;
-  }
-  if (latest === null) return { status: 'Not done', latest, expiry: null, daysLeft: null };
-  const expiry =
-    latest.specialExpirationDateNumber !== undefined
-      ? isoOf(latest.specialExpirationDateNumber)
-      : rule.validityMonths === null
-        ? null
-        : plusMonths(isoOf(Number(latest.dateNumber)), rule.validityMonths);
-  if (expiry === null) return { status: 'Valid (no expiry)', latest, expiry, daysLeft: null };
-  const daysLeft = (utcOf(expiry) - utcOf(day)) / MS_PER_DAY;
-  const status = daysLeft < 0 ? 'Expired' : daysLeft <= rule.expiringDays ? 'Expiring' : 'Valid';
-  return { status, latest, expiry, daysLeft };
 }
 
 interface Oracle {

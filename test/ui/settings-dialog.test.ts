@@ -152,7 +152,15 @@ test('it fits the size it opens at, every control has a label, and Tab reaches e
   const visible = await controls(dialog.page);
   for (const control of visible) expect(control.label).not.toBe('');
   expect(visible.map((control) => control.label)).toEqual(
-    expect.arrayContaining(['Service address', 'API token', 'Formulas in this spreadsheet may use my token']),
+    expect.arrayContaining([
+      'Service address',
+      'API token',
+      'Formulas in this spreadsheet may use my token',
+      'Send to',
+      'Send a digest',
+      'Expired inspections',
+      'Refresh failures',
+    ]),
   );
   expect(await tabOrder(dialog.page)).toEqual(visible.map((control) => control.id));
 });
@@ -170,4 +178,51 @@ test('the schedule is one click away, and the formula opt-in answers with what c
   await until(() => dialog.calls.includes('showScheduleDialog'));
   const ui = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui;
   expect(ui.dialogs.map((shown) => shown.title)).toEqual(['Safety Sync settings', 'Schedule refresh']);
+});
+
+test('Notifications: off by default, each field labelled, a wrong address refused next to it, then saved', async () => {
+  const { page } = dialog;
+  expect(await page.getByLabel('Send a digest').inputValue()).toBe('off');
+  for (const topic of [
+    'Expired inspections',
+    'Expiring inspections',
+    'Expired trainings',
+    'Expiring trainings',
+    'Refresh failures',
+  ]) {
+    expect(await page.getByLabel(topic).isChecked()).toBe(true);
+  }
+  await fillConnection(sampleServiceUrl(), harness.dataset.tokens.valid);
+  await page.getByLabel('Send to').fill('safety@example.com, safety.example.com');
+  await page.getByLabel('Send a digest').selectOption('daily');
+  // By keyboard: Enter in a field saves.
+  await page.getByLabel('Send to').press('Enter');
+  await waitForText(page, '#status', /Nothing was saved/);
+  expect(await fieldError('notifyRecipients')).toMatch(/^"safety\.example\.com" is not an e-mail address\./);
+  expect(await page.getByLabel('Send to').getAttribute('aria-invalid')).toBe('true');
+  expect(await page.evaluate('document.activeElement.id')).toBe('notifyRecipients');
+  expect(savedConnection()).toEqual({});
+
+  await page.getByLabel('Send to').fill('safety@example.com, Manager@Example.org');
+  // Space on a focused box unticks it, as a keyboard user would.
+  await page.getByLabel('Expiring trainings').focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await waitForText(page, '#status', /^Saved\.$/);
+  expect(await fieldError('notifyRecipients')).toBe('');
+  expect(harness.callServer('getSettings').notifications).toEqual({
+    recipients: ['safety@example.com', 'manager@example.org'],
+    frequency: 'daily',
+    topics: ['expiredInspections', 'expiringInspections', 'expiredTrainings', 'refreshFailures'],
+  });
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/settings-notifications.png` });
+
+  await dialog.close();
+  dialog = await openSettings();
+  expect(await dialog.page.getByLabel('Send to').inputValue()).toBe(
+    'safety@example.com, manager@example.org',
+  );
+  expect(await dialog.page.getByLabel('Send a digest').inputValue()).toBe('daily');
+  expect(await dialog.page.getByLabel('Expiring trainings').isChecked()).toBe(false);
+  expect(await dialog.page.content()).not.toContain(harness.dataset.tokens.valid);
 });

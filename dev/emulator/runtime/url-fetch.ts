@@ -111,8 +111,8 @@ export class UrlFetchRecorder {
   }
 }
 
-/** Google's daily quotas reset at midnight Pacific time. */
-function quotaDay(user: string, nowMs: number): string {
+/** Google's daily quotas reset at midnight Pacific time (MailApp's too). */
+export function quotaDay(user: string, nowMs: number): string {
   const { year, month, day } = wallClockIn('America/Los_Angeles', nowMs);
   return `${user}|${year}-${month}-${day}`;
 }

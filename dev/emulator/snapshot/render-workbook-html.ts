@@ -9,7 +9,13 @@
 import { columnLetters, parseA1, referenceBox } from '../spreadsheet/a1-notation';
 import { evaluateCondition } from '../spreadsheet/conditional-evaluation';
 import { type GridBox, boxContains } from '../spreadsheet/grid-box';
-import type { CellView, ConditionalRuleView, SheetView, WorkbookStore } from '../spreadsheet/index';
+import type {
+  CellView,
+  ChartView,
+  ConditionalRuleView,
+  SheetView,
+  WorkbookStore,
+} from '../spreadsheet/index';
 import { escapeHtml, isSafeExternalUrl } from './html-text';
 
 const STYLE = `
@@ -33,6 +39,11 @@ td.number { text-align: right; }
 td.error { color: #c5221f; background-image: linear-gradient(225deg, #c5221f 6px, transparent 6px); }
 td[title]:not(.error) { background-image: linear-gradient(225deg, #f9ab00 6px, transparent 6px); }
 .unevaluated { color: #5f6368; }
+figure.chart { display: inline-block; vertical-align: top; margin: 12px 16px 0 0; padding: 8px 12px; border: 1px solid #dadce0; border-radius: 6px; }
+figure.chart figcaption { font-weight: bold; margin-bottom: 6px; }
+figure.chart table { margin-top: 4px; }
+figure.chart td { border: none; padding: 1px 6px; }
+figure.chart .bar { display: inline-block; height: 10px; background: #4285f4; }
 `;
 
 const TAB_SCRIPT = `
@@ -159,11 +170,49 @@ function renderCell(
   return `<td${attributes}>${content}</td>`;
 }
 
+/** Longest bar of a chart's rendition, in pixels. */
+const BAR_PX = 240;
+
+/**
+ * A chart as a box saying what it charts: its title, type, place and data range, and its data as
+ * labelled bars (the first column of its first range the labels, the next one the values).
+ */
+function renderChart(chart: ChartView, sheetsByName: ReadonlyMap<string, SheetView>): string {
+  const title = typeof chart.options['title'] === 'string' ? chart.options['title'] : '(untitled chart)';
+  const where = `${chart.type} chart at ${columnLetters(chart.anchor.column)}${chart.anchor.row}, reading ${chart.ranges.join(', ')}`;
+  const parts = [`<figure class="chart"><figcaption>${escapeHtml(title)}</figcaption>`];
+  parts.push(`<p class="meta">${escapeHtml(where)}</p>`);
+  const [first] = chart.ranges;
+  const split = first ? first.lastIndexOf('!') : -1;
+  const sheet = split > 0 ? sheetsByName.get(first!.slice(0, split)) : undefined;
+  if (sheet) {
+    const a1 = first!.slice(split + 1);
+    const [header, ...rows] = sheet.displayValues(a1);
+    const values = sheet.values(a1).slice(1);
+    const numbers = values.map((row) => (typeof row[1] === 'number' ? row[1] : 0));
+    const largest = Math.max(1, ...numbers);
+    parts.push(
+      `<table><thead><tr><th>${escapeHtml(header?.[0] ?? '')}</th><th>${escapeHtml(header?.[1] ?? '')}</th><th></th></tr></thead><tbody>`,
+    );
+    rows.forEach((row, index) => {
+      const width = Math.round((BAR_PX * Math.max(0, numbers[index]!)) / largest);
+      parts.push(
+        `<tr><td>${escapeHtml(row[0] ?? '')}</td><td class="number">${escapeHtml(row[1] ?? '')}</td>` +
+          `<td><span class="bar" style="width: ${width}px"></span></td></tr>`,
+      );
+    });
+    parts.push('</tbody></table>');
+  }
+  parts.push('</figure>');
+  return parts.join('\n');
+}
+
 function renderSheet(
   sheet: SheetView,
   sheets: ReadonlyMap<number, SheetView>,
   lastLinkedRow: number,
 ): string {
+  const sheetsByName = new Map([...sheets.values()].map((other) => [other.name, other]));
   const rows = Math.min(sheet.maxRows, Math.max(sheet.lastRow, sheet.frozenRows, lastLinkedRow));
   const columns = Math.max(sheet.lastColumn, 1);
   const rules = rulesOf(sheet);
@@ -219,6 +268,7 @@ function renderSheet(
     }
     parts.push('</ul>');
   }
+  for (const chart of sheet.charts()) parts.push(renderChart(chart, sheetsByName));
   parts.push('</section>');
   return parts.join('\n');
 }

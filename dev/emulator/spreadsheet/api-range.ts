@@ -2,6 +2,7 @@
 import { AppsScriptException, strict } from '../core';
 import { checkGridSize, normalizeColor, requireGrid, requireString, signatureMismatch } from './arguments';
 import { checkCellInput, writeCellInput } from './cell-input';
+import { boxA1 } from './a1-notation';
 import { cellValue, reportedNumberFormat } from './cell-values';
 import { type Cell, clearCellContent, clearCellFormat } from './cells';
 import { applyFormula } from './formulas';
@@ -99,6 +100,7 @@ type RangeMethod =
   | 'getColumn'
   | 'getNumColumns'
   | 'getNumRows'
+  | 'getA1Notation'
   | 'createFilter'
   | 'protect';
 
@@ -393,6 +395,12 @@ class RangeApi implements Pick<Range, RangeMethod> {
   getNumRows(): number {
     this.#read();
     return boxHeight(this.#box);
+  }
+
+  /** Without the sheet's name, as Google returns it ("A1:B30"; one cell: "A1"). */
+  getA1Notation(): string {
+    this.#read();
+    return boxA1(this.#box);
   }
 
   createFilter(): GoogleAppsScript.Spreadsheet.Filter {

@@ -2,6 +2,7 @@
 import { AppsScriptException, strict } from '../core';
 import { parseA1, referenceBox } from './a1-notation';
 import { givenArguments, requireIntegers, requireString, signatureMismatch } from './arguments';
+import { exposeChartBuilder, exposeInsertedChart, insertChart } from './api-charts';
 import { ruleDataOf } from './api-conditional-formats';
 import { type ClearOptions, checkedBox, clearBox, rangeRefOf } from './api-range';
 import { checkCellInput, writeCellInput } from './cell-input';
@@ -71,7 +72,10 @@ type SheetMethod =
   | 'setConditionalFormatRules'
   | 'clearConditionalFormatRules'
   | 'protect'
-  | 'getProtections';
+  | 'getProtections'
+  | 'newChart'
+  | 'insertChart'
+  | 'getCharts';
 
 class SheetApi implements Pick<Sheet, SheetMethod> {
   readonly #env: ServiceEnv;
@@ -398,6 +402,24 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     return toScriptArray(
       this.#env.realm,
       protections.map((protection) => this.#env.classes.protection(sheet, protection)),
+    );
+  }
+
+  /** A builder only: making it neither reads nor writes the sheet. */
+  newChart(): GoogleAppsScript.Spreadsheet.EmbeddedChartBuilder {
+    return exposeChartBuilder(this.#env, addressableSheet(this.#env, this.#sheet));
+  }
+
+  insertChart(chart: GoogleAppsScript.Spreadsheet.EmbeddedChart): void {
+    insertChart(this.#write('insertChart'), chart);
+  }
+
+  /** New objects at every call: each holds the chart as it is now. */
+  getCharts(): GoogleAppsScript.Spreadsheet.EmbeddedChart[] {
+    const sheet = this.#read();
+    return toScriptArray(
+      this.#env.realm,
+      sheet.charts.map((chart) => exposeInsertedChart(this.#env, sheet, chart)),
     );
   }
 }

@@ -42,6 +42,7 @@ type SpreadsheetMethod =
   | 'getSpreadsheetTimeZone'
   | 'getSheets'
   | 'getSheetByName'
+  | 'getSheetById'
   | 'insertSheet'
   | 'getProtections'
   | 'getNamedRanges'
@@ -89,6 +90,12 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
   getSheetByName(name: string): Sheet | null {
     requireString('Spreadsheet.getSheetByName', [name], name);
     const sheet = this.#read().sheetByName(name);
+    return sheet ? this.#env.classes.sheet(sheet) : null;
+  }
+
+  getSheetById(id: number): Sheet | null {
+    if (!Number.isInteger(id)) throw signatureMismatch('Spreadsheet.getSheetById', [id]);
+    const sheet = this.#read().sheetByGid(id);
     return sheet ? this.#env.classes.sheet(sheet) : null;
   }
 

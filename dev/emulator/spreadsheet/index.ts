@@ -5,6 +5,7 @@
  */
 import type { ExecutionContext, ScriptRealm, ServiceCallCounter } from '../core';
 import { AccessPolicy } from './access-policy';
+import { createChartsService } from './api-charts';
 import { exposeConditionalFormatRule, exposeConditionalFormatRuleBuilder } from './api-conditional-formats';
 import { exposeDataValidationBuilder } from './api-data-validation';
 import { exposeDeveloperMetadata } from './api-developer-metadata';
@@ -48,6 +49,7 @@ export type {
 } from './ui-recorder';
 export type {
   CellView,
+  ChartView,
   FilterCriteriaInput,
   FilterCriteriaView,
   ValidationInput,
@@ -84,6 +86,8 @@ export interface SpreadsheetServiceDeps {
 
 export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
   SpreadsheetApp: GoogleAppsScript.Spreadsheet.SpreadsheetApp;
+  /** The Charts service, for its ChartType enum (the chart builder's types). */
+  Charts: GoogleAppsScript.Charts.Charts;
   workbooks: WorkbookStore;
   /** The Sheets advanced service over the same documents, for a manifest that enables it. */
   sheetsAdvancedService(deps: SheetsServiceDeps): GoogleAppsScript.Sheets;
@@ -121,6 +125,7 @@ export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
   };
   return {
     SpreadsheetApp: exposeSpreadsheetApp(env),
+    Charts: createChartsService(deps.counter),
     sheetsAdvancedService: (sheetsDeps) => exposeSheetsAdvancedService(env, sheetsDeps),
     workbooks: new WorkbookStore(models, deps.realm, deps.evaluateCustomFunction, () => deps.now()),
   };

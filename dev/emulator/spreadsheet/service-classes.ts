@@ -20,6 +20,8 @@ export const SPREADSHEET_SERVICE_CLASSES: ReadonlySet<string> = new Set([
   'ConditionalFormatRule',
   'ConditionalFormatRuleBuilder',
   'BooleanCondition',
+  'EmbeddedChart',
+  'EmbeddedChartBuilder',
 ]);
 
 /** The Spreadsheet service's share of a call count by `Class.method`. */

@@ -132,6 +132,15 @@ function moveStoredRanges(sheet: SheetModel, move: (box: GridBox) => GridBox | n
     if (box) named.box = box;
     return box !== null;
   });
+  // A chart anywhere in the workbook that reads these cells follows them; one whose cells are all
+  // deleted reads nothing there any more.
+  for (const chart of sheet.workbook.sheets.flatMap((any) => any.charts)) {
+    chart.ranges = chart.ranges.flatMap((range) => {
+      if (range.gid !== sheet.gid) return [range];
+      const box = move(range.box);
+      return box ? [{ gid: range.gid, box }] : [];
+    });
+  }
 }
 
 /** Column widths, hidden columns and the filter's criteria follow their columns; null drops one. */

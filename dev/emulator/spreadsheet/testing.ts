@@ -46,6 +46,7 @@ export function createVmRealm(): VmRealm {
 
 export interface TestSpreadsheetService {
   SpreadsheetApp: GoogleAppsScript.Spreadsheet.SpreadsheetApp;
+  Charts: GoogleAppsScript.Charts.Charts;
   workbooks: ReturnType<typeof createSpreadsheetService>['workbooks'];
   counter: ServiceCallCounter;
   realm: VmRealm;
@@ -60,7 +61,7 @@ export function createTestSpreadsheetService(
 ): TestSpreadsheetService {
   const counter = new ServiceCallCounter();
   const realm = createVmRealm();
-  const harness: Omit<TestSpreadsheetService, 'SpreadsheetApp' | 'workbooks'> = {
+  const harness: Omit<TestSpreadsheetService, 'SpreadsheetApp' | 'Charts' | 'workbooks'> = {
     counter,
     realm,
     context: {

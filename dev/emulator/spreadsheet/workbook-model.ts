@@ -106,6 +106,32 @@ export interface FilterData {
   criteria: Map<number, FilterCriteriaData>;
 }
 
+/** A chart's data range: by sheet id, so that a copy of the workbook resolves it to its own sheets. */
+export interface ChartRange {
+  gid: number;
+  box: GridBox;
+}
+
+/** Where a chart's top left corner sits: a cell, and pixels right and down from its corner. */
+export interface ChartAnchor {
+  row: number;
+  column: number;
+  offsetX: number;
+  offsetY: number;
+}
+
+/** An embedded chart as Sheet.insertChart keeps it (the chart builder makes one: api-charts.ts). */
+export interface ChartData {
+  /** Unique within the spreadsheet, as getChartId promises. */
+  readonly id: number;
+  /** A Charts.ChartType name (COLUMN, LINE…). */
+  type: string;
+  ranges: ChartRange[];
+  /** setOption's values by option name ("title", "colors"…), as plain data. */
+  options: Record<string, unknown>;
+  anchor: ChartAnchor;
+}
+
 export interface SheetModel {
   readonly gid: number;
   readonly workbook: WorkbookModel;
@@ -123,6 +149,7 @@ export interface SheetModel {
   conditionalRules: ConditionalRuleData[];
   protections: ProtectionData[];
   namedRanges: NamedRangeData[];
+  charts: ChartData[];
 }
 
 export type MetadataVisibility = 'DOCUMENT' | 'PROJECT';
@@ -159,6 +186,7 @@ export class WorkbookModel {
   readonly now: () => number;
   #gidState: number;
   #nextMetadataId = 1;
+  #nextChartId = 1;
 
   constructor(id: string, options: WorkbookOptions, now: () => number, ui = new UiRecorder()) {
     this.id = id;
@@ -197,6 +225,7 @@ export class WorkbookModel {
     );
     copy.#gidState = this.#gidState;
     copy.#nextMetadataId = this.#nextMetadataId;
+    copy.#nextChartId = this.#nextChartId;
     copy.deleted = this.deleted;
     copy.sheets.splice(0, copy.sheets.length, ...this.sheets.map((sheet) => copySheet(sheet, copy)));
     copy.activeSheet = copy.sheets[this.sheets.indexOf(this.activeSheet)]!;
@@ -263,9 +292,19 @@ export class WorkbookModel {
       conditionalRules: [],
       protections: [],
       namedRanges: [],
+      charts: [],
     };
     this.sheets.splice(index, 0, sheet);
     return sheet;
+  }
+
+  /** A chart id never given before in this spreadsheet. */
+  newChartId(): number {
+    return this.#nextChartId++;
+  }
+
+  sheetByGid(gid: number): SheetModel | undefined {
+    return this.sheets.find((sheet) => sheet.gid === gid);
   }
 
   addDeveloperMetadata(key: string, value: string | null, visibility: MetadataVisibility): void {
@@ -323,5 +362,15 @@ function copySheet(sheet: SheetModel, workbook: WorkbookModel): SheetModel {
       editors: [...protection.editors],
     })),
     namedRanges: sheet.namedRanges.map((named) => ({ ...named, box: { ...named.box } })),
+    charts: sheet.charts.map(copyChart),
+  };
+}
+
+export function copyChart(chart: ChartData): ChartData {
+  return {
+    ...chart,
+    ranges: chart.ranges.map((range) => ({ gid: range.gid, box: { ...range.box } })),
+    options: structuredClone(chart.options),
+    anchor: { ...chart.anchor },
   };
 }

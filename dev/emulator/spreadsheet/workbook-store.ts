@@ -31,6 +31,7 @@ import {
 } from './structural-changes';
 import type { UiRecorder } from './ui-recorder';
 import {
+  type ChartData,
   type ConditionType,
   type ConditionalFormat,
   type SheetModel,
@@ -103,6 +104,14 @@ export interface ProtectionView {
   warningOnly: boolean;
   domainEdit: boolean;
   editors: string[];
+}
+
+export interface ChartView {
+  id: number;
+  type: string;
+  ranges: string[];
+  options: Record<string, unknown>;
+  anchor: { row: number; column: number; offsetX: number; offsetY: number };
 }
 
 /**
@@ -192,6 +201,42 @@ export class SheetView {
   protectRange(a1: string, description: string, warningOnly = false): void {
     const protection = newProtection('RANGE', this.#box(a1)!, 'user@example.com');
     this.#sheet.protections.push({ ...protection, description, warningOnly });
+  }
+
+  /** The charts on this sheet, in the order they were inserted; ranges as "Sheet name!A1:B2". */
+  charts(): ChartView[] {
+    const workbook = this.#sheet.workbook;
+    return this.#sheet.charts.map((chart) => ({
+      id: chart.id,
+      type: chart.type,
+      ranges: chart.ranges.map(
+        (range) => `${workbook.sheetByGid(range.gid)?.name ?? '#REF'}!${boxA1(range.box)}`,
+      ),
+      options: structuredClone(chart.options),
+      anchor: { ...chart.anchor },
+    }));
+  }
+
+  /** A user's edit of a chart in the chart editor: an option (title, colours…) set or changed. */
+  setChartOption(chartId: number, option: string, value: unknown): void {
+    this.#chart(chartId).options[option] = structuredClone(value);
+  }
+
+  /** A user dragging a chart to another cell. */
+  moveChart(chartId: number, row: number, column: number): void {
+    this.#chart(chartId).anchor = { row, column, offsetX: 0, offsetY: 0 };
+  }
+
+  /** A user deleting a chart. */
+  removeChart(chartId: number): void {
+    const chart = this.#chart(chartId);
+    this.#sheet.charts = this.#sheet.charts.filter((other) => other !== chart);
+  }
+
+  #chart(chartId: number): ChartData {
+    const chart = this.#sheet.charts.find((candidate) => candidate.id === chartId);
+    if (!chart) throw new Error(`No chart ${chartId} on "${this.#sheet.name}".`);
+    return chart;
   }
 
   /** The box named by `a1` (no sheet name), or the data range; an empty sheet has no rows. */
@@ -481,6 +526,31 @@ export class WorkbookView {
   /** Recomputes every custom function formula, as Sheets does in the background. */
   recalculate(): void {
     this.#store.recalculate(this.id);
+  }
+
+  /**
+   * A user deleting a tab. Sheets turns every formula reference to it into #REF!, which the emulator
+   * does not model: a tab that any formula names (by its name anywhere in the formula's text) is
+   * refused. Charts elsewhere stop reading its cells.
+   */
+  deleteSheet(name: string): void {
+    const workbook = this.#workbook;
+    const sheet = workbook.sheetByName(name);
+    if (!sheet) throw new Error(`No sheet named "${name}" in ${this.id}.`);
+    if (workbook.visibleSheets().length === 1 && !sheet.hidden)
+      throw new Error("The last visible tab can't be deleted.");
+    const named = workbook.sheets.some((home) =>
+      [...home.cells.formulaCells()].some(({ cell }) =>
+        cell.formula!.toLowerCase().includes(name.toLowerCase()),
+      ),
+    );
+    if (named) throw new Error(`not emulated: deleting "${name}", which a formula refers to`);
+    workbook.sheets.splice(workbook.sheets.indexOf(sheet), 1);
+    for (const other of workbook.sheets) {
+      for (const chart of other.charts)
+        chart.ranges = chart.ranges.filter((range) => range.gid !== sheet.gid);
+    }
+    if (workbook.activeSheet === sheet) workbook.activeSheet = workbook.visibleSheets()[0]!;
   }
 
   /** A user adding a tab of the given size (within the workbook's cell limit). */

@@ -1,0 +1,142 @@
+/**
+ * Writing a section of the Overview (overview.ts) in the run that computes it, in the shape of the
+ * runs that write several tabs: everything is read when the plan is made, `prepare` inserts the
+ * tab if it is missing, the caller commits, `readIds` remembers the new tab's id (free right after
+ * a commit), and `write` writes the section and makes a missing chart.
+ *
+ * The tab is found by its sheet id, kept in the document state, so a user may rename it. A chart is
+ * recognised by what it reads (its section's month table), never by its title, type, colours or
+ * position: those are the user's, and a chart recognised is not touched at all. A chart deleted, or
+ * pointed at other cells, is made again by the next run that upkeeps the tab.
+ *
+ * The full import of completions only writes the numbers of a tab that exists (its Spreadsheet calls
+ * are counted: README, Benchmark): making the tab and its charts is left to the other runs.
+ */
+import { cellToSheetSerial, epochMsToSheetSerial, type UtcOffsetAt } from '../lib/dates';
+import type { DocumentState } from '../platform/document-state';
+import { gridA1 } from '../sheets/a1-notation';
+import {
+  BOLD_ROWS,
+  chartRangeA1,
+  OVERVIEW_SECTIONS,
+  OVERVIEW_SHEET,
+  type OverviewSection,
+  SECTION_LAYOUTS,
+  type SectionFigures,
+  sectionFormats,
+  sectionRows,
+  sectionValues,
+} from './overview';
+
+const STATE_KEY = 'safetySync.overview';
+
+interface OverviewState {
+  sheetId: number;
+}
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** A new Overview's name when a tab of the user's is already called "Overview". */
+const OTHER_NAME = `Safety Sync ${OVERVIEW_SHEET.toLowerCase()}`;
+
+/** Widths of the label columns, set when the tab is made. */
+const LABEL_WIDTH = 210;
+
+export interface OverviewOptions {
+  /**
+   * Make the tab when it is missing and a chart its section lacks. False for the full import of
+   * completions, which only writes the numbers of a tab that exists.
+   */
+  upkeep: boolean;
+  /** When the section's data was imported or refreshed; null keeps the time the tab shows. */
+  refreshedAtMs: number | null;
+  utcOffsetAt: UtcOffsetAt;
+}
+
+export interface OverviewPlan {
+  prepare(): void;
+  readIds(): void;
+  write(figures: SectionFigures): void;
+}
+
+/** Reads what the section's write needs: the tab, and (with upkeep) whether its chart is there. */
+export function planOverview(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  state: DocumentState,
+  section: OverviewSection,
+  options: OverviewOptions,
+): OverviewPlan {
+  const kept = state.get<OverviewState>(STATE_KEY);
+  let sheet = kept ? spreadsheet.getSheetById(kept.sheetId) : null;
+  const hasChart = sheet !== null && options.upkeep && chartReads(sheet, chartRangeA1(section));
+  const newName = !sheet && options.upkeep ? freeName(spreadsheet) : null;
+  // A run that read nothing from the service keeps the time the tab shows (read now, not after a write).
+  const keptRefreshed =
+    sheet && options.refreshedAtMs === null
+      ? cellToSheetSerial(
+          sheet.getRange(2, SECTION_LAYOUTS[section].column + 1).getValues()[0]![0],
+          options.utcOffsetAt,
+        )
+      : null;
+  let isNew = false;
+  return {
+    prepare() {
+      if (newName === null) return;
+      sheet = spreadsheet.insertSheet(newName);
+      isNew = true;
+    },
+    readIds() {
+      if (isNew) state.set(STATE_KEY, { sheetId: sheet!.getSheetId() } satisfies OverviewState);
+    },
+    write(figures) {
+      if (!sheet) return;
+      if (isNew) formatNewTab(sheet);
+      const refreshed =
+        options.refreshedAtMs === null
+          ? keptRefreshed
+          : epochMsToSheetSerial(options.refreshedAtMs, options.utcOffsetAt);
+      const values = sectionValues(section, figures, refreshed);
+      sheet.getRange(1, SECTION_LAYOUTS[section].column, values.length, 2).setValues(values);
+      if (options.upkeep && !hasChart) insertChart(sheet, section);
+    },
+  };
+}
+
+/** Whether a chart on the tab reads `a1` (one call for the charts, then one per chart and range). */
+function chartReads(sheet: Sheet, a1: string): boolean {
+  return sheet.getCharts().some((chart) => chart.getRanges().some((range) => range.getA1Notation() === a1));
+}
+
+function freeName(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): string {
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? OVERVIEW_SHEET : n === 2 ? OTHER_NAME : `${OTHER_NAME} ${n - 1}`;
+    if (spreadsheet.getSheetByName(name) === null) return name;
+  }
+}
+
+/** Formats, bold titles and label widths: set once, so that what the user changes later is kept. */
+function formatNewTab(sheet: Sheet): void {
+  for (const section of OVERVIEW_SECTIONS) {
+    const { column } = SECTION_LAYOUTS[section];
+    sheet.getRange(1, column, sectionRows(section), 2).setNumberFormats(sectionFormats(section));
+    sheet.setColumnWidth(column, LABEL_WIDTH);
+  }
+  const boldCells = BOLD_ROWS.flatMap((row) =>
+    OVERVIEW_SECTIONS.map((section) => gridA1(row, SECTION_LAYOUTS[section].column, 1, 2)),
+  );
+  sheet.getRangeList(boldCells).setFontWeight('bold');
+}
+
+function insertChart(sheet: Sheet, section: OverviewSection): void {
+  const { chartTitle, chartAnchor } = SECTION_LAYOUTS[section];
+  sheet.insertChart(
+    sheet
+      .newChart()
+      .addRange(sheet.getRange(chartRangeA1(section)))
+      .setChartType(Charts.ChartType.COLUMN)
+      .setPosition(chartAnchor.row, chartAnchor.column, 0, 0)
+      .setOption('title', chartTitle)
+      .setOption('legend', { position: 'none' })
+      .build(),
+  );
+}

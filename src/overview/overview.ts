@@ -1,0 +1,151 @@
+/**
+ * The "Overview" tab: what a manager reads first. Two sections side by side, each written by the
+ * runs that compute its figures and each with its chart beside it:
+ * - Trainings (columns A–B): when completions were last imported or refreshed, how many person ×
+ *   training pairs are Expired and Expiring (as on Expiring trainings), and completions per month
+ *   over the last 24 months, which the first chart reads;
+ * - Inspections (columns D–E): when equipment types were last imported or refreshed, how many
+ *   schedules are Expired and Expiring (as on Upcoming inspections), and the inspections due per
+ *   month of the Inspection forecast's Total row, which the second chart reads.
+ * Every position is fixed, so that a chart keeps reading its table without being touched: the
+ * tab is Safety Sync's own, and its cells A1:E30 are rewritten by every run that computes them.
+ */
+import { type CalendarDate, dateFromParts, daysInMonth, toParts, toSheetSerial } from '../lib/dates';
+import { gridA1 } from '../sheets/a1-notation';
+import { type CellValue, numberFormatOf } from '../sheets/table';
+
+export const OVERVIEW_SHEET = 'Overview';
+
+export type OverviewSection = 'trainings' | 'inspections';
+
+export interface SectionLayout {
+  /** The section's first column; its values are in the next one. */
+  column: number;
+  title: string;
+  countTitle: string;
+  /** How many months its table holds. */
+  months: number;
+  chartTitle: string;
+  /** The chart's top left cell when Safety Sync makes it (the user may move it). */
+  chartAnchor: { row: number; column: number };
+}
+
+export const SECTION_LAYOUTS: Readonly<Record<OverviewSection, SectionLayout>> = {
+  trainings: {
+    column: 1,
+    title: 'Trainings (people × trainings)',
+    countTitle: 'Completions',
+    months: 24,
+    chartTitle: 'Completed trainings per month, last 24 months',
+    chartAnchor: { row: 1, column: 7 },
+  },
+  inspections: {
+    column: 4,
+    title: 'Inspections (schedules)',
+    countTitle: 'Inspections due',
+    months: 12,
+    chartTitle: 'Inspections due per month, next 12 months (forecast)',
+    chartAnchor: { row: 21, column: 7 },
+  },
+};
+
+export const OVERVIEW_SECTIONS = Object.keys(SECTION_LAYOUTS) as OverviewSection[];
+
+/** Rows above each section's month table: title, last refreshed, expired, expiring, a gap, its header. */
+const HEADER_ROW = 6;
+/** Row 2's label. */
+export const LAST_REFRESHED = 'Last refreshed';
+
+export const MONTH_FORMAT = 'mmm yyyy';
+
+/** The cells of a section's month table, its header row included: what its chart reads. */
+export function chartRangeA1(section: OverviewSection): string {
+  const layout = SECTION_LAYOUTS[section];
+  return gridA1(HEADER_ROW, layout.column, layout.months + 1, 2);
+}
+
+/** The whole block a section's writes cover, header rows first. */
+export function sectionRows(section: OverviewSection): number {
+  return HEADER_ROW + SECTION_LAYOUTS[section].months;
+}
+
+export interface MonthCount {
+  /** The month's first day. */
+  first: CalendarDate;
+  count: number;
+}
+
+export interface SectionFigures {
+  expired: number;
+  expiring: number;
+  /** Oldest first, as many as the section's layout says. */
+  months: readonly MonthCount[];
+}
+
+/** The first day of `count` consecutive months, the first of them `offset` months from `today`'s. */
+export function monthStarts(today: CalendarDate, offset: number, count: number): CalendarDate[] {
+  const { year, month } = toParts(today);
+  return Array.from({ length: count }, (_, index) => {
+    const monthIndex = year * 12 + month - 1 + offset + index;
+    return dateFromParts(Math.floor(monthIndex / 12), (monthIndex % 12) + 1, 1)!;
+  });
+}
+
+/**
+ * How many completions fall in each of the last 24 calendar months (today's month the last, in the
+ * spreadsheet's time zone), oldest first; completions before or after them are not counted.
+ */
+export function completionsPerMonth(dates: Iterable<CalendarDate>, today: CalendarDate): MonthCount[] {
+  const { months } = SECTION_LAYOUTS.trainings;
+  const firsts = monthStarts(today, 1 - months, months);
+  const counts = firsts.map(() => 0);
+  const start = firsts[0]!;
+  const { year, month } = toParts(today);
+  const end = dateFromParts(year, month, daysInMonth(year, month))!;
+  for (const date of dates) {
+    if (date < start || date > end) continue;
+    const { year: y, month: m } = toParts(date);
+    const { year: startYear, month: startMonth } = toParts(start);
+    counts[(y - startYear) * 12 + (m - startMonth)]!++;
+  }
+  return firsts.map((first, index) => ({ first, count: counts[index]! }));
+}
+
+/** A section's cells, two columns from row 1 to its month table's end; `refreshedSerial` null: blank. */
+export function sectionValues(
+  section: OverviewSection,
+  figures: SectionFigures,
+  refreshedSerial: number | null,
+): CellValue[][] {
+  const layout = SECTION_LAYOUTS[section];
+  if (figures.months.length !== layout.months) {
+    throw new Error(`The ${section} section of the Overview needs ${layout.months} months.`);
+  }
+  return [
+    [layout.title, ''],
+    [LAST_REFRESHED, refreshedSerial ?? ''],
+    ['Expired', figures.expired],
+    ['Expiring', figures.expiring],
+    ['', ''],
+    ['Month', layout.countTitle],
+    ...figures.months.map((month): CellValue[] => [toSheetSerial(month.first), month.count]),
+  ];
+}
+
+/** Number formats of a section's block (written once, when the tab is made: then they are the user's). */
+export function sectionFormats(section: OverviewSection): string[][] {
+  const text = numberFormatOf('text');
+  const count = numberFormatOf('integer');
+  return [
+    [text, text],
+    [text, numberFormatOf('datetime')],
+    [text, count],
+    [text, count],
+    [text, text],
+    [text, text],
+    ...Array.from({ length: SECTION_LAYOUTS[section].months }, () => [MONTH_FORMAT, count]),
+  ];
+}
+
+/** The rows in bold: each section's title and its table's header. */
+export const BOLD_ROWS = [1, HEADER_ROW];

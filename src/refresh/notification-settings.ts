@@ -1,0 +1,130 @@
+/**
+ * Settings → Notifications: who gets the e-mail digest and the refresh alerts, how often, and what
+ * they include. Off until someone turns it on. It belongs to the spreadsheet, so it is kept in its
+ * document state (developer metadata) with the schedule: the scheduled refresh that sends the mail
+ * runs from a time-driven trigger, with no active document, where document properties are out of
+ * reach, while a spreadsheet opened by id still has its metadata. Addresses only, never the token.
+ */
+import { FieldRefusedError } from '../platform/field-refusal';
+import { DocumentState, writeDocumentState } from '../platform/document-state';
+
+const NOTIFICATIONS_KEY = 'safetySync.notifications';
+
+/** Google's limit on the recipients of one message (MailApp). */
+export const MAX_RECIPIENTS = 50;
+
+export const DIGEST_FREQUENCIES = ['off', 'each-run', 'daily', 'weekly'] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+
+export const DIGEST_TOPICS = [
+  'expiredInspections',
+  'expiringInspections',
+  'expiredTrainings',
+  'expiringTrainings',
+  'refreshFailures',
+] as const;
+export type DigestTopic = (typeof DIGEST_TOPICS)[number];
+
+export interface NotificationSettings {
+  recipients: string[];
+  frequency: DigestFrequency;
+  topics: DigestTopic[];
+}
+
+export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
+  recipients: [],
+  frequency: 'off',
+  topics: [...DIGEST_TOPICS],
+};
+
+/** The dialog's Notifications fields, as they come from the page. */
+export interface NotificationForm {
+  notifyRecipients?: string;
+  notifyFrequency?: string;
+  notifyTopics?: string[];
+}
+
+export function readNotificationSettings(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | DocumentState,
+): NotificationSettings {
+  const state = spreadsheet instanceof DocumentState ? spreadsheet : DocumentState.read(spreadsheet);
+  return { ...DEFAULT_NOTIFICATIONS, ...state.get<Partial<NotificationSettings>>(NOTIFICATIONS_KEY) };
+}
+
+export function saveNotificationSettings(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  settings: NotificationSettings,
+): void {
+  writeDocumentState(spreadsheet, NOTIFICATIONS_KEY, settings);
+}
+
+/** Whether anything is ever sent: a frequency other than Off, and someone to send it to. */
+export function notificationsOn(settings: NotificationSettings): boolean {
+  return settings.frequency !== 'off' && settings.recipients.length > 0;
+}
+
+/** A plain address (local@domain.tld): no display names, no spaces, one @. */
+const ADDRESS = /^[^\s@,;<>"()[\]\\]+@[^\s@,;<>"()[\]\\.]+(\.[^\s@,;<>"()[\]\\.]+)+$/;
+
+/** The addresses typed, one per line or separated by commas or semicolons, each checked. */
+export function checkRecipients(text: string): string[] {
+  const typed = text
+    .split(/[\s,;]+/)
+    .map((address) => address.trim())
+    .filter((address) => address !== '');
+  const wrong = typed.find((address) => !ADDRESS.test(address));
+  if (wrong !== undefined) {
+    throw new FieldRefusedError(
+      'notifyRecipients',
+      `"${wrong.slice(0, 80)}" is not an e-mail address. Enter addresses like name@example.com, separated by commas.`,
+    );
+  }
+  const recipients = [...new Set(typed.map((address) => address.toLowerCase()))];
+  if (recipients.length > MAX_RECIPIENTS) {
+    throw new FieldRefusedError(
+      'notifyRecipients',
+      `Enter at most ${MAX_RECIPIENTS} addresses (Google sends a message to no more); a group address counts as one.`,
+    );
+  }
+  return recipients;
+}
+
+/** The Notifications fields as settings; a field left out keeps what is saved. */
+export function notificationsFromForm(
+  form: NotificationForm,
+  current: NotificationSettings,
+): NotificationSettings {
+  const recipients =
+    form.notifyRecipients === undefined ? current.recipients : checkRecipients(form.notifyRecipients);
+  const frequency = form.notifyFrequency ?? current.frequency;
+  if (!(DIGEST_FREQUENCIES as readonly string[]).includes(frequency)) {
+    throw new FieldRefusedError(
+      'notifyFrequency',
+      'Choose Off, With each scheduled run that changes something, Daily or Weekly.',
+    );
+  }
+  const topics = form.notifyTopics ?? current.topics;
+  if (
+    !Array.isArray(topics) ||
+    topics.some((topic) => !(DIGEST_TOPICS as readonly string[]).includes(topic))
+  ) {
+    throw new FieldRefusedError('notifyFrequency', 'Choose what to include from the boxes shown.');
+  }
+  if (frequency !== 'off' && recipients.length === 0) {
+    throw new FieldRefusedError(
+      'notifyRecipients',
+      'Enter at least one e-mail address to send notifications to, or set "Send" to Off.',
+    );
+  }
+  if (frequency !== 'off' && topics.length === 0) {
+    throw new FieldRefusedError(
+      'notifyFrequency',
+      'Tick at least one thing to include, or set "Send" to Off.',
+    );
+  }
+  return {
+    recipients,
+    frequency: frequency as DigestFrequency,
+    topics: DIGEST_TOPICS.filter((topic) => topics.includes(topic)),
+  };
+}

@@ -1,0 +1,248 @@
+/**
+ * E-mail from the scheduled refresh: the digest of expired and expiring inspections and trainings,
+ * an alert when the schedule failed twice in a row, and a notice when it paused itself. Sent with
+ * MailApp from the account of the schedule's owner (the trigger runs as them); there is no other
+ * trigger. Opt-in: nothing is sent until someone sets recipients and a frequency in Settings.
+ *
+ * A scheduled run has read its state back after its imports (one commit it always had), so the
+ * digest reads what it needs right then, before the run writes again: the notification settings from
+ * the same document state, what the last digest reported from the schedule, and the Upcoming
+ * inspections and Expiring trainings tabs
+ * (their rows as the run just wrote them), a few Spreadsheet calls and no commit of their own, and
+ * only in a run where a digest may be due. Every mail checks MailApp's daily quota first; a message
+ * that cannot go is a Sync log line, and the digest tries again at the next run.
+ */
+import { addDays, type CalendarDate, toIsoDate, type UtcOffsetAt } from '../lib/dates';
+import type { DocumentState } from '../platform/document-state';
+import { currentUserEmail, recordRun } from '../platform/job-runner';
+import { readConnection } from '../platform/settings-store';
+import { SYNC_LOG_SHEET, type SyncLog } from '../platform/sync-log';
+import { scrub } from '../api/errors';
+import { findLinkedTabs } from '../equipment/linked-tabs';
+import { UPCOMING_COLUMNS, UPCOMING_COLUMN } from '../equipment/upcoming';
+import { EXPIRING_COLUMNS, EXPIRING_COLUMN, EXPIRING_SHEET } from '../trainings/expiring';
+import {
+  type DigestItem,
+  type DigestMemory,
+  EMPTY_MEMORY,
+  type ItemKind,
+  isDigestDue,
+  planDigest,
+} from './digest';
+import { alertMail, digestMail, type Mail, type MailSetting, type TabLink } from './notification-mail';
+import {
+  type NotificationSettings,
+  notificationsOn,
+  readNotificationSettings,
+} from './notification-settings';
+import { describeProblem } from './status';
+import type { RunProblem } from './schedule-store';
+
+const DIGEST_ACTION = 'E-mail digest';
+const ALERT_ACTION = 'E-mail alert';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** What the scheduled run has to tell, once it recorded itself. */
+export interface ScheduleEvents {
+  /** Set when this run made it two failures in a row (said once per streak). */
+  failedTwice: RunProblem | null;
+  /** Set when the schedule paused itself in this run. */
+  paused: { problem: RunProblem; runs: number } | null;
+}
+
+/** What a scheduled run read for its notifications, and how it sends them later. */
+export interface Notifier {
+  /** Sends what there is to send; returns the digest memory to keep when a digest went out. */
+  send(events: ScheduleEvents): DigestMemory | null;
+}
+
+interface ReadPhase {
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
+  state: DocumentState;
+  log: SyncLog | null;
+  /** Whether the run's imports all succeeded: only then is the digest worth sending. */
+  refreshed: boolean;
+  scheduleOwner: string;
+  /** What the schedule's last digest left: kept with the schedule, whose owner sends the digest. */
+  digestMemory: DigestMemory | undefined;
+  today: CalendarDate;
+  utcOffsetAt: UtcOffsetAt;
+}
+
+/** Reads what the notifications need; call it after the run's imports and before it writes again. */
+export function prepareNotifications(phase: ReadPhase): Notifier {
+  const settings = readNotificationSettings(phase.state);
+  if (!notificationsOn(settings)) return { send: () => null };
+  const memory = phase.digestMemory ?? EMPTY_MEMORY;
+  const { spreadsheet } = phase;
+  const url = `https://docs.google.com/spreadsheets/d/${spreadsheet.getId()}/edit`;
+  // Found by its sheet id, under whatever name the user gave it.
+  const upcomingSheet = findLinkedTabs(spreadsheet, phase.state).sheets.upcoming;
+  const expiringSheet = spreadsheet.getSheetByName(EXPIRING_SHEET);
+  const syncLogSheet = spreadsheet.getSheetByName(SYNC_LOG_SHEET);
+  const tabs: TabLink[] = [upcomingSheet, expiringSheet, syncLogSheet].flatMap((sheet) =>
+    sheet ? [{ name: sheet.getName(), url: `${url}#gid=${sheet.getSheetId()}` }] : [],
+  );
+  const setting: MailSetting = { spreadsheetUrl: url, tabs, scheduleOwner: phase.scheduleOwner };
+  const digestDue = phase.refreshed && isDigestDue(settings, memory, phase.today);
+  const items = digestDue
+    ? [
+        ...readItems(upcomingSheet, 'inspection', url, phase.today),
+        ...readItems(expiringSheet, 'training', url, phase.today),
+      ]
+    : [];
+  return {
+    send(events) {
+      const mailer = { phase, settings };
+      if (settings.topics.includes('refreshFailures')) {
+        if (events.failedTwice) {
+          sendMail(mailer, ALERT_ACTION, failureAlert(events.failedTwice, setting));
+        }
+        if (events.paused) sendMail(mailer, ALERT_ACTION, pauseNotice(events.paused, setting));
+      }
+      const plan = digestDue ? planDigest(settings, items, memory, phase.today) : null;
+      return plan && sendMail(mailer, DIGEST_ACTION, digestMail(plan, setting)) ? plan.memory : null;
+    },
+  };
+}
+
+/** Where each tab keeps what an item needs, by header: the words, the status and the row's key. */
+const COLUMNS: Record<ItemKind, { titles: string[]; status: string; key: string }> = {
+  inspection: {
+    titles: ['Equipment type', 'Schedule'],
+    status: UPCOMING_COLUMNS[UPCOMING_COLUMN.status]!.header,
+    key: UPCOMING_COLUMNS[UPCOMING_COLUMN.key]!.header,
+  },
+  training: {
+    titles: ['User name', 'Training'],
+    status: EXPIRING_COLUMNS[EXPIRING_COLUMN.status]!.header,
+    key: EXPIRING_COLUMNS[EXPIRING_COLUMN.key]!.header,
+  },
+};
+const DAYS_LEFT = 'Days left';
+/**
+ * A title longer than this is cut: a service's text may fill a cell (50,000 characters), and 80 of
+ * them would take a digest past MailApp's 200 KB body.
+ */
+const MAX_TITLE_CHARS = 160;
+
+/**
+ * The Expired and Expiring rows of a tab, found by their headers wherever the user moved them. The
+ * date is today plus the row's days left, which the run computed from it: no date cell to convert.
+ */
+function readItems(sheet: Sheet | null, kind: ItemKind, url: string, today: CalendarDate): DigestItem[] {
+  if (!sheet) return [];
+  const lastRow = sheet.getLastRow();
+  const lastColumn = sheet.getLastColumn();
+  if (lastRow < 2 || lastColumn < 1) return [];
+  const [header = [], ...rows] = sheet.getRange(1, 1, lastRow, lastColumn).getValues();
+  const columns = COLUMNS[kind];
+  const status = header.indexOf(columns.status);
+  const key = header.indexOf(columns.key);
+  const daysLeft = header.indexOf(DAYS_LEFT);
+  if (status < 0 || key < 0 || daysLeft < 0) return [];
+  const titles = columns.titles.map((title) => header.indexOf(title)).filter((index) => index >= 0);
+  const gid = sheet.getSheetId();
+  return rows.flatMap((row, index): DigestItem[] => {
+    const itemStatus = row[status];
+    const days = row[daysLeft];
+    if ((itemStatus !== 'Expired' && itemStatus !== 'Expiring') || typeof days !== 'number') return [];
+    const title = titles
+      .map((column) => String(row[column] ?? ''))
+      .filter((text) => text !== '')
+      .join(': ');
+    const shortTitle = title.length > MAX_TITLE_CHARS ? `${title.slice(0, MAX_TITLE_CHARS - 1)}…` : title;
+    return [
+      {
+        kind,
+        status: itemStatus,
+        key: String(row[key]),
+        title: shortTitle,
+        date: toIsoDate(addDays(today, days)),
+        daysLeft: days,
+        link: `${url}#gid=${gid}&range=A${index + 2}`,
+      },
+    ];
+  });
+}
+
+function failureAlert(problem: RunProblem, setting: MailSetting): Mail {
+  return alertMail(
+    'Safety Sync: the scheduled refresh failed twice in a row',
+    [
+      `The scheduled refresh of this spreadsheet failed in its last two runs, the last with ${describeProblem(problem)}.`,
+      'The tabs keep what the last good refresh wrote. The Sync log tab has each run’s error; Safety Sync → Refresh all tries again now.',
+    ],
+    setting,
+  );
+}
+
+function pauseNotice(paused: NonNullable<ScheduleEvents['paused']>, setting: MailSetting): Mail {
+  return alertMail(
+    'Safety Sync: the scheduled refresh paused itself',
+    [
+      `The scheduled refresh of this spreadsheet paused itself: ${paused.runs} runs in a row failed with ${describeProblem(paused.problem)}, which a person has to fix.`,
+      'Save a working token in Safety Sync → Settings…, then save the schedule again in Safety Sync → Schedule refresh… to resume it.',
+    ],
+    setting,
+  );
+}
+
+/** Sends one message if the owner's quota allows it; the Sync log says when it does not, or fails. */
+function sendMail(
+  mailer: { phase: ReadPhase; settings: NotificationSettings },
+  action: string,
+  mail: Mail,
+): boolean {
+  const { phase, settings } = mailer;
+  const recipients = settings.recipients;
+  const startedAtMs = Date.now();
+  const log = (outcome: 'Success' | 'Skipped' | 'Failed', details: string, error?: string) =>
+    recordRun(
+      phase.log,
+      {
+        startedAtMs,
+        user: currentUserEmail(),
+        action,
+        added: 0,
+        removed: 0,
+        requests: 0,
+        durationMs: Date.now() - startedAtMs,
+        outcome,
+        error,
+        details,
+      },
+      phase.utcOffsetAt,
+    );
+  try {
+    const remaining = MailApp.getRemainingDailyQuota();
+    if (remaining < recipients.length) {
+      log(
+        'Skipped',
+        `"${mail.subject}" was not sent: the daily e-mail quota of the schedule's owner has ${remaining} recipients left, ` +
+          `and it goes to ${recipients.length}. Google renews the quota daily (100 recipients a day on a consumer account, 1,500 on Workspace); ` +
+          (action === DIGEST_ACTION
+            ? 'the next scheduled run tries again.'
+            : 'this alert is not sent again.'),
+      );
+      return false;
+    }
+    MailApp.sendEmail({
+      to: recipients.join(','),
+      subject: mail.subject,
+      body: mail.body,
+      htmlBody: mail.htmlBody,
+      name: 'Safety Sync',
+    });
+    log(
+      'Success',
+      `"${mail.subject}" sent to ${recipients.length} recipient${recipients.length === 1 ? '' : 's'}.`,
+    );
+    return true;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log('Failed', `"${mail.subject}" was not sent: ${scrub(message, readConnection().token ?? '')}`, 'mail');
+    return false;
+  }
+}

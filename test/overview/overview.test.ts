@@ -1,0 +1,357 @@
+/**
+ * The Overview tab end to end: the built add-on in the emulator against the sample service. Its
+ * counts are checked against the service's data through the tests' own rules (training-oracle.ts,
+ * forecast-oracle.ts); its two charts against what a user does to them: restyle, move, delete, and
+ * rename the tab.
+ */
+import { renderWorkbookHtml } from '../../dev/emulator/snapshot';
+import { spreadsheetServiceCalls } from '../../dev/emulator/spreadsheet';
+import type { SheetView } from '../../dev/emulator/spreadsheet/workbook-store';
+import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
+import {
+  IMPORT,
+  LAST_INSPECTED,
+  SCHEDULES_TAB,
+  SHOW_UPCOMING,
+  scheduleRow,
+  workbook,
+} from '../support/equipment-tabs';
+import type { DatasetData } from '../support/sample-service';
+import { expected, isoOf } from '../support/training-oracle';
+import { dayOfIso, oracleForecast, oracleStatus } from '../equipment/forecast-oracle';
+
+const TIME_ZONE = 'Pacific/Auckland';
+/** Inside the dataset's years (2019 – mid 2025), so that trainings expire and completions fall in every month. */
+const NOW = Date.UTC(2024, 8, 20, 15, 30);
+const DAY_MS = 86_400_000;
+const REFRESH_ALL = 'Refresh all';
+const SHOW_TRAINING_STATUS = 'Show training status';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const COMPLETIONS_CHART = 'A6:B30';
+const FORECAST_CHART = 'D6:E18';
+
+function importAll(harness: AddonHarness): void {
+  let step = harness.callServer('startCompletionsImport', {});
+  while (!step.done) step = harness.callServer('continueCompletionsImport');
+}
+
+function todayIso(harness: AddonHarness): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(harness.emulator.clock.now());
+}
+
+/** "Sep 2024" for a month `offset` months from today's. */
+function monthTitle(today: string, offset: number): string {
+  const date = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 + offset, 1));
+  return `${MONTHS[date.getUTCMonth()]!} ${date.getUTCFullYear()}`;
+}
+
+/** Expired and Expiring person × training pairs, with no catalogue filled in (validity from special expirations). */
+function trainingCounts(data: DatasetData, today: string): [number, number] {
+  const byPair = new Map<string, DatasetData['completions']>();
+  for (const record of data.completions) {
+    const key = JSON.stringify([record.user_id, record.training_id]);
+    byPair.set(key, [...(byPair.get(key) ?? []), record]);
+  }
+  const rule = { name: '', validityMonths: null, required: false, expiringDays: 30 };
+  const statuses = [...byPair.values()].map((records) => expected(records, rule, today).status);
+  return [statuses.filter((s) => s === 'Expired').length, statuses.filter((s) => s === 'Expiring').length];
+}
+
+/** The last 24 months, oldest first, and how many completions each holds. */
+function completionMonths(data: DatasetData, today: string): string[][] {
+  return Array.from({ length: 24 }, (_, index) => {
+    const title = monthTitle(today, index - 23);
+    const count = data.completions.filter(
+      (record) => monthTitle(isoOf(Number(record.dateNumber)), 0) === title,
+    ).length;
+    return [title, String(count)];
+  });
+}
+
+/** "Last inspected" typed by the test, by type id and schedule id. */
+const typed = new Map<string, string>();
+const typedKey = (typeId: string, scheduleId: string) => JSON.stringify([typeId, scheduleId]);
+
+function schedulesOf(data: DatasetData) {
+  return data.equipmenttypes.flatMap((type) =>
+    type.schedules.map((schedule) => {
+      const lastInspected = typed.get(typedKey(type.id, schedule.id));
+      return { trigger: schedule.trigger, lastInspected: lastInspected ? dayOfIso(lastInspected) : null };
+    }),
+  );
+}
+
+function inspectionCounts(data: DatasetData, today: string): [number, number] {
+  const statuses = schedulesOf(data).map((schedule) => oracleStatus(schedule, dayOfIso(today)));
+  return [statuses.filter((s) => s === 'Expired').length, statuses.filter((s) => s === 'Expiring').length];
+}
+
+function forecastMonths(data: DatasetData, today: string): string[][] {
+  const totals = new Array<number>(12).fill(0);
+  for (const schedule of schedulesOf(data)) {
+    const forecast = oracleForecast(schedule, dayOfIso(today));
+    if (forecast.forecast) forecast.counts.forEach((count, month) => (totals[month]! += count));
+  }
+  return totals.map((total, month) => [monthTitle(today, month), String(total)]);
+}
+
+/** The charts' ranges, one entry per chart, in the order they were made. */
+function chartRangesOf(sheet: SheetView): string[][] {
+  return sheet.charts().map((chart) => chart.ranges);
+}
+
+describe('the Overview tab', () => {
+  let harness: AddonHarness;
+  let data: DatasetData;
+
+  function overview(name = 'Overview'): SheetView {
+    return workbook(harness).sheet(name);
+  }
+
+  function expectTrainings(sheet: SheetView): void {
+    const today = todayIso(harness);
+    const [expired, expiring] = trainingCounts(data, today);
+    expect(sheet.displayValues('A1:B6')).toEqual([
+      ['Trainings (people × trainings)', ''],
+      ['Last refreshed', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)],
+      ['Expired', String(expired)],
+      ['Expiring', String(expiring)],
+      ['', ''],
+      ['Month', 'Completions'],
+    ]);
+    expect(expired + expiring).toBeGreaterThan(0);
+    expect(sheet.displayValues('A7:B30')).toEqual(completionMonths(data, today));
+  }
+
+  function expectInspections(sheet: SheetView): void {
+    const today = todayIso(harness);
+    const [expired, expiring] = inspectionCounts(data, today);
+    expect(sheet.displayValues('D1:E6')).toEqual([
+      ['Inspections (schedules)', ''],
+      ['Last refreshed', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)],
+      ['Expired', String(expired)],
+      ['Expiring', String(expiring)],
+      ['', ''],
+      ['Month', 'Inspections due'],
+    ]);
+    expect(expiring).toBeGreaterThan(0);
+    if (typed.size > 0) expect(expired).toBeGreaterThan(0);
+    expect(sheet.displayValues('D7:E18')).toEqual(forecastMonths(data, today));
+  }
+
+  beforeAll(async () => {
+    harness = await createAddonHarness({
+      dataset: { seed: 23, completions: 1_200, users: 25, trainings: 6, equipmentTypes: 20 },
+      timeZone: TIME_ZONE,
+      emulator: { startTime: NOW },
+    });
+    harness.connect();
+    data = await harness.dataset.data();
+  });
+  afterAll(() => harness.done());
+
+  test('the full import of completions writes no Overview of its own: Refresh all makes it, with its chart', () => {
+    importAll(harness);
+    expect(workbook(harness).sheetNames).not.toContain('Overview');
+    harness.clickMenu(REFRESH_ALL);
+    const sheet = overview();
+    expectTrainings(sheet);
+    expect(
+      sheet
+        .displayValues('D1:E18')
+        .flat()
+        .every((cell) => cell === '' || /^[A-Z]/.test(cell)),
+    ).toBe(true);
+    expect(chartRangesOf(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`]]);
+    expect(sheet.charts()[0]).toMatchObject({
+      type: 'COLUMN',
+      options: { title: 'Completed trainings per month, last 24 months' },
+    });
+  });
+
+  test('importing equipment types adds the inspection counts and the forecast per month, with its chart', () => {
+    harness.clickMenu(IMPORT);
+    const sheet = overview();
+    expectInspections(sheet);
+    expectTrainings(sheet);
+    expect(chartRangesOf(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`], [`Overview!${FORECAST_CHART}`]]);
+  });
+
+  test('the HTML snapshot draws each chart as a box saying what it charts, with its data', () => {
+    const html = renderWorkbookHtml(harness.emulator.workbooks, harness.spreadsheetId);
+    const today = todayIso(harness);
+    expect(html).toContain('<figcaption>Completed trainings per month, last 24 months</figcaption>');
+    expect(html).toContain(`COLUMN chart at G21, reading Overview!${FORECAST_CHART}`);
+    const [title, count] = forecastMonths(data, today)[1]!;
+    expect(html).toContain(`<tr><td>${title}</td><td class="number">${count}</td>`);
+  });
+
+  test('"Last inspected" dates typed, then Show upcoming inspections: the counts follow', () => {
+    for (const type of data.equipmenttypes.slice(0, 4)) {
+      for (const schedule of type.schedules) {
+        typed.set(typedKey(type.id, schedule.id), '2024-03-04');
+        const row = scheduleRow(harness, schedule.id, type.id);
+        workbook(harness).typeValues(`'${SCHEDULES_TAB}'!${LAST_INSPECTED}${row}`, [['2024-03-04']]);
+      }
+    }
+    harness.clickMenu(SHOW_UPCOMING);
+    expectInspections(overview());
+    expect(chartRangesOf(overview())).toHaveLength(2);
+  });
+
+  test('a user’s title, colours and position of a chart, and the tab’s new name, survive every run; no chart is doubled', () => {
+    const sheet = overview();
+    const [completionsChart, forecastChart] = sheet.charts();
+    sheet.setChartOption(completionsChart!.id, 'title', 'Training activity');
+    sheet.setChartOption(forecastChart!.id, 'colors', ['#674ea7']);
+    sheet.moveChart(forecastChart!.id, 40, 2);
+    sheet.rename('Dashboard');
+    harness.emulator.clock.advance(40 * DAY_MS);
+    for (const menu of [REFRESH_ALL, SHOW_TRAINING_STATUS, SHOW_UPCOMING, REFRESH_ALL, IMPORT]) {
+      harness.clickMenu(menu);
+    }
+    importAll(harness);
+    expect(workbook(harness).sheetNames).not.toContain('Overview');
+    const renamed = overview('Dashboard');
+    expect(renamed.charts()).toEqual([
+      {
+        ...completionsChart!,
+        ranges: [`Dashboard!${COMPLETIONS_CHART}`],
+        options: { ...completionsChart!.options, title: 'Training activity' },
+      },
+      {
+        ...forecastChart!,
+        ranges: [`Dashboard!${FORECAST_CHART}`],
+        options: { ...forecastChart!.options, colors: ['#674ea7'] },
+        anchor: { row: 40, column: 2, offsetX: 0, offsetY: 0 },
+      },
+    ]);
+    // Forty days on, the counts and months follow today.
+    expectTrainings(renamed);
+    expectInspections(renamed);
+  });
+
+  test('"Last refreshed" moves with imports and refreshes, not with Show training status or Show upcoming inspections', () => {
+    const sheet = overview('Dashboard');
+    const before = sheet.displayValues('B2:E2')[0];
+    harness.emulator.clock.advance(2 * 3_600_000);
+    harness.clickMenu(SHOW_TRAINING_STATUS);
+    harness.clickMenu(SHOW_UPCOMING);
+    expect(sheet.displayValues('B2:E2')[0]).toEqual(before);
+    harness.clickMenu(REFRESH_ALL);
+    const after = sheet.displayValues('B2:E2')[0]!;
+    expect(after[0]).not.toBe(before![0]);
+    expect(after[3]).not.toBe(before![3]);
+  });
+
+  test('a chart the user deleted is made again by the next refresh; the other is left as it is', () => {
+    const sheet = overview('Dashboard');
+    const [completionsChart, forecastChart] = sheet.charts();
+    sheet.removeChart(completionsChart!.id);
+    const refreshed = sheet.displayValues('B2')[0]![0];
+    harness.emulator.clock.advance(3_600_000);
+    importAll(harness);
+    // The full import writes the numbers of the tab there is, and makes no chart.
+    expect(sheet.displayValues('B2')[0]![0]).not.toBe(refreshed);
+    expectTrainings(sheet);
+    expect(sheet.charts()).toEqual([forecastChart]);
+    harness.clickMenu(REFRESH_ALL);
+    const charts = sheet.charts();
+    expect(charts).toHaveLength(2);
+    expect(charts[0]).toEqual(forecastChart);
+    expect(charts[1]).toMatchObject({
+      ranges: [`Dashboard!${COMPLETIONS_CHART}`],
+      options: { title: 'Completed trainings per month, last 24 months' },
+      anchor: { row: 1, column: 7 },
+    });
+    expect(charts[1]!.id).not.toBe(completionsChart!.id);
+  });
+
+  test('a deleted Overview is made again, with both charts, by the next Refresh all', () => {
+    workbook(harness).deleteSheet('Dashboard');
+    harness.clickMenu(REFRESH_ALL);
+    const sheet = overview();
+    expect(chartRangesOf(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`], [`Overview!${FORECAST_CHART}`]]);
+    expectTrainings(sheet);
+    expectInspections(sheet);
+  });
+});
+
+/**
+ * The full import's Spreadsheet calls are a benchmark target. Into a spreadsheet without an
+ * Overview it makes no call for it; with one, it finds it by its kept id and writes its numbers:
+ * four calls, against a spreadsheet whose Overview was deleted (the kept id looked up in vain) and
+ * another tab put in its place (every tab costs the import's room checks the same calls).
+ */
+test('the full import of completions makes no call for a missing Overview, and four for one that exists', async () => {
+  type Calls = Record<string, number>;
+  async function callsOfImports(withOverview: boolean): Promise<[Calls, Calls]> {
+    const harness = await createAddonHarness({
+      dataset: { seed: 5, completions: 400, users: 10, trainings: 4 },
+      timeZone: TIME_ZONE,
+      emulator: { startTime: NOW },
+    });
+    const callsOf = (run: () => void) => {
+      harness.emulator.counter.reset();
+      run();
+      return spreadsheetServiceCalls(harness.emulator.counter.snapshot());
+    };
+    try {
+      harness.connect();
+      const first = callsOf(() => importAll(harness));
+      harness.clickMenu(SHOW_TRAINING_STATUS);
+      if (!withOverview) {
+        workbook(harness).deleteSheet('Overview');
+        workbook(harness).addSheet('Notes', { rows: 1000, columns: 26 });
+      }
+      return [first, callsOf(() => importAll(harness))];
+    } finally {
+      await harness.done();
+    }
+  }
+  const [first, withOverview] = await callsOfImports(true);
+  const [, afterDeletion] = await callsOfImports(false);
+  expect(first['Spreadsheet.getSheetById']).toBeUndefined();
+  expect(withOverview['Spreadsheet.getSheetById']).toBe(1);
+  expect(afterDeletion['Spreadsheet.getSheetById']).toBe(1);
+  const added = Object.fromEntries(
+    Object.entries(withOverview).flatMap(([call, count]) =>
+      count === (afterDeletion[call] ?? 0) ? [] : [[call, count - (afterDeletion[call] ?? 0)]],
+    ),
+  );
+  expect(added).toEqual({ 'Sheet.getRange': 1, 'Range.setValues': 1 });
+});
+
+test('a tab of the user’s already called "Overview" is left alone: Safety Sync’s gets another name', async () => {
+  const harness = await createAddonHarness({
+    dataset: { seed: 7, completions: 200, users: 8, trainings: 3 },
+    timeZone: TIME_ZONE,
+    emulator: { startTime: NOW },
+  });
+  try {
+    harness.connect();
+    const mine = workbook(harness).addSheet('Overview', { rows: 50, columns: 10 });
+    workbook(harness).typeValues('Overview!A1:B2', [
+      ['My notes', 'kept'],
+      ['Budget', 1200],
+    ]);
+    importAll(harness);
+    harness.clickMenu(SHOW_TRAINING_STATUS);
+    expect(mine.displayValues('A1:B3')).toEqual([
+      ['My notes', 'kept'],
+      ['Budget', '1200'],
+      ['', ''],
+    ]);
+    expect(mine.charts()).toEqual([]);
+    const ours = workbook(harness).sheet('Safety Sync overview');
+    expect(ours.displayValues('A1:A4').flat()).toEqual([
+      'Trainings (people × trainings)',
+      'Last refreshed',
+      'Expired',
+      'Expiring',
+    ]);
+    expect(chartRangesOf(ours)).toEqual([[`Safety Sync overview!${COMPLETIONS_CHART}`]]);
+  } finally {
+    await harness.done();
+  }
+});

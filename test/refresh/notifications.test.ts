@@ -1,0 +1,437 @@
+/**
+ * The e-mail digest and alerts end to end: the built add-on in the emulator, Settings → Notifications
+ * saved through the dialog's server function, the schedule's trigger fired as Google fires it, and
+ * MailApp's messages read back from the emulator. What a digest should list is computed here from
+ * the tabs the user sees (Upcoming inspections, Expiring trainings), not from the add-on's code.
+ */
+import type { SentMail } from '../../dev/emulator';
+import { type AddonHarness, createAddonHarness, type HarnessOptions } from '../support/addon-harness';
+import { SCHEDULES_TAB, syncLog, UPCOMING_TAB } from '../support/equipment-tabs';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const EXPIRING_TAB = 'Expiring trainings';
+const RECIPIENTS = ['safety@example.com', 'Manager@Example.org'];
+const ALL_TOPICS = [
+  'expiredInspections',
+  'expiringInspections',
+  'expiredTrainings',
+  'expiringTrainings',
+  'refreshFailures',
+];
+
+let harness: AddonHarness;
+
+async function setUp(options: HarnessOptions['emulator'] = {}): Promise<void> {
+  harness = await createAddonHarness({
+    dataset: { seed: 71, completions: 300, equipmentTypes: 12 },
+    emulator: options,
+  });
+  harness.connect();
+  harness.clickMenu('Reconcile completed trainings');
+  harness.clickMenu('Import equipment types');
+  // Every training valid for a year: some have expired by now, some are about to.
+  const trainings = harness.displayed('Trainings').length - 1;
+  const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
+  workbook.typeValues(
+    `Trainings!E2:E${trainings + 1}`,
+    Array.from({ length: trainings }, () => [12]),
+  );
+  harness.clickMenu('Show training status');
+}
+
+afterEach(async () => {
+  // Whatever a test sent: never the token, in no part of any message.
+  for (const mail of harness.emulator.mail.sent) {
+    expect(JSON.stringify(mail)).not.toContain(harness.dataset.tokens.valid);
+  }
+  await harness.done();
+});
+
+function notify(frequency: string, topics = ALL_TOPICS, recipients = RECIPIENTS.join(', ')) {
+  const { baseUrl } = harness.callServer('getSettings');
+  return harness.callServer('saveSettings', {
+    baseUrl,
+    token: '',
+    notifyRecipients: recipients,
+    notifyFrequency: frequency,
+    notifyTopics: topics,
+  });
+}
+
+function schedule(every = '1'): void {
+  expect(harness.callServer('saveSchedule', { every })).toMatchObject({ ok: true });
+}
+
+function fire(): SentMail[] {
+  const before = harness.emulator.mail.sent.length;
+  const [trigger] = harness.emulator.triggers();
+  harness.emulator.fireTrigger(trigger!.uid);
+  return harness.emulator.mail.sent.slice(before);
+}
+
+function workbook() {
+  return harness.emulator.workbooks.get(harness.spreadsheetId)!;
+}
+
+interface ExpectedItem {
+  title: string;
+  days: string;
+  date: string;
+  gid: number;
+  row: number;
+}
+
+interface Section {
+  heading: string;
+  total: number;
+  items: ExpectedItem[];
+}
+
+/** "3 days overdue", "1 day left", "due today": the days as a reader wants them. */
+function daysInWords(daysLeft: number, today: string): string {
+  const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`;
+  if (daysLeft < 0) return `${days(-daysLeft)} overdue`;
+  return daysLeft === 0 ? today : `${days(daysLeft)} left`;
+}
+
+/**
+ * What a digest should hold, from the tabs as the user sees them: for each chosen kind, its open
+ * rows, the 20 with the fewest days left first (a tie in the tab's order).
+ */
+function expectedSections(topics = ALL_TOPICS): Section[] {
+  const kinds = [
+    { topic: 'expiredInspections', heading: 'Expired inspections', tab: UPCOMING_TAB, status: 'Expired' },
+    { topic: 'expiringInspections', heading: 'Expiring inspections', tab: UPCOMING_TAB, status: 'Expiring' },
+    { topic: 'expiredTrainings', heading: 'Expired trainings', tab: EXPIRING_TAB, status: 'Expired' },
+    { topic: 'expiringTrainings', heading: 'Expiring trainings', tab: EXPIRING_TAB, status: 'Expiring' },
+  ];
+  return kinds
+    .filter((kind) => topics.includes(kind.topic))
+    .map((kind) => {
+      const [header, ...rows] = harness.displayed(kind.tab);
+      const column = (title: string) => header!.indexOf(title);
+      const inspection = kind.tab === UPCOMING_TAB;
+      const [first, second] = inspection ? ['Equipment type', 'Schedule'] : ['User name', 'Training'];
+      const items = rows
+        .map((row, index) => ({ row, number: index + 2 }))
+        .filter(({ row }) => row[column('Status')] === kind.status)
+        .map(({ row, number }) => ({
+          title: `${row[column(first)]}: ${row[column(second)]}`,
+          daysLeft: Number(row[column('Days left')]),
+          days: daysInWords(Number(row[column('Days left')]), inspection ? 'due today' : 'expires today'),
+          date: row[column(inspection ? 'Due date' : 'Expires')]!,
+          gid: workbook().sheet(kind.tab).gid,
+          row: number,
+        }))
+        .sort((a, b) => a.daysLeft - b.daysLeft)
+        .map(({ daysLeft: _daysLeft, ...item }) => item);
+      return { heading: kind.heading, total: items.length, items: items.slice(0, 20) };
+    })
+    .filter((section) => section.total > 0);
+}
+
+const ITEM =
+  /^- (.+): (\d+ days? overdue|\d+ days? left|due today|expires today) \((\d{4}-\d\d-\d\d)\) (\S+)$/;
+const HEADING = /^((?:Expired|Expiring) (?:inspections|trainings)) \((\d+)/;
+
+/** The sections of a digest's plain body, read back as a reader would. */
+function sectionsOf(mail: SentMail): Section[] {
+  const sections: Section[] = [];
+  for (const line of mail.body.split('\n')) {
+    const heading = HEADING.exec(line);
+    if (heading) sections.push({ heading: heading[1]!, total: Number(heading[2]), items: [] });
+    const item = ITEM.exec(line);
+    if (item) {
+      const link = /#gid=(\d+)&range=A(\d+)$/.exec(item[4]!)!;
+      sections[sections.length - 1]!.items.push({
+        title: item[1]!,
+        days: item[2]!,
+        date: item[3]!,
+        gid: Number(link[1]),
+        row: Number(link[2]),
+      });
+    }
+  }
+  return sections;
+}
+
+function escapeHtml(text: string): string {
+  const entities: Record<string, string> = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+  };
+  return text.replace(/[&<>"']/g, (character) => entities[character]!);
+}
+
+/** The Sync log's lines of the e-mails, newest first: [action, outcome, details]. */
+function mailLog(): string[][] {
+  return syncLog(harness)
+    .filter((line) => line[0]!.startsWith('E-mail'))
+    .map((line) => [line[0]!, line[5]!, line[8]!]);
+}
+
+/** Types a "Last inspected" date on the first rolling schedule due every `frequency` days or less. */
+function recordOldInspection(daysAgo: number): string {
+  const [header, ...rows] = harness.displayed(SCHEDULES_TAB);
+  const column = (title: string) => header!.indexOf(title);
+  const index = rows.findIndex(
+    (row) =>
+      row[column('Timing')] === 'rolling' &&
+      Number(row[column('Frequency (days)')]) > 0 &&
+      Number(row[column('Frequency (days)')]) < daysAgo &&
+      row[column('Last inspected')] === '',
+  );
+  expect(index).toBeGreaterThanOrEqual(0);
+  const date = new Date(harness.emulator.clock.now() - daysAgo * DAY).toISOString().slice(0, 10);
+  const letter = String.fromCharCode(65 + column('Last inspected'));
+  workbook().typeValues(`'${SCHEDULES_TAB}'!${letter}${index + 2}`, [[date]]);
+  return `${rows[index]![column('Equipment type ID')]}`;
+}
+
+describe('the digest', () => {
+  beforeEach(() => setUp());
+
+  test('is off until someone turns it on: no settings, no mail', () => {
+    expect(harness.callServer('getSettings').notifications).toEqual({
+      recipients: [],
+      frequency: 'off',
+      topics: ALL_TOPICS,
+    });
+    schedule();
+    for (let run = 0; run < 3; run++) {
+      harness.emulator.clock.advance(DAY);
+      expect(fire()).toEqual([]);
+    }
+    expect(mailLog()).toEqual([]);
+  });
+
+  test('daily: everything open, once a day, as the tabs show it, from the schedule owner', () => {
+    expect(notify('daily')).toMatchObject({ ok: true });
+    schedule();
+    harness.emulator.clock.advance(HOUR);
+    const [digest, ...others] = fire();
+    expect(others).toEqual([]);
+    expect(digest).toMatchObject({
+      from: harness.emulator.users.owner,
+      to: ['safety@example.com', 'manager@example.org'],
+    });
+    const expected = expectedSections();
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    expect(sectionsOf(digest!)).toEqual(expected);
+    expect(digest!.subject).toBe(
+      `Safety Sync digest: ${expected.map((section) => `${section.total} ${section.heading.toLowerCase()}`).join(', ')}`,
+    );
+    expect(digest!.body).toContain(`Sent by the scheduled refresh of ${harness.emulator.users.owner}`);
+    expect(digest!.body).toContain(`https://docs.google.com/spreadsheets/d/${harness.spreadsheetId}/edit`);
+    // Service and user strings are escaped in the HTML body ("Harness & lanyard", "O'Brien", "=…").
+    for (const item of expected.flatMap((section) => section.items)) {
+      expect(digest!.htmlBody).toContain(`>${escapeHtml(item.title)}</a>`);
+    }
+    expect(digest!.htmlBody).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#39;)/);
+    expect(mailLog()).toEqual([
+      [
+        'E-mail digest',
+        'Success',
+        expect.stringMatching(/^"Safety Sync digest: .*" sent to 2 recipients\.$/),
+      ],
+    ]);
+
+    // The same day: nothing more.
+    harness.emulator.clock.advance(HOUR);
+    expect(fire()).toEqual([]);
+    // The next day: what is still open comes again.
+    harness.emulator.clock.advance(DAY);
+    const [again] = fire();
+    expect(sectionsOf(again!)).toEqual(expectedSections());
+  });
+
+  test('with each run that changes something: only what is new, and nothing when nothing changed', () => {
+    notify('each-run');
+    schedule();
+    harness.emulator.clock.advance(HOUR);
+    const [first] = fire();
+    expect(sectionsOf(first!)).toEqual(expectedSections());
+    expect(first!.body).toMatch(/^New since the last digest: /);
+
+    harness.emulator.clock.advance(HOUR);
+    expect(fire()).toEqual([]);
+
+    // A manager records an inspection long ago: the next run finds it overdue, and says only that.
+    const before = new Set(expectedSections().flatMap((section) => section.items.map((item) => item.title)));
+    recordOldInspection(400);
+    harness.emulator.clock.advance(HOUR);
+    const [second, ...others] = fire();
+    expect(others).toEqual([]);
+    const added = expectedSections()
+      .map((section) => ({
+        ...section,
+        items: section.items.filter((item) => !before.has(item.title)),
+      }))
+      .filter((section) => section.items.length > 0)
+      .map((section) => ({ ...section, total: section.items.length }));
+    expect(added).toEqual([expect.objectContaining({ heading: 'Expired inspections', total: 1 })]);
+    expect(sectionsOf(second!)).toEqual(added);
+    expect(second!.subject).toBe('Safety Sync digest: 1 expired inspections');
+  });
+
+  test('weekly: everything open, seven days apart, and nothing when nothing changed', () => {
+    notify('weekly', ['expiredTrainings']);
+    schedule('12');
+    harness.emulator.clock.advance(HOUR);
+    const [first] = fire();
+    expect(sectionsOf(first!)).toEqual(expectedSections(['expiredTrainings']));
+    for (let day = 1; day <= 7; day++) {
+      harness.emulator.clock.advance(DAY);
+      expect(fire()).toEqual([]);
+    }
+    // A training's validity shortened: more have expired, and the next run says so, with the rest.
+    const trainings = harness.displayed('Trainings');
+    workbook().typeValues('Trainings!E2', [[1]]);
+    expect(trainings.length).toBeGreaterThan(1);
+    harness.emulator.clock.advance(HOUR);
+    const [second] = fire();
+    const expected = expectedSections(['expiredTrainings']);
+    expect(expected[0]!.total).toBeGreaterThan(sectionsOf(first!)[0]!.total);
+    expect(sectionsOf(second!)).toEqual(expected);
+    expect(second!.body).toMatch(/^Open now: /);
+  });
+
+  test('reading for the digest and sending it add no commit to the scheduled run', () => {
+    schedule();
+    const commitsOfRun = () => {
+      harness.emulator.clock.advance(HOUR);
+      harness.emulator.counter.reset();
+      const sent = fire();
+      return { sent: sent.length, commits: harness.emulator.counter.commits() };
+    };
+    const off = commitsOfRun();
+    notify('daily');
+    const on = commitsOfRun();
+    expect(off.sent).toBe(0);
+    expect(on.sent).toBe(1);
+    expect(on.commits).toBe(off.commits);
+  });
+
+  test('an exhausted daily quota skips the digest, says so in the Sync log, and the next day sends it', () => {
+    notify('daily');
+    schedule();
+    harness.emulator.clock.advance(HOUR);
+    harness.emulator.mail.spend(harness.emulator.users.owner, 99, harness.emulator.clock.now());
+    expect(fire()).toEqual([]);
+    expect(mailLog()).toEqual([
+      [
+        'E-mail digest',
+        'Skipped',
+        expect.stringMatching(
+          /was not sent: the daily e-mail quota of the schedule's owner has 1 recipients left, and it goes to 2\..*the next scheduled run tries again\./,
+        ),
+      ],
+    ]);
+    harness.emulator.clock.advance(DAY);
+    const [digest] = fire();
+    expect(sectionsOf(digest!)).toEqual(expectedSections());
+  });
+});
+
+describe('the settings', () => {
+  beforeEach(() => setUp());
+
+  test('refuse a wrong address, too many, none, or an unknown frequency, next to the field, saving nothing', () => {
+    expect(notify('daily', ALL_TOPICS, 'safety@example.com, not-an-address')).toEqual({
+      ok: false,
+      field: 'notifyRecipients',
+      message: expect.stringMatching(/^"not-an-address" is not an e-mail address\. Enter addresses like/),
+    });
+    expect(notify('daily', ALL_TOPICS, '')).toEqual({
+      ok: false,
+      field: 'notifyRecipients',
+      message: expect.stringMatching(/at least one e-mail address/),
+    });
+    const many = Array.from({ length: 51 }, (_, index) => `p${index}@example.com`).join(', ');
+    expect(notify('daily', ALL_TOPICS, many)).toMatchObject({ ok: false, field: 'notifyRecipients' });
+    expect(notify('hourly')).toMatchObject({ ok: false, field: 'notifyFrequency' });
+    expect(notify('daily', [])).toMatchObject({ ok: false, field: 'notifyFrequency' });
+    expect(harness.callServer('getSettings').notifications.frequency).toBe('off');
+
+    expect(notify('weekly', ['refreshFailures'], 'a@example.com;B@example.com a@example.com')).toMatchObject({
+      ok: true,
+      settings: {
+        notifications: {
+          recipients: ['a@example.com', 'b@example.com'],
+          frequency: 'weekly',
+          topics: ['refreshFailures'],
+        },
+      },
+    });
+    // Saving the connection again keeps them.
+    harness.connect();
+    expect(harness.callServer('getSettings').notifications.frequency).toBe('weekly');
+  });
+});
+
+describe('the alerts', () => {
+  beforeEach(() => setUp());
+
+  test('a failure alert after two failed runs in a row, not after one, once a streak', async () => {
+    notify('daily', ['refreshFailures']);
+    schedule();
+    await harness.dataset.setFaults({ queue: [{ fault: 'server_error', times: 1_000 }] });
+    harness.emulator.clock.advance(HOUR);
+    expect(fire()).toEqual([]);
+    harness.emulator.clock.advance(HOUR);
+    const [alert, ...others] = fire();
+    expect(others).toEqual([]);
+    expect(alert!.subject).toBe('Safety Sync: the scheduled refresh failed twice in a row');
+    expect(alert!.body).toMatch(
+      /failed in its last two runs, the last with server_error \(request ID [A-Za-z0-9]+\)\./,
+    );
+    expect(alert!.body).toContain(`Sent by the scheduled refresh of ${harness.emulator.users.owner}`);
+    harness.emulator.clock.advance(HOUR);
+    expect(fire()).toEqual([]);
+
+    // A good run ends the streak; two more failures alert again.
+    await harness.dataset.setFaults({});
+    harness.emulator.clock.advance(HOUR);
+    expect(fire()).toEqual([]);
+    await harness.dataset.setFaults({ queue: [{ fault: 'server_error', times: 1_000 }] });
+    harness.emulator.clock.advance(HOUR);
+    expect(fire()).toEqual([]);
+    harness.emulator.clock.advance(HOUR);
+    expect(fire().map((mail) => mail.subject)).toEqual([alert!.subject]);
+  });
+
+  test('a notice when the schedule pauses itself, and neither alert without "Refresh failures"', () => {
+    notify('daily', ['refreshFailures']);
+    schedule();
+    const badToken = 'NotARealToken00000000000000000';
+    harness.connect(badToken);
+    const subjects: string[][] = [];
+    for (let run = 1; run <= 3; run++) {
+      harness.emulator.clock.advance(HOUR);
+      subjects.push(fire().map((mail) => mail.subject));
+    }
+    expect(subjects).toEqual([
+      [],
+      ['Safety Sync: the scheduled refresh failed twice in a row'],
+      ['Safety Sync: the scheduled refresh paused itself'],
+    ]);
+    const notice = harness.emulator.mail.sent[harness.emulator.mail.sent.length - 1]!;
+    expect(notice.body).toMatch(/paused itself: 3 runs in a row failed with token_invalid/);
+    expect(notice.body).toMatch(/Save a working token in Safety Sync → Settings…/);
+    for (const mail of harness.emulator.mail.sent) expect(JSON.stringify(mail)).not.toContain(badToken);
+
+    // Resumed, without refresh failures chosen: the same failures send nothing.
+    harness.connect();
+    notify('daily', ['expiredInspections']);
+    schedule();
+    harness.connect(badToken);
+    for (let run = 1; run <= 3; run++) {
+      harness.emulator.clock.advance(HOUR);
+      expect(fire()).toEqual([]);
+    }
+  });
+});
