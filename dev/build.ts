@@ -74,9 +74,16 @@ export function renderManifest(
   return `${JSON.stringify(result, null, 2)}\n`;
 }
 
-/** How src/ becomes Apps Script code; tests bundle single modules the same way. */
-export function bundleOptions(entry = ENTRY): esbuild.BuildOptions & { write: false } {
+/**
+ * How src/ becomes Apps Script code; tests bundle single modules the same way. `urlFetchWhitelist`
+ * is the pushed manifest's (src/platform/url-fetch-whitelist.ts): a script cannot read its manifest.
+ */
+export function bundleOptions(
+  entry = ENTRY,
+  urlFetchWhitelist: readonly string[] | null = null,
+): esbuild.BuildOptions & { write: false } {
   return {
+    define: { SAFETY_SYNC_URL_FETCH_WHITELIST: JSON.stringify(urlFetchWhitelist) },
     entryPoints: [entry],
     bundle: true,
     write: false,
@@ -101,13 +108,15 @@ export function bundleOptions(entry = ENTRY): esbuild.BuildOptions & { write: fa
 }
 
 export async function build(outDir = path.join(ROOT, 'dist')): Promise<void> {
-  const bundle = await esbuild.build(bundleOptions());
+  const source = JSON.parse(fs.readFileSync(path.join(ROOT, 'appsscript.json'), 'utf8'));
+  const manifest = renderManifest(source, process.env.SAFETY_SYNC_SERVICE_URL || undefined);
+  const { urlFetchWhitelist } = JSON.parse(manifest) as { urlFetchWhitelist?: string[] };
+  const bundle = await esbuild.build(bundleOptions(ENTRY, urlFetchWhitelist ?? null));
   const code = bundle.outputFiles[0]!.text;
   const header = '// Safety Sync: built from src/ by dev/build.ts. Do not edit; run `npm run build`.\n';
-  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'appsscript.json'), 'utf8'));
   const outputs = new Map<string, string>([
     ['Code.js', `${header}${code}\n${renderWrappers(listEntryPoints())}`],
-    ['appsscript.json', renderManifest(manifest, process.env.SAFETY_SYNC_SERVICE_URL || undefined)],
+    ['appsscript.json', manifest],
   ]);
   for (const file of dialogPages()) {
     const name = path.basename(file);

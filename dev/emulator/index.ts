@@ -20,6 +20,7 @@ import { DEFAULT_EXECUTION_LIMITS, type ExecutionLimits, Executions } from './ru
 import { createHtmlService, HtmlFiles } from './runtime/html-service';
 import { createLockService, LockTable } from './runtime/lock';
 import { createMailApp, DEFAULT_MAIL_DAILY_QUOTA, MailRecorder } from './runtime/mail-app';
+import { ManifestPolicy } from './runtime/manifest';
 import { Overlaps } from './runtime/overlaps';
 import { type LogEntry, type LogListener, LogRecorder } from './runtime/logging';
 import { createPropertiesService, PropertyStores } from './runtime/properties';
@@ -193,7 +194,9 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     (ms) => (executions.current() ? executions.spendTime(ms) : clock.advance(ms)),
     isSpreadsheetServiceClass,
   );
+  const manifest = new ManifestPolicy(files['appsscript.json']);
   const counter = new ServiceCallCounter((serviceCall) => {
+    manifest.checkCall(serviceCall);
     executions.checkDeadline();
     overlaps.beforeCall(serviceCall);
   }, costs);
@@ -261,7 +264,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     ...advancedServices,
     SpreadsheetApp: spreadsheet.SpreadsheetApp,
     Charts: spreadsheet.Charts,
-    UrlFetchApp: createUrlFetchApp(env, parts.urlFetch),
+    UrlFetchApp: createUrlFetchApp(env, parts.urlFetch, (url) => manifest.checkUrl(url)),
     MailApp: createMailApp(env, parts.mail),
     PropertiesService: createPropertiesService(env, parts.properties),
     CacheService: createCacheService(env, parts.caches),

@@ -22,7 +22,7 @@ import {
   TransportError,
 } from './errors';
 import { decodeResponse, encodeRequest, type HttpMethod, type RequestOptions } from './protocol';
-import type { HttpResponse, Transport } from './transport';
+import { type HttpResponse, RequestNotAllowedError, type Transport } from './transport';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -201,6 +201,7 @@ export class ServiceClient {
         ? [this.options.transport.fetch(requests[0]!)]
         : this.options.transport.fetchAll(requests);
     } catch (error) {
+      if (error instanceof RequestNotAllowedError) throw error;
       const failure = describeNetworkFailure(error, this.request.token);
       return requests.map(() => ({ failure }));
     }

@@ -17,8 +17,22 @@ export interface HttpResponse {
   body: string;
 }
 
+/**
+ * A request the platform will not send (an address outside the manifest's urlFetchWhitelist): not a
+ * network failure, so the client neither retries it nor words it as one. Its message says what to do.
+ */
+export class RequestNotAllowedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RequestNotAllowedError';
+  }
+}
+
 export interface Transport {
-  /** Returns the response whatever its status; throws only when no response arrived at all. */
+  /**
+   * Returns the response whatever its status; throws only when no response arrived at all, or
+   * RequestNotAllowedError when none may be sent.
+   */
   fetch(request: HttpRequest): HttpResponse;
   /** The requests go out concurrently; responses come back in request order. */
   fetchAll(requests: readonly HttpRequest[]): HttpResponse[];

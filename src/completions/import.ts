@@ -31,6 +31,7 @@ import {
 import { readConnection } from '../platform/settings-store';
 import { checkRoomForRows, readSheetGrids } from '../sheets/cell-limit';
 import { fitTableText } from '../sheets/cell-text';
+import { guardCommittedTable } from '../sheets/table-guard';
 import type { CellValue } from '../sheets/table';
 import { readTabLayout, tableCellsOf, type TabLayout } from '../sheets/tab-layout';
 import {
@@ -56,6 +57,7 @@ import {
   COMPLETION_COLUMN,
   COMPLETION_COLUMNS,
   completionRow,
+  COMPLETIONS_GUARD,
   COMPLETIONS_SHEET,
   COMPLETIONS_TAB,
   completionsTable,
@@ -437,6 +439,13 @@ function replacementOf(
     if (!('failure' in training)) training.prepare();
     SpreadsheetApp.flush();
     if (!('failure' in training)) training.readIds(content.sheet!.getSheetId());
+    // Nothing is buffered: the named range and protections go through the Sheets API, before the rows.
+    guardCommittedTable(
+      spreadsheet,
+      { spreadsheetId: content.spreadsheetId, sheet: content.sheet!, sheetName: content.sheetName },
+      { layout: content.layout, height: table.rows.length + 1 },
+      COMPLETIONS_GUARD,
+    );
     const result = writeTableOver(content, table, { nothingBuffered: true });
     const removed = new Set(goneRows.map((row) => row.key)).size;
     const report = {
@@ -568,6 +577,9 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
   const userOrder = sortedByUser(held.map((row) => ({ completionDate: dateOf(row) })));
   const allOnTop = rows.every((row) => dateOf(row) >= dateOf(held[0]!));
   let slowerWrite: string | null;
+  // Rows inserted inside the table (below its first record) widen its named range and protections,
+  // as Sheets widens any range rows are inserted into; they must be set again otherwise.
+  const guardAfterwards = !(allOnTop || userOrder) || held.length < 2;
   if (allOnTop || userOrder) {
     // The common case: new records are the newest (or the user sorted the tab: new ones go on
     // top). Rows are inserted, so every other row and the user's cells beside it stay untouched.
@@ -585,6 +597,15 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
       rows: merged,
       keyColumn: COMPLETION_COLUMN.key,
     }).slowerWrite;
+  }
+  if (guardAfterwards) {
+    SpreadsheetApp.flush();
+    guardCommittedTable(
+      spreadsheet,
+      { spreadsheetId: spreadsheet.getId(), sheet, sheetName: COMPLETIONS_SHEET },
+      { layout, height: held.length + rows.length + 1 },
+      COMPLETIONS_GUARD,
+    );
   }
   return {
     added: fresh.length,

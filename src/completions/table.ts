@@ -17,6 +17,8 @@ import {
 } from '../lib/dates';
 
 export const COMPLETIONS_SHEET = 'Completed trainings';
+/** The tab's named range (over the whole table); every column of it is imported, so protected. */
+export const COMPLETIONS_GUARD = { rangeName: 'SafetySync_Completions' };
 
 export const COMPLETION_COLUMNS: readonly ColumnSpec[] = [
   { header: 'User ID', kind: 'text', width: 100 },

@@ -43,7 +43,8 @@ import {
 import { checkRoomForRows, readSheetGrids } from '../sheets/cell-limit';
 import { fitTableText } from '../sheets/cell-text';
 import type { CellValue } from '../sheets/table';
-import { writeTable } from '../sheets/table-writer';
+import { guardTable, readTableGuards } from '../sheets/table-guard';
+import { type WriteResult, writeTable } from '../sheets/table-writer';
 import { type JobContext, type JobReport, UserFacingError } from '../platform/job-runner';
 import { DEFAULT_IMPORT_OPTIONS } from '../platform/settings-store';
 import {
@@ -58,6 +59,18 @@ import { colourStatusColumns, writeUpcomingTab } from './upcoming-tab';
 import { FORECAST_FIXED_COLUMNS, FORECAST_MONTH_COUNT } from './forecast';
 import { inspectionFigures, writeForecastTab } from './forecast-tab';
 import { planOverview } from '../overview/overview-tab';
+import { guardLastInspected } from './last-inspected-cells';
+
+/**
+ * The named range of each imported equipment tab. Upcoming inspections and the forecast are not
+ * imported but computed from these, and rewritten whole by every recompute: they get neither a
+ * named range nor protection (a user's edit there is replaced by the next recompute anyway).
+ */
+const EQUIPMENT_RANGE_NAMES = {
+  types: 'SafetySync_EquipmentTypes',
+  metafields: 'SafetySync_Metafields',
+  schedules: 'SafetySync_Schedules',
+} as const;
 
 export const IMPORT_EQUIPMENT_ACTION = 'Import equipment types';
 
@@ -192,6 +205,9 @@ export function importEquipment(
     metafields: sheets.metafields.getSheetId(),
     schedules: sheets.schedules.getSheetId(),
   };
+  // Read before the first write: a read after one costs a commit.
+  const guards = readTableGuards(spreadsheet, [sheets.types, sheets.metafields, sheets.schedules]);
+  const scheduleRules = sheets.schedules.getConditionalFormatRules();
   context.progress(`Writing ${formatCount(types.length)} equipment types`);
   const metafields = metafieldsTable(types, sheetIds);
   const fittedMetafields = fitTableText(
@@ -217,6 +233,27 @@ export function importEquipment(
     writeTable(sheets.types, fittedTypes.table),
   );
   const userRowsDropped = written.reduce((sum, result) => sum + result.userRowsDropped, 0);
+  const [metafieldsWritten, schedulesWritten, typesWritten] = written as [
+    WriteResult,
+    WriteResult,
+    WriteResult,
+  ];
+  guardTable(spreadsheet, sheets.types, sheetIds.types, guards, typesWritten.placement, {
+    rangeName: EQUIPMENT_RANGE_NAMES.types,
+  });
+  guardTable(spreadsheet, sheets.metafields, sheetIds.metafields, guards, metafieldsWritten.placement, {
+    rangeName: EQUIPMENT_RANGE_NAMES.metafields,
+  });
+  guardTable(spreadsheet, sheets.schedules, sheetIds.schedules, guards, schedulesWritten.placement, {
+    rangeName: EQUIPMENT_RANGE_NAMES.schedules,
+    userFilledColumns: [SCHEDULE_COLUMN.lastInspected],
+  });
+  guardLastInspected(
+    sheets.schedules,
+    schedulesWritten.placement.layout.tableColumns[SCHEDULE_COLUMN.lastInspected]!,
+    schedulesWritten.placement.maxRows,
+    scheduleRules,
+  );
   const upcomingSlower = writeUpcomingTab(
     sheets.upcoming,
     tables.scheduleEntries,

@@ -1,8 +1,17 @@
 /**
  * The service client's transport on Google's side: UrlFetchApp, with muteHttpExceptions so that
  * every HTTP answer (a proxy's 502 page included) reaches the client, which decides what it means.
+ * A URL outside the manifest's urlFetchWhitelist is not sent, and fails with a sentence saying how
+ * to allow it (url-fetch-whitelist.ts).
  */
-import { type HttpRequest, type HttpResponse, lowerCaseHeaders, type Transport } from '../api/transport';
+import {
+  type HttpRequest,
+  type HttpResponse,
+  lowerCaseHeaders,
+  RequestNotAllowedError,
+  type Transport,
+} from '../api/transport';
+import { whitelistRefusal, whitelistRefusalOf } from './url-fetch-whitelist';
 
 function toUrlFetchRequest(request: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequest {
   const options: GoogleAppsScript.URL_Fetch.URLFetchRequest = {
@@ -24,12 +33,28 @@ function fromUrlFetchResponse(response: GoogleAppsScript.URL_Fetch.HTTPResponse)
   };
 }
 
+/** Runs `send` for these requests unless the whitelist refuses one of them, whether the add-on or Apps Script sees it first. */
+function withinWhitelist<T>(requests: readonly HttpRequest[], send: () => T): T {
+  for (const { url } of requests) {
+    const refusal = whitelistRefusal(url);
+    if (refusal) throw new RequestNotAllowedError(refusal);
+  }
+  try {
+    return send();
+  } catch (error) {
+    const refusal = whitelistRefusalOf(error, requests[0]!.url);
+    throw refusal ? new RequestNotAllowedError(refusal) : error;
+  }
+}
+
 export const urlFetchTransport: Transport = {
   fetch(request) {
     const { url, ...params } = toUrlFetchRequest(request);
-    return fromUrlFetchResponse(UrlFetchApp.fetch(url, params));
+    return withinWhitelist([request], () => fromUrlFetchResponse(UrlFetchApp.fetch(url, params)));
   },
   fetchAll(requests) {
-    return UrlFetchApp.fetchAll(requests.map(toUrlFetchRequest)).map(fromUrlFetchResponse);
+    return withinWhitelist(requests, () =>
+      UrlFetchApp.fetchAll(requests.map(toUrlFetchRequest)).map(fromUrlFetchResponse),
+    );
   },
 };

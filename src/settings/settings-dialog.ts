@@ -17,6 +17,7 @@ import {
 import { MAX_CACHE_SECONDS } from '../formulas/cache';
 import { type FieldOutcome, FieldRefusedError, refusalOf, refuseField } from '../platform/field-refusal';
 import { activeSpreadsheet, requireUi } from '../platform/interactive';
+import { baseUrlRefusal } from '../platform/url-fetch-whitelist';
 import { refreshStatus } from '../refresh/status';
 import {
   type NotificationForm,
@@ -89,7 +90,10 @@ export function getSettings(): SettingsView {
 
 const LOOPBACK = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/i;
 
-/** The base URL as the client needs it: https (loopback http only reaches a local sample service). */
+/**
+ * The base URL as the client needs it: https (loopback http only reaches a local sample service),
+ * inside the manifest's urlFetchWhitelist when it has one.
+ */
 export function checkBaseUrl(value: string): string {
   const url = value.trim().replace(/\/+$/, '').replace(/\/v1$/, '');
   if (!/^https:\/\/[^/\s]+\.[^/\s]+/i.test(url) && !LOOPBACK.test(url)) {
@@ -98,6 +102,8 @@ export function checkBaseUrl(value: string): string {
       'Enter the service address starting with https://, e.g. https://safety.example.com',
     );
   }
+  const refusal = baseUrlRefusal(url);
+  if (refusal) throw new FieldRefusedError('baseUrl', refusal);
   return url;
 }
 

@@ -5,8 +5,10 @@
  * Sheets the first matching rule wins, so a user's own rule for the same cells takes precedence).
  * Ours are recognised by what they are. A status colour: "text is exactly <status>" with our
  * colour, on the status column from row 2 down; only its height changes between runs (the table
- * grows and shrinks), so it is not part of the match. A heat step: see applyNumberBands.
+ * grows and shrinks), so it is not part of the match. A heat step: see applyNumberBands. A flag
+ * on one column's cells: see applyColumnFlag.
  */
+import { cellA1 } from './a1-notation';
 
 export interface StatusColour {
   /** The exact cell text, e.g. "Expired". */
@@ -134,4 +136,47 @@ export function applyNumberBands(
       ),
     );
   replaceOurRules(sheet, rules, isOurs, ours);
+}
+
+/** A colour for the cells of one column that satisfy a condition on their own value. */
+export interface ColumnFlag {
+  /** The custom formula for the column's first cell below the titles, given its A1 address ("P2"). */
+  formulaFor(topCell: string): string;
+  /** Whether a rule's formula is this flag's, for whichever column it was made. */
+  isFlagFormula(formula: unknown): boolean;
+  background: string;
+  fontColor: string;
+}
+
+const CUSTOM_FORMULA = 'CUSTOM_FORMULA';
+
+/**
+ * Colours the cells of `column` (1-based) from row 2 to `maxRows` that satisfy `flag`, keeping the
+ * user's rules before it. Ours is the custom-formula rule in the flag's colour with the flag's
+ * formula, whichever column it was made for (the user may have moved it). `rules`: the sheet's rules,
+ * read before the run's writes; telling ours from them reads nothing more (a read would cost a commit).
+ */
+export function applyColumnFlag(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  column: number,
+  maxRows: number,
+  flag: ColumnFlag,
+  rules: readonly Rule[],
+): void {
+  const isOurs = (rule: Rule) => {
+    const condition = rule.getBooleanCondition();
+    return (
+      condition !== null &&
+      String(condition.getCriteriaType()) === CUSTOM_FORMULA &&
+      (condition.getBackground() ?? '').toLowerCase() === flag.background.toLowerCase() &&
+      flag.isFlagFormula(condition.getCriteriaValues()[0])
+    );
+  };
+  const ours = SpreadsheetApp.newConditionalFormatRule()
+    .whenFormulaSatisfied(flag.formulaFor(cellA1(column, 2)))
+    .setBackground(flag.background)
+    .setFontColor(flag.fontColor)
+    .setRanges([sheet.getRange(2, column, Math.max(1, maxRows - 1), 1)])
+    .build();
+  replaceOurRules(sheet, rules, isOurs, [ours]);
 }

@@ -36,6 +36,14 @@ export interface WriteResult {
   slowerWrite: string | null;
   /** Keys that had values in the user's columns and are no longer in the table. */
   userRowsDropped: number;
+  /** Where the table now is: its columns, rows 1 to `height` (titles included), in a tab of `maxRows`. */
+  placement: TablePlacement;
+}
+
+export interface TablePlacement {
+  layout: TabLayout;
+  height: number;
+  maxRows: number;
 }
 
 export function getOrCreateSheet(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, name: string) {
@@ -370,7 +378,13 @@ export function writeTableOver(
   }
 
   formatHeaderAndColumns(sheet, table.columns, height, layout, frame);
-  return { rowsWritten: table.rows.length, userRowsDropped, slowerWrite, sheet };
+  return {
+    rowsWritten: table.rows.length,
+    userRowsDropped,
+    slowerWrite,
+    sheet,
+    placement: { layout, height, maxRows: frame.maxRows },
+  };
 }
 
 /**

@@ -32,6 +32,7 @@ import type { Completion } from '../../src/api/schemas';
 import { rowKeys, splitRowKey } from '../../src/api/completion-key';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import { type MutationsRequest, sampleServiceUrl } from '../support/sample-service';
+import { type Random, seeded } from '../support/seeded-random';
 
 const TAB = 'Completed trainings';
 const SYNC_LOG = 'Sync log';
@@ -57,25 +58,6 @@ const EDGE_FIELDS: NonNullable<NonNullable<MutationsRequest['insertCompletionsAt
   { user_id: '  u 7 ', instructor_id: '', groupTraining_id: '=1+1' },
   { user_id: '007', groupTraining_id: '' },
 ];
-
-/** A small deterministic generator (mulberry32), so that a failing sequence can be replayed. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));
-  return {
-    int,
-    chance: (probability: number) => next() < probability,
-    pick: <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!,
-  };
-}
-type Random = ReturnType<typeof seeded>;
 
 /** Upstream changes at positions of the list as it is when they land, and how the steps log shows them. */
 interface Changes {

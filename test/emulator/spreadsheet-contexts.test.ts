@@ -28,6 +28,8 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
   const rangeList = sheet.getRangeList(['A1', 'B2']);
   const filter = sheet.getRange('A1:B2').createFilter();
   const protection = range.protect();
+  spreadsheet.setNamedRange('Kept', range);
+  const namedRange = spreadsheet.getNamedRanges()[0]!;
   spreadsheet.addDeveloperMetadata('kept', 'value', SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
   const metadata = spreadsheet.getDeveloperMetadata()[0]!;
   const criteria = SpreadsheetApp.newFilterCriteria().setHiddenValues(['a']).build();
@@ -110,6 +112,7 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
       calls: [
         ['insertSheet', () => spreadsheet.insertSheet('New')],
         ['toast', () => spreadsheet.toast('hello')],
+        ['setNamedRange', () => spreadsheet.setNamedRange('Another', range)],
         [
           'addDeveloperMetadata',
           () =>
@@ -136,10 +139,19 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
       ],
     },
     {
+      target: namedRange,
+      calls: [
+        ['setName', () => namedRange.setName('Renamed')],
+        ['setRange', () => namedRange.setRange(sheet.getRange('B1'))],
+        ['remove', () => namedRange.remove()],
+      ],
+    },
+    {
       target: protection,
       calls: [
         ['setDescription', () => protection.setDescription('d')],
         ['setWarningOnly', () => protection.setWarningOnly(true)],
+        ['setRange', () => protection.setRange(sheet.getRange('B1'))],
         ['setDomainEdit', () => protection.setDomainEdit(false)],
         ['addEditor', () => protection.addEditor('a@example.com')],
         ['addEditors', () => protection.addEditors(['a@example.com'])],

@@ -23,6 +23,7 @@ import {
   syncLog,
   tab,
   typeLastInspected,
+  keepTextFromBeforeValidation,
   TYPES_TAB,
   UPCOMING_TAB,
   workbook,
@@ -324,7 +325,20 @@ describe('300 equipment types with every anomaly the service can send', () => {
       [UPCOMING_TAB, 'G'],
     ] as const) {
       const sheet = tab(harness, name);
+      // The schedules tab's "Last inspected" (P) flags a date after today, before the status colours.
+      const futureDateFlag =
+        name === SCHEDULES_TAB
+          ? [
+              {
+                type: 'CUSTOM_FORMULA',
+                values: ['=AND(ISNUMBER(P2),P2>TODAY())'],
+                format: { background: '#fce8b2', fontColor: '#7f6000' },
+                ranges: [`P2:P${sheet.maxRows}`],
+              },
+            ]
+          : [];
       expect(sheet.conditionalRules()).toEqual([
+        ...futureDateFlag,
         {
           type: 'TEXT_EQUAL_TO',
           values: ['Expired'],
@@ -364,9 +378,11 @@ describe('a second refresh after the service renamed and removed types', () => {
       [removed[0]!.schedules[0]!.id]: '2024-02-01',
       [kept[0]!.schedules[0]!.id]: '2024-02-20',
       [kept[1]!.schedules[1]!.id]: '2023-12-31',
-      [kept[2]!.schedules[0]!.id]: 'after the audit',
     };
     typeLastInspected(harness, lastInspected);
+    // Text the cell held before Sheets refused anything but a date there (an older version's tab).
+    keepTextFromBeforeValidation(harness, { [kept[2]!.schedules[0]!.id]: 'after the audit' });
+    lastInspected[kept[2]!.schedules[0]!.id] = 'after the audit';
     // The user's own column on the types tab, next to the table.
     const types = tab(harness, TYPES_TAB);
     const ownerRow = before.indexOf(kept[3]!) + 2;
@@ -483,12 +499,14 @@ describe('Show upcoming inspections', () => {
       .flatMap((type) => type.schedules)
       .filter((schedule) => schedule.trigger.timing === 'rolling');
     const daysAgo = (days: number) => toIsoDate((fromIsoDate(today)! - days) as CalendarDate);
-    const lastInspected = {
+    const dates = {
       [rolling[0]!.id]: daysAgo(rolling[0]!.trigger.frequencyInDays! + 3),
       [rolling[1]!.id]: daysAgo(rolling[1]!.trigger.frequencyInDays! - 2),
-      [rolling[2]!.id]: 'last Tuesday',
     };
-    typeLastInspected(harness, lastInspected);
+    const text = { [rolling[2]!.id]: 'last Tuesday' };
+    typeLastInspected(harness, dates);
+    keepTextFromBeforeValidation(harness, text);
+    const lastInspected = { ...dates, ...text };
     harness.callServer('removeToken');
     const requestsBefore = (await harness.dataset.requestLog()).requests.length;
 

@@ -68,22 +68,32 @@ export interface HarnessOptions {
   userScript?: string;
   /** Push the add-on without the Sheets advanced service in its manifest (default: as built). */
   withoutSheetsAdvancedService?: boolean;
+  /** Push the add-on with its manifest changed (scopes taken out, a urlFetchWhitelist added). */
+  editManifest?: (manifest: Manifest) => Manifest;
 }
 
-/** dist/ as clasp would push it, the Sheets advanced service taken out of the manifest if asked. */
-function pushedFiles(withoutSheetsAdvancedService: boolean): { code: string; files: Record<string, string> } {
+export type Manifest = Record<string, unknown>;
+
+/** dist/ as clasp would push it, its manifest edited if asked. */
+function pushedFiles(editManifest: ((manifest: Manifest) => Manifest) | undefined): {
+  code: string;
+  files: Record<string, string>;
+} {
   const { code, files } = loadDist(DIST_DIR);
-  if (!withoutSheetsAdvancedService) return { code, files };
-  const { dependencies: _dependencies, ...manifest } = JSON.parse(files['appsscript.json']!) as Record<
-    string,
-    unknown
-  >;
+  if (!editManifest) return { code, files };
+  const manifest = editManifest(JSON.parse(files['appsscript.json']!) as Manifest);
   return { code, files: { ...files, 'appsscript.json': JSON.stringify(manifest) } };
+}
+
+function withoutSheetsAdvancedService({ dependencies: _dependencies, ...manifest }: Manifest): Manifest {
+  return manifest;
 }
 
 export async function createAddonHarness(options: HarnessOptions = {}): Promise<AddonHarness> {
   const dataset = await SampleDataset.create(options.dataset ?? {});
-  const pushed = pushedFiles(options.withoutSheetsAdvancedService ?? false);
+  const pushed = pushedFiles(
+    options.withoutSheetsAdvancedService ? withoutSheetsAdvancedService : options.editManifest,
+  );
   const emulator = createEmulator({
     ...pushed,
     code: pushed.code + (options.userScript ?? ''),

@@ -46,6 +46,18 @@ export function typeLastInspected(harness: AddonHarness, values: Record<string, 
   }
 }
 
+/**
+ * Puts text in "Last inspected" as a tab made before Sheets validated the column holds it (an
+ * older version's): the cell's validation is taken off, the text typed. A user can no longer type it.
+ */
+export function keepTextFromBeforeValidation(harness: AddonHarness, values: Record<string, string>): void {
+  for (const [scheduleId, value] of Object.entries(values)) {
+    const cell = `${LAST_INSPECTED}${scheduleRow(harness, scheduleId)}`;
+    tab(harness, SCHEDULES_TAB).setDataValidation(cell, null);
+    workbook(harness).typeValues(`'${SCHEDULES_TAB}'!${cell}`, [[value]]);
+  }
+}
+
 /** The Sync log's lines, newest first, from Action (C) to Details (K). */
 export function syncLog(harness: AddonHarness): string[][] {
   return rows(tab(harness, 'Sync log'), 'C', 'K');

@@ -260,9 +260,14 @@ function withoutQuery(url: string): string {
   return `${parsed.origin}${parsed.pathname}`;
 }
 
+/**
+ * @param allowUrl Throws for a URL the manifest's urlFetchWhitelist does not allow (manifest.ts):
+ *   checked before anything is sent, and for every redirect before it is followed.
+ */
 export function createUrlFetchApp(
   env: ServiceEnvironment,
   recorder: UrlFetchRecorder,
+  allowUrl: (url: string) => void = () => {},
 ): GoogleAppsScript.URL_Fetch.UrlFetchApp {
   startSyncHttpWorker();
   const authorize = (method: string) =>
@@ -328,12 +333,14 @@ export function createUrlFetchApp(
           hops < MAX_REDIRECTS
         ) {
           const keepsMethod = answer.status === 307 || answer.status === 308;
+          const target = new URL(location, request.url).href;
+          allowUrl(target);
           redirected.push({
             index,
             hops: hops + 1,
             request: {
               ...request,
-              url: new URL(location, request.url).href,
+              url: target,
               method: keepsMethod ? request.method : 'get',
               payload: keepsMethod ? request.payload : undefined,
             },
@@ -349,6 +356,7 @@ export function createUrlFetchApp(
 
   function fetchPrepared(requests: PreparedRequest[], batched: boolean): unknown[] {
     const execution = env.executions.requireCurrent();
+    for (const request of requests) allowUrl(request.url);
     recorder.consume(execution.user, requests.length, env.clock.now());
     const responses = send(requests, batched, execution.user, execution.id);
     return responses.map((response, index) => {

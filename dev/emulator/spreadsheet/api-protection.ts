@@ -5,6 +5,7 @@
  */
 import { AppsScriptException, strict } from '../core';
 import { requireBoolean, requireString, signatureMismatch } from './arguments';
+import { rangeRefOf } from './api-range';
 import { type ServiceEnv, readableSheet, toScriptArray, writableSheet } from './service-env';
 import type { ProtectionData, SheetModel } from './workbook-model';
 
@@ -38,6 +39,7 @@ type ProtectionMethod =
   | 'setWarningOnly'
   | 'getProtectionType'
   | 'getRange'
+  | 'setRange'
   | 'canEdit'
   | 'canDomainEdit'
   | 'setDomainEdit'
@@ -127,6 +129,19 @@ class ProtectionApi implements Pick<Protection, ProtectionMethod> {
       sheet,
       box ?? { top: 1, left: 1, bottom: sheet.maxRows, right: sheet.maxColumns },
     );
+  }
+
+  /** A range protection moves to other cells of its own sheet; a sheet protection has no range to set. */
+  setRange(range: GoogleAppsScript.Spreadsheet.Range): Protection {
+    const ref = rangeRefOf(range);
+    if (!ref) throw signatureMismatch('Protection.setRange', [range]);
+    const protection = this.#write('setRange');
+    if (protection.type !== 'RANGE')
+      throw new AppsScriptException('A sheet protection covers the whole sheet: it has no range to set.');
+    if (ref.sheet !== this.#sheet)
+      throw new AppsScriptException('The range must be on the sheet of the protection.');
+    protection.box = { ...ref.box };
+    return this.#public;
   }
 
   canEdit(): boolean {

@@ -113,17 +113,57 @@ interface ValueRange {
 const BATCH_UPDATE = 'sheets.spreadsheets.values.batchUpdate';
 const UPDATE = 'sheets.spreadsheets.values.update';
 
-/** The `Sheets` global: Sheets.Spreadsheets.Values.{batchUpdate, update}. */
-export function exposeSheetsAdvancedService(
+/**
+ * The checks every request meets before its content: the API enabled in the project, the
+ * spreadsheet there and writable (readable for a read, `resource` undefined), the body's size, the
+ * write quotas. Returns the spreadsheet.
+ */
+export function openApiRequest(
   env: ServiceEnv,
   deps: SheetsServiceDeps,
-): GoogleAppsScript.Sheets {
-  const values = new SheetsValues(env, deps);
-  const spreadsheets = strict('Sheets.Spreadsheets', { Values: values }, env.counter);
-  return strict('Sheets', { Spreadsheets: spreadsheets }, env.counter) as unknown as GoogleAppsScript.Sheets;
+  method: string,
+  spreadsheetId: unknown,
+  resource?: unknown,
+): WorkbookModel {
+  const access: AccessPolicy = env.access;
+  if (deps.cloudProjectApi === 'disabled') {
+    throw new GoogleJsonResponseException(
+      method,
+      403,
+      `Google Sheets API has not been used in project ${PROJECT_NUMBER} before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/sheets.googleapis.com/overview?project=${PROJECT_NUMBER} then retry.`,
+    );
+  }
+  const workbook = typeof spreadsheetId === 'string' ? env.workbooks.get(spreadsheetId) : undefined;
+  if (!workbook || workbook.deleted)
+    throw new GoogleJsonResponseException(method, 404, 'Requested entity was not found.');
+  if (resource === undefined) {
+    access.read(workbook);
+    return workbook;
+  }
+  access.write(workbook, method.slice(method.lastIndexOf('.') + 1));
+  if (typeof resource !== 'object' || resource === null)
+    throw badRequest(method, 'Invalid JSON payload received: the request body must be an object.');
+  const bytes = Buffer.byteLength(JSON.stringify(resource), 'utf8');
+  if (bytes > SHEETS_API_MAX_REQUEST_BYTES) {
+    throw badRequest(
+      method,
+      `Request payload size exceeds the limit: ${SHEETS_API_MAX_REQUEST_BYTES} bytes.`,
+    );
+  }
+  const exceeded = deps.quotas.admit(access.context().userEmail);
+  if (exceeded) {
+    const limit = exceeded === 'user' ? 'Write requests per minute per user' : 'Write requests per minute';
+    throw new GoogleJsonResponseException(
+      method,
+      429,
+      `Quota exceeded for quota metric 'Write requests' and limit '${limit}' of service 'sheets.googleapis.com' for consumer 'project_number:${PROJECT_NUMBER}'.`,
+    );
+  }
+  return workbook;
 }
 
-class SheetsValues {
+/** Sheets.Spreadsheets.Values: batchUpdate and update, RAW. */
+export class SheetsValues {
   readonly #env: ServiceEnv;
   readonly #deps: SheetsServiceDeps;
 
@@ -153,36 +193,7 @@ class SheetsValues {
 
   /** The checks every request meets before its content: the project, access, size, quotas, the input option. */
   #begin(method: string, resource: unknown, spreadsheetId: unknown): ApiRequest {
-    const access: AccessPolicy = this.#env.access;
-    if (this.#deps.cloudProjectApi === 'disabled') {
-      throw new GoogleJsonResponseException(
-        method,
-        403,
-        `Google Sheets API has not been used in project ${PROJECT_NUMBER} before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/sheets.googleapis.com/overview?project=${PROJECT_NUMBER} then retry.`,
-      );
-    }
-    const workbook = typeof spreadsheetId === 'string' ? this.#env.workbooks.get(spreadsheetId) : undefined;
-    if (!workbook || workbook.deleted)
-      throw new GoogleJsonResponseException(method, 404, 'Requested entity was not found.');
-    access.write(workbook, method.slice(method.lastIndexOf('.') + 1));
-    if (typeof resource !== 'object' || resource === null)
-      throw badRequest(method, 'Invalid JSON payload received: the request body must be an object.');
-    const bytes = Buffer.byteLength(JSON.stringify(resource), 'utf8');
-    if (bytes > SHEETS_API_MAX_REQUEST_BYTES) {
-      throw badRequest(
-        method,
-        `Request payload size exceeds the limit: ${SHEETS_API_MAX_REQUEST_BYTES} bytes.`,
-      );
-    }
-    const exceeded = this.#deps.quotas.admit(access.context().userEmail);
-    if (exceeded) {
-      const limit = exceeded === 'user' ? 'Write requests per minute per user' : 'Write requests per minute';
-      throw new GoogleJsonResponseException(
-        method,
-        429,
-        `Quota exceeded for quota metric 'Write requests' and limit '${limit}' of service 'sheets.googleapis.com' for consumer 'project_number:${PROJECT_NUMBER}'.`,
-      );
-    }
+    const workbook = openApiRequest(this.#env, this.#deps, method, spreadsheetId, resource);
     const { valueInputOption } = resource as { valueInputOption?: unknown };
     if (valueInputOption !== 'RAW') {
       if (valueInputOption === 'USER_ENTERED')
@@ -287,7 +298,7 @@ function gridSeenBy(buffer: BufferState, sheet: SheetModel): { maxRows: number; 
   return buffer.committedGrids.get(sheet) ?? null;
 }
 
-function badRequest(method: string, message: string): GoogleJsonResponseException {
+export function badRequest(method: string, message: string): GoogleJsonResponseException {
   return new GoogleJsonResponseException(method, 400, message);
 }
 

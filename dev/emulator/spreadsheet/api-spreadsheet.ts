@@ -2,9 +2,10 @@
 import { AppsScriptException, strict } from '../core';
 import { isInteger, requireString, signatureMismatch } from './arguments';
 import { metadataArguments } from './api-developer-metadata';
+import { checkRangeName, namedRangesOf, rangeArgument } from './api-named-range';
 import { PROTECTION_TYPES, isMemberOf } from './script-enums';
 import { type ServiceEnv, readableWorkbook, toScriptArray, writableWorkbook } from './service-env';
-import type { WorkbookModel } from './workbook-model';
+import { type WorkbookModel, newNamedRange } from './workbook-model';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -44,6 +45,9 @@ type SpreadsheetMethod =
   | 'getSheetById'
   | 'insertSheet'
   | 'getProtections'
+  | 'getNamedRanges'
+  | 'setNamedRange'
+  | 'getRangeByName'
   | 'addDeveloperMetadata'
   | 'getDeveloperMetadata'
   | 'toast';
@@ -121,6 +125,31 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
         .map((protection) => this.#env.classes.protection(sheet, protection)),
     );
     return toScriptArray(this.#env.realm, protections);
+  }
+
+  getNamedRanges(): GoogleAppsScript.Spreadsheet.NamedRange[] {
+    const named = namedRangesOf(this.#read()).map(({ sheet, named }) =>
+      this.#env.classes.namedRange(sheet, named),
+    );
+    return toScriptArray(this.#env.realm, named);
+  }
+
+  setNamedRange(name: string, range: GoogleAppsScript.Spreadsheet.Range): void {
+    const args = [name, range];
+    requireString('Spreadsheet.setNamedRange', args, name);
+    const workbook = this.#write('setNamedRange');
+    const ref = rangeArgument(workbook, 'Spreadsheet.setNamedRange', args, range);
+    checkRangeName(workbook, name);
+    ref.sheet.namedRanges.push(newNamedRange(name, ref.box));
+  }
+
+  /** Case-insensitive, as Sheets resolves names in formulas. */
+  getRangeByName(name: string): GoogleAppsScript.Spreadsheet.Range | null {
+    requireString('Spreadsheet.getRangeByName', [name], name);
+    const found = namedRangesOf(this.#read()).find(
+      ({ named }) => named.name.toLowerCase() === name.toLowerCase(),
+    );
+    return found ? this.#env.classes.range(found.sheet, found.named.box) : null;
   }
 
   addDeveloperMetadata(...args: unknown[]): Spreadsheet {

@@ -12,11 +12,13 @@ import { exposeDeveloperMetadata } from './api-developer-metadata';
 import { exposeFilter } from './api-filter';
 import { exposeFilterCriteriaBuilder } from './api-filter-criteria';
 import { exposeProtection } from './api-protection';
+import { exposeNamedRange } from './api-named-range';
 import { exposeRange } from './api-range';
 import { exposeRangeList } from './api-range-list';
 import { exposeSheet } from './api-sheet';
 import { exposeSpreadsheet } from './api-spreadsheet';
-import { exposeSheetsAdvancedService, type SheetsServiceDeps } from './api-sheets-advanced';
+import { type SheetsServiceDeps } from './api-sheets-advanced';
+import { exposeSheetsAdvancedService } from './api-sheets-spreadsheets';
 import { exposeSpreadsheetApp } from './api-spreadsheet-app';
 import { exposeUi } from './api-ui';
 import { createScriptEnums } from './script-enums';
@@ -98,6 +100,7 @@ export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
     rangeList: (sheet, boxes) => exposeRangeList(env, sheet, boxes),
     filter: (sheet, filter) => exposeFilter(env, sheet, filter),
     protection: (sheet, protection) => exposeProtection(env, sheet, protection),
+    namedRange: (sheet, named) => exposeNamedRange(env, sheet, named),
     developerMetadata: (workbook, metadata) => exposeDeveloperMetadata(env, workbook, metadata),
     conditionalFormatRule: (data) => exposeConditionalFormatRule(env, data),
     conditionalFormatRuleBuilder: () => exposeConditionalFormatRuleBuilder(env),

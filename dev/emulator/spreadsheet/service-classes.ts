@@ -15,6 +15,7 @@ export const SPREADSHEET_SERVICE_CLASSES: ReadonlySet<string> = new Set([
   'DataValidation',
   'DataValidationBuilder',
   'Protection',
+  'NamedRange',
   'DeveloperMetadata',
   'ConditionalFormatRule',
   'ConditionalFormatRuleBuilder',

@@ -14,6 +14,7 @@ import type { WriteBuffer } from './write-buffer';
 import type {
   DeveloperMetadataData,
   FilterData,
+  NamedRangeData,
   ProtectionData,
   SheetModel,
   WorkbookModel,
@@ -33,6 +34,7 @@ export interface ServiceClasses {
   rangeList(sheet: SheetModel, boxes: readonly GridBox[]): GoogleAppsScript.Spreadsheet.RangeList;
   filter(sheet: SheetModel, filter: FilterData): GoogleAppsScript.Spreadsheet.Filter;
   protection(sheet: SheetModel, protection: ProtectionData): GoogleAppsScript.Spreadsheet.Protection;
+  namedRange(sheet: SheetModel, named: NamedRangeData): GoogleAppsScript.Spreadsheet.NamedRange;
   developerMetadata(
     workbook: WorkbookModel,
     metadata: DeveloperMetadataData,

@@ -125,6 +125,13 @@ function moveStoredRanges(sheet: SheetModel, move: (box: GridBox) => GridBox | n
     if (box) protection.box = box;
     return box !== null;
   });
+  // Sheets shows a named range whose cells are all deleted as #REF!; the emulator drops it (stricter
+  // for a script that would look it up again).
+  sheet.namedRanges = sheet.namedRanges.filter((named) => {
+    const box = move(named.box);
+    if (box) named.box = box;
+    return box !== null;
+  });
   // A chart anywhere in the workbook that reads these cells follows them; one whose cells are all
   // deleted reads nothing there any more.
   for (const chart of sheet.workbook.sheets.flatMap((any) => any.charts)) {

@@ -48,6 +48,8 @@ export interface ConditionalRuleData {
 }
 
 export interface ProtectionData {
+  /** The Sheets API's protectedRangeId: both services see the same protections. */
+  readonly id: number;
   type: 'RANGE' | 'SHEET';
   /** Null for a whole-sheet protection, which covers whatever size the sheet has. */
   box: GridBox | null;
@@ -59,6 +61,9 @@ export interface ProtectionData {
   editors: string[];
 }
 
+let lastProtectionId = 0;
+let lastNamedRangeId = 0;
+
 /** A protection as protect() makes it: its creator is its first editor. */
 export function newProtection(
   type: ProtectionData['type'],
@@ -66,6 +71,7 @@ export function newProtection(
   creator: string,
 ): ProtectionData {
   return {
+    id: ++lastProtectionId,
     type,
     box,
     description: '',
@@ -74,6 +80,18 @@ export function newProtection(
     creator,
     editors: creator ? [creator] : [],
   };
+}
+
+/** A named range (Data > Named ranges): it lives on its sheet and follows its cells. */
+export interface NamedRangeData {
+  /** The Sheets API's namedRangeId. */
+  readonly id: string;
+  name: string;
+  box: GridBox;
+}
+
+export function newNamedRange(name: string, box: GridBox): NamedRangeData {
+  return { id: `nr${++lastNamedRangeId}`, name, box: { ...box } };
 }
 
 /** What a filter hides in one column: values (as displayed), and/or a condition the shown rows meet. */
@@ -130,6 +148,7 @@ export interface SheetModel {
   filter: FilterData | null;
   conditionalRules: ConditionalRuleData[];
   protections: ProtectionData[];
+  namedRanges: NamedRangeData[];
   charts: ChartData[];
 }
 
@@ -272,6 +291,7 @@ export class WorkbookModel {
       filter: null,
       conditionalRules: [],
       protections: [],
+      namedRanges: [],
       charts: [],
     };
     this.sheets.splice(index, 0, sheet);
@@ -341,6 +361,7 @@ function copySheet(sheet: SheetModel, workbook: WorkbookModel): SheetModel {
       box: protection.box && { ...protection.box },
       editors: [...protection.editors],
     })),
+    namedRanges: sheet.namedRanges.map((named) => ({ ...named, box: { ...named.box } })),
     charts: sheet.charts.map(copyChart),
   };
 }

@@ -37,8 +37,11 @@ import {
   type SheetModel,
   WorkbookModel,
   type WorkbookOptions,
+  newNamedRange,
+  newProtection,
   sheetColumnWidth,
 } from './workbook-model';
+import { checkRangeName } from './api-named-range';
 import { spreadsheetUrl } from './api-spreadsheet';
 
 export type { WorkbookOptions } from './workbook-model';
@@ -187,6 +190,17 @@ export class SheetView {
       domainEdit: protection.domainEdit,
       editors: [...protection.editors],
     }));
+  }
+
+  /** Adds a named range on this sheet (see WorkbookView.addNamedRange, which checks the name). */
+  addNamedRange(name: string, a1: string): void {
+    this.#sheet.namedRanges.push(newNamedRange(name, this.#box(a1)!));
+  }
+
+  /** A user's Data > Protect sheets and ranges on `a1`: a range protection of their own (user@example.com's). */
+  protectRange(a1: string, description: string, warningOnly = false): void {
+    const protection = newProtection('RANGE', this.#box(a1)!, 'user@example.com');
+    this.#sheet.protections.push({ ...protection, description, warningOnly });
   }
 
   /** The charts on this sheet, in the order they were inserted; ranges as "Sheet name!A1:B2". */
@@ -445,6 +459,20 @@ export class WorkbookView {
 
   sheets(): SheetView[] {
     return this.#workbook.sheets.map((sheet) => new SheetView(sheet));
+  }
+
+  /** Every named range: its name, its sheet and its cells in A1 notation. */
+  namedRanges(): { name: string; sheet: string; range: string }[] {
+    return this.#workbook.sheets.flatMap((sheet) =>
+      sheet.namedRanges.map(({ name, box }) => ({ name, sheet: sheet.name, range: boxA1(box) })),
+    );
+  }
+
+  /** A user's Data > Named ranges > Add: `a1` is on the sheet called `sheetName`. */
+  addNamedRange(name: string, sheetName: string, a1: string): void {
+    checkRangeName(this.#workbook, name);
+    const sheet = this.sheet(sheetName);
+    sheet.addNamedRange(name, a1);
   }
 
   /** The developer metadata on the spreadsheet, as the script left it. */

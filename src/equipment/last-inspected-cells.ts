@@ -1,0 +1,41 @@
+/**
+ * "Last inspected" is the one schedule cell people type, and every due date of a rolling schedule
+ * follows from it. Sheets rejects anything but a date there, with help text saying what to enter
+ * (an empty cell stays allowed: no inspection recorded yet), and a date after today is coloured
+ * amber, as the schedule's status says "Check Last inspected: in the future" (inspections.ts). Both
+ * cover the column down to the tab's last row, so rows a later import adds are covered too, and are
+ * set again after every import where the column is now.
+ */
+import { applyColumnFlag, type ColumnFlag } from '../sheets/conditional-formats';
+
+export const LAST_INSPECTED_HELP =
+  'Enter the date of the last inspection, e.g. 2024-03-01 (leave empty if none is recorded). ' +
+  'A date after today is flagged: the due date cannot be computed from it.';
+
+/** Amber, as Expiring: something to look at, not yet wrong. */
+const FUTURE_DATE_FLAG: ColumnFlag = {
+  formulaFor: (topCell) => `=AND(ISNUMBER(${topCell}),${topCell}>TODAY())`,
+  isFlagFormula: (formula) =>
+    typeof formula === 'string' && /^=AND\(ISNUMBER\(([A-Z]+2)\),\1>TODAY\(\)\)$/.test(formula),
+  background: '#fce8b2',
+  fontColor: '#7f6000',
+};
+
+/**
+ * Sets the validation and the future-date colour on `column` (1-based) of the schedules tab, rows 2
+ * to `maxRows`. `rules`: the tab's conditional format rules, read before the run's writes.
+ */
+export function guardLastInspected(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  column: number,
+  maxRows: number,
+  rules: readonly GoogleAppsScript.Spreadsheet.ConditionalFormatRule[],
+): void {
+  const validation = SpreadsheetApp.newDataValidation()
+    .requireDate()
+    .setAllowInvalid(false)
+    .setHelpText(LAST_INSPECTED_HELP)
+    .build();
+  sheet.getRange(2, column, Math.max(1, maxRows - 1), 1).setDataValidation(validation);
+  applyColumnFlag(sheet, column, maxRows, FUTURE_DATE_FLAG, rules);
+}

@@ -1,0 +1,192 @@
+/**
+ * What keeps an imported table trustworthy around the add-on's writes:
+ * - a named range over the whole table (titles, records and the user's columns between, as the
+ *   filter covers them), set again after every write, so that a user's QUERY or FILTER over
+ *   `SafetySync_…` covers every record however many there are;
+ * - warning-only protection over the imported columns (titles and records): anyone can still edit
+ *   them after a confirmation, which tells them the next refresh rewrites what they type. Hard
+ *   protection would stop another editor's refresh, so it is never used. The user's own columns and
+ *   the columns the table leaves to them ("Last inspected") stay unprotected. Imported columns the
+ *   user separated (by inserting a column between them) get one protection each run of columns.
+ * Ours are found by their name and description, and updated in place (never piled up); the user's
+ * own named ranges and protections are left as they are. Everything is read before the run writes
+ * (readTableGuards): a read after a write would cost a commit. A tab written just after a commit
+ * (the completions import) is guarded through the Sheets API instead: guardCommittedTable.
+ */
+import { sheetsAdvancedService } from './sheets-api';
+import type { TablePlacement } from './table-writer';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type NamedRange = GoogleAppsScript.Spreadsheet.NamedRange;
+type Protection = GoogleAppsScript.Spreadsheet.Protection;
+
+/** How our protections are told from the user's, and what Sheets shows in Protected sheets and ranges. */
+export const IMPORTED_COLUMNS_PROTECTION =
+  'Safety Sync: imported columns. The next refresh rewrites them; edit them in the service.';
+
+/** The named ranges and protections already there, read before the run's writes. */
+export interface TableGuards {
+  namedRanges: ReadonlyMap<string, NamedRange>;
+  /** Our protections, by sheet id. */
+  protections: ReadonlyMap<number, Protection[]>;
+}
+
+/** Reads the spreadsheet's named ranges and our protections on `sheets` (null: a tab not there yet). */
+export function readTableGuards(spreadsheet: Spreadsheet, sheets: readonly (Sheet | null)[]): TableGuards {
+  const namedRanges = new Map<string, NamedRange>();
+  for (const named of spreadsheet.getNamedRanges()) namedRanges.set(named.getName(), named);
+  const protections = new Map<number, Protection[]>();
+  for (const sheet of sheets) {
+    if (!sheet) continue;
+    const ours = sheet
+      .getProtections(SpreadsheetApp.ProtectionType.RANGE)
+      .filter((protection) => protection.getDescription() === IMPORTED_COLUMNS_PROTECTION);
+    protections.set(sheet.getSheetId(), ours);
+  }
+  return { namedRanges, protections };
+}
+
+export interface GuardedTable {
+  /** The named range over the whole table, e.g. SafetySync_Schedules. */
+  rangeName: string;
+  /** The table's columns (by index in its column list) left unprotected: the ones users fill in. */
+  userFilledColumns?: readonly number[];
+}
+
+/**
+ * Points the table's named range at it and its protections at its imported columns, as `placement`
+ * (the write's WriteResult) says they are now. `sheetId`: the sheet's id, read before the writes.
+ */
+export function guardTable(
+  spreadsheet: Spreadsheet,
+  sheet: Sheet,
+  sheetId: number,
+  guards: TableGuards,
+  { layout, height }: Pick<TablePlacement, 'layout' | 'height'>,
+  { rangeName, userFilledColumns = [] }: GuardedTable,
+): void {
+  const whole = sheet.getRange(1, 1, height, layout.width);
+  const named = guards.namedRanges.get(rangeName);
+  if (named) named.setRange(whole);
+  else spreadsheet.setNamedRange(rangeName, whole);
+
+  const imported = layout.tableColumns.filter((_, index) => !userFilledColumns.includes(index));
+  const runs = columnRuns(imported);
+  const ours = guards.protections.get(sheetId) ?? [];
+  runs.forEach((run, index) => {
+    const range = sheet.getRange(1, run.left, height, run.width);
+    const existing = ours[index];
+    if (existing) existing.setRange(range);
+    else range.protect().setDescription(IMPORTED_COLUMNS_PROTECTION).setWarningOnly(true);
+  });
+  for (const extra of ours.slice(runs.length)) extra.remove();
+}
+
+/** Sheet columns (1-based) as runs of adjacent ones, left to right. */
+function columnRuns(columns: readonly number[]): { left: number; width: number }[] {
+  const runs: { left: number; width: number }[] = [];
+  for (const column of [...columns].sort((a, b) => a - b)) {
+    const last = runs[runs.length - 1];
+    if (last && last.left + last.width === column) last.width++;
+    else runs.push({ left: column, width: 1 });
+  }
+  return runs;
+}
+
+type SpreadsheetsApi = GoogleAppsScript.Sheets.Collection.SpreadsheetsCollection;
+
+/** What the Sheets API's get answers for the fields asked below. */
+interface GuardResource {
+  namedRanges?: { namedRangeId?: string; name?: string }[];
+  sheets?: {
+    properties?: { sheetId?: number; title?: string };
+    protectedRanges?: { protectedRangeId?: number; description?: string }[];
+  }[];
+}
+
+const GUARD_FIELDS =
+  'namedRanges(namedRangeId,name),sheets(properties(sheetId,title),protectedRanges(protectedRangeId,description))';
+
+/**
+ * guardTable for a tab the run has just committed (SpreadsheetApp.flush: nothing is buffered), in
+ * two Sheets API requests and no Spreadsheet service call: the API's get reads the named ranges and
+ * protections, one batchUpdate sets them (atomically). Without the API, or when it refuses, the same
+ * through the Spreadsheet service (its reads cost no commit: nothing is buffered).
+ */
+export function guardCommittedTable(
+  spreadsheet: Spreadsheet,
+  target: { spreadsheetId: string; sheet: Sheet; sheetName: string },
+  placement: Pick<TablePlacement, 'layout' | 'height'>,
+  table: GuardedTable,
+): void {
+  const spreadsheets = sheetsAdvancedService();
+  if (spreadsheets) {
+    try {
+      guardThroughApi(spreadsheets, target, placement, table);
+      return;
+    } catch {
+      // The API disabled in the add-on's Cloud project, or over its quota: the Spreadsheet service does it.
+    }
+  }
+  const guards = readTableGuards(spreadsheet, [target.sheet]);
+  guardTable(spreadsheet, target.sheet, target.sheet.getSheetId(), guards, placement, table);
+}
+
+function guardThroughApi(
+  spreadsheets: SpreadsheetsApi,
+  { spreadsheetId, sheetName }: { spreadsheetId: string; sheetName: string },
+  { layout, height }: Pick<TablePlacement, 'layout' | 'height'>,
+  { rangeName, userFilledColumns = [] }: GuardedTable,
+): void {
+  const resource = spreadsheets.get(spreadsheetId, { fields: GUARD_FIELDS }) as GuardResource;
+  const sheet = resource.sheets?.find((candidate) => candidate.properties?.title === sheetName);
+  const sheetId = sheet?.properties?.sheetId;
+  if (sheetId === undefined) throw new Error(`The Sheets API does not list the tab ${sheetName}.`);
+  const gridRange = (left: number, width: number) => ({
+    sheetId,
+    startRowIndex: 0,
+    endRowIndex: height,
+    startColumnIndex: left - 1,
+    endColumnIndex: left - 1 + width,
+  });
+  const requests: GoogleAppsScript.Sheets.Schema.Request[] = [];
+  const whole = gridRange(1, layout.width);
+  const named = resource.namedRanges?.find((candidate) => candidate.name === rangeName);
+  requests.push(
+    named
+      ? {
+          updateNamedRange: {
+            namedRange: { namedRangeId: named.namedRangeId, range: whole },
+            fields: 'range',
+          },
+        }
+      : { addNamedRange: { namedRange: { name: rangeName, range: whole } } },
+  );
+  const imported = layout.tableColumns.filter((_, index) => !userFilledColumns.includes(index));
+  const runs = columnRuns(imported);
+  const ours = (sheet?.protectedRanges ?? []).filter(
+    (protection) => protection.description === IMPORTED_COLUMNS_PROTECTION,
+  );
+  runs.forEach((run, index) => {
+    const range = gridRange(run.left, run.width);
+    const existing = ours[index];
+    requests.push(
+      existing
+        ? {
+            updateProtectedRange: {
+              protectedRange: { protectedRangeId: existing.protectedRangeId, range },
+              fields: 'range',
+            },
+          }
+        : {
+            addProtectedRange: {
+              protectedRange: { range, description: IMPORTED_COLUMNS_PROTECTION, warningOnly: true },
+            },
+          },
+    );
+  });
+  for (const extra of ours.slice(runs.length))
+    requests.push({ deleteProtectedRange: { protectedRangeId: extra.protectedRangeId } });
+  spreadsheets.batchUpdate({ requests }, spreadsheetId);
+}

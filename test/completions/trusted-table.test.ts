@@ -1,0 +1,93 @@
+/**
+ * The Completed trainings tab is the named range SafetySync_Completions, and its imported columns
+ * carry warning-only protection, both covering the table after every import and refresh: a full
+ * import sets them through the Sheets API (no Spreadsheet service call, no extra commit), without it
+ * through the Spreadsheet service; a refresh's rows, inserted inside the table, widen them as Sheets
+ * widens any range rows are inserted into.
+ */
+import { IMPORTED_COLUMNS_PROTECTION } from '../../src/sheets/table-guard';
+import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
+
+const TAB = 'Completed trainings';
+
+function guards(harness: AddonHarness) {
+  const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
+  const sheet = workbook.sheet(TAB);
+  return {
+    rows: sheet.lastRow,
+    namedRange: workbook.namedRanges().find((named) => named.name === 'SafetySync_Completions'),
+    protections: sheet
+      .protections()
+      .filter((protection) => protection.description === IMPORTED_COLUMNS_PROTECTION)
+      .map((protection) => [protection.range, protection.warningOnly]),
+  };
+}
+
+async function recordCount(harness: AddonHarness): Promise<number> {
+  return (await harness.dataset.data()).completions.length;
+}
+
+describe.each([
+  ['through the Sheets API', false],
+  ['through the Spreadsheet service, without the API', true],
+])('%s', (_way, withoutSheetsAdvancedService) => {
+  let harness: AddonHarness;
+  beforeAll(async () => {
+    harness = await createAddonHarness({
+      dataset: { seed: 61, completions: 40, users: 8 },
+      withoutSheetsAdvancedService,
+    });
+    harness.connect();
+    harness.emulator.counter.reset();
+    harness.clickMenu('Reconcile completed trainings');
+  });
+  afterAll(() => harness.done());
+
+  test('a full import names the table and protects its columns, warning only', async () => {
+    const height = (await recordCount(harness)) + 1;
+    expect(guards(harness)).toEqual({
+      rows: height,
+      namedRange: { name: 'SafetySync_Completions', sheet: TAB, range: `A1:J${height}` },
+      protections: [[`A1:J${height}`, true]],
+    });
+    const calls = harness.emulator.counter.snapshot();
+    if (withoutSheetsAdvancedService) {
+      expect(calls['Spreadsheet.getNamedRanges']).toBe(1);
+    } else {
+      // No Spreadsheet service call: one read and one write of the Sheets API.
+      expect(calls['Spreadsheet.getNamedRanges']).toBeUndefined();
+      expect(calls['Sheet.getProtections']).toBeUndefined();
+      expect([calls['Sheets.Spreadsheets.get'], calls['Sheets.Spreadsheets.batchUpdate']]).toEqual([1, 1]);
+    }
+  });
+
+  test('a refresh that adds records on top widens both, without looking them up', async () => {
+    await harness.dataset.mutate({ addCompletions: 6 });
+    harness.emulator.counter.reset();
+    harness.clickMenu('Refresh all');
+    const height = (await recordCount(harness)) + 1;
+    expect(guards(harness)).toEqual({
+      rows: height,
+      namedRange: { name: 'SafetySync_Completions', sheet: TAB, range: `A1:J${height}` },
+      protections: [[`A1:J${height}`, true]],
+    });
+    const calls = harness.emulator.counter.snapshot();
+    expect(calls['Sheets.Spreadsheets.get'] ?? calls['Spreadsheet.getNamedRanges']).toBeUndefined();
+  });
+
+  test('a full import after records were removed and a column inserted among the table covers exactly the table', async () => {
+    harness.emulator.workbooks.get(harness.spreadsheetId)!.sheet(TAB).insertColumnsBefore(4);
+    harness.emulator.workbooks.get(harness.spreadsheetId)!.typeValues(`'${TAB}'!D1`, [['Badge']]);
+    await harness.dataset.mutate({ removeCompletions: 9 });
+    harness.clickMenu('Reconcile completed trainings');
+    const height = (await recordCount(harness)) + 1;
+    expect(guards(harness)).toEqual({
+      rows: height,
+      namedRange: { name: 'SafetySync_Completions', sheet: TAB, range: `A1:K${height}` },
+      protections: [
+        [`A1:C${height}`, true],
+        [`E1:K${height}`, true],
+      ],
+    });
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * An oracle of where the equipment tables are, for the named range and the protections that must
+ * follow them: each table's columns are found by their titles in row 1 of its tab as the user sees
+ * it, its height by the service's records, independently of how the add-on placed them.
+ */
+import type { DatasetData } from '../../dev/sample-service/admin';
+import type { SheetView } from '../../dev/emulator/spreadsheet/workbook-store';
+import { EQUIPMENT_TYPE_COLUMNS, METAFIELD_COLUMNS, SCHEDULE_COLUMNS } from '../../src/equipment/tables';
+import { columnLetters } from '../../src/sheets/a1-notation';
+import { IMPORTED_COLUMNS_PROTECTION } from '../../src/sheets/table-guard';
+import type { AddonHarness } from './addon-harness';
+import { METAFIELDS_TAB, SCHEDULES_TAB, tab, TYPES_TAB } from './equipment-tabs';
+
+/** A tab of the user's own, for their named ranges and protections. */
+export const NOTES_TAB = 'Audit notes';
+
+export function ourProtections(sheet: SheetView) {
+  return sheet
+    .protections()
+    .filter((protection) => protection.description === IMPORTED_COLUMNS_PROTECTION)
+    .sort((a, b) => columnNumber(a.range!) - columnNumber(b.range!));
+}
+
+function columnNumber(a1: string): number {
+  return [.../^[A-Z]+/.exec(a1)![0]].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0);
+}
+
+const TABLES = [
+  {
+    tab: TYPES_TAB,
+    name: 'SafetySync_EquipmentTypes',
+    titles: EQUIPMENT_TYPE_COLUMNS.map((c) => c.header),
+    typed: [],
+  },
+  {
+    tab: METAFIELDS_TAB,
+    name: 'SafetySync_Metafields',
+    titles: METAFIELD_COLUMNS.map((c) => c.header),
+    typed: [],
+  },
+  {
+    tab: SCHEDULES_TAB,
+    name: 'SafetySync_Schedules',
+    titles: SCHEDULE_COLUMNS.map((c) => c.header),
+    typed: ['Last inspected'],
+  },
+] as const;
+
+function recordCount(tabName: string, data: DatasetData): number {
+  const types = data.equipmenttypes;
+  if (tabName === TYPES_TAB) return types.length;
+  if (tabName === METAFIELDS_TAB) return types.reduce((sum, type) => sum + type.metafields.length, 0);
+  return types.reduce((sum, type) => sum + type.schedules.length, 0);
+}
+
+/** The named ranges (sorted by name) and our protections' ranges by tab that the tables call for. */
+export function expectedGuards(harness: AddonHarness, data: DatasetData) {
+  const namedRanges: { name: string; sheet: string; range: string }[] = [];
+  const protections: Record<string, string[]> = {};
+  for (const table of TABLES) {
+    const sheet = tab(harness, table.tab);
+    const header = sheet.displayValues(`A1:${columnLetters(sheet.maxColumns)}1`)[0]!;
+    const positions = table.titles.map((title) => header.indexOf(title) + 1);
+    if (positions.includes(0)) throw new Error(`a title of ${table.tab} is missing from row 1`);
+    const lastTitled = header.reduce((last, title, index) => (title === '' ? last : index + 1), 0);
+    const width = Math.max(lastTitled, ...positions);
+    const height = recordCount(table.tab, data) + 1;
+    namedRanges.push({ name: table.name, sheet: table.tab, range: `A1:${columnLetters(width)}${height}` });
+    const imported = positions
+      .filter((_, index) => !(table.typed as readonly string[]).includes(table.titles[index]!))
+      .sort((a, b) => a - b);
+    const runs: string[] = [];
+    let start = imported[0]!;
+    imported.forEach((column, index) => {
+      const next = imported[index + 1];
+      if (next === column + 1) return;
+      runs.push(`${columnLetters(start)}1:${columnLetters(column)}${height}`);
+      start = next!;
+    });
+    protections[table.tab] = runs;
+  }
+  namedRanges.sort((a, b) => a.name.localeCompare(b.name));
+  return { namedRanges, protections };
+}
