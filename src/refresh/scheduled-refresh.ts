@@ -200,7 +200,7 @@ function recordScheduledRun(
       'Paused',
       problem,
       `The scheduled refresh paused itself: ${authFailuresInARow} runs in a row failed with ${problem.identifier}. ` +
-        'Save a working token in Safety Sync → Settings…, then save the schedule again in Safety Sync → RefreshSchedule refresh….',
+        'Save a working token in Safety Sync → Settings…, then save the schedule again in Safety Sync → Schedule refresh….',
     );
   }
   return {

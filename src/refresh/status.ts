@@ -71,7 +71,7 @@ export function refreshStatus(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsh
     sentences.push(
       `The scheduled refresh paused itself on ${formatMoment(spreadsheet, schedule.paused.atMs)} after ` +
         `repeated ${schedule.paused.identifier} errors. Save a working token in Safety Sync → Settings…, ` +
-        'then save the schedule again in Safety Sync → RefreshSchedule refresh… to resume it.',
+        'then save the schedule again in Safety Sync → Schedule refresh… to resume it.',
     );
   } else if (stale && schedule) {
     const problem = schedule.lastProblem

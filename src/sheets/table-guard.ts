@@ -14,7 +14,7 @@
  * (the completions import) is guarded through the Sheets API instead: guardCommittedTable.
  */
 import { sheetsAdvancedService } from './sheets-api';
-import type { TablePlacement } from './table-writer';
+import { adjacentRuns, type ColumnSpan, type TablePlacement } from './table-writer';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -71,8 +71,7 @@ export function guardTable(
   if (named) named.setRange(whole);
   else spreadsheet.setNamedRange(rangeName, whole);
 
-  const imported = layout.tableColumns.filter((_, index) => !userFilledColumns.includes(index));
-  const runs = columnRuns(imported);
+  const runs = importedRuns(layout, userFilledColumns);
   const ours = guards.protections.get(sheetId) ?? [];
   runs.forEach((run, index) => {
     const range = sheet.getRange(1, run.left, height, run.width);
@@ -83,15 +82,9 @@ export function guardTable(
   for (const extra of ours.slice(runs.length)) extra.remove();
 }
 
-/** Sheet columns (1-based) as runs of adjacent ones, left to right. */
-function columnRuns(columns: readonly number[]): { left: number; width: number }[] {
-  const runs: { left: number; width: number }[] = [];
-  for (const column of [...columns].sort((a, b) => a - b)) {
-    const last = runs[runs.length - 1];
-    if (last && last.left + last.width === column) last.width++;
-    else runs.push({ left: column, width: 1 });
-  }
-  return runs;
+/** The sheet columns the table imports (not those it leaves to users), as runs of adjacent ones. */
+function importedRuns(layout: TablePlacement['layout'], userFilledColumns: readonly number[]): ColumnSpan[] {
+  return adjacentRuns(layout.tableColumns.filter((_, index) => !userFilledColumns.includes(index)));
 }
 
 type SpreadsheetsApi = GoogleAppsScript.Sheets.Collection.SpreadsheetsCollection;
@@ -163,8 +156,7 @@ function guardThroughApi(
         }
       : { addNamedRange: { namedRange: { name: rangeName, range: whole } } },
   );
-  const imported = layout.tableColumns.filter((_, index) => !userFilledColumns.includes(index));
-  const runs = columnRuns(imported);
+  const runs = importedRuns(layout, userFilledColumns);
   const ours = (sheet?.protectedRanges ?? []).filter(
     (protection) => protection.description === IMPORTED_COLUMNS_PROTECTION,
   );

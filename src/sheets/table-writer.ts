@@ -634,7 +634,7 @@ function slowerWriteNote(reason: string): string {
 }
 
 /** Columns `left` to `left + width − 1`. */
-interface ColumnSpan {
+export interface ColumnSpan {
   left: number;
   width: number;
 }
@@ -719,10 +719,10 @@ function writeAroundRaw(
     ...layout.userColumns,
     ...layout.tableColumns.filter((column) => !rawColumns.has(column)),
   ];
-  for (const run of adjacentRuns(typedColumns, () => '')) writeTyped(sheet, columns, layout, top, rows, run);
+  for (const run of adjacentRuns(typedColumns)) writeTyped(sheet, columns, layout, top, rows, run);
   for (const { first, end, readBack } of blocks) {
     if (!readBack) continue;
-    for (const run of adjacentRuns([...rawColumns], () => ''))
+    for (const run of adjacentRuns([...rawColumns]))
       writeTyped(sheet, columns, layout, top + first, rows.slice(first, end), run);
   }
 }
@@ -732,7 +732,10 @@ function sameFormats(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** Sheet columns grouped into runs of adjacent columns with the same `kind`, left to right. */
-function adjacentRuns(sheetColumns: readonly number[], kind: (column: number) => string): ColumnSpan[] {
+export function adjacentRuns(
+  sheetColumns: readonly number[],
+  kind: (column: number) => string = () => '',
+): ColumnSpan[] {
   const sorted = [...sheetColumns].sort((a, b) => a - b);
   const runs: ColumnSpan[] = [];
   for (const column of sorted) {
