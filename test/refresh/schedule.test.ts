@@ -5,6 +5,7 @@
  */
 import type { TriggerInfo } from '../../dev/emulator';
 import type { ScheduleView } from '../../src/refresh/schedule-dialog';
+import { MENU_ITEMS } from '../../src/menu';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import { sampleServiceUrl } from '../support/sample-service';
 
@@ -259,6 +260,12 @@ describe('the scheduled run', () => {
     expect(paused).toMatchObject({ paused: true, stale: true, every: '1' });
     const settings = harness.callServer('getSettings');
     expect(settings.refreshStatus.join(' ')).toMatch(/paused itself .* after repeated token_invalid errors/);
+    // What to do names menu items that exist.
+    const advice = `${harness.displayed('Sync log')[1]![10]} ${settings.refreshStatus.join(' ')}`;
+    const named = [...advice.matchAll(/Safety Sync → ([^,]+?…)/g)].map(([, caption]) => caption);
+    expect(named).toEqual(expect.arrayContaining(['Settings…', 'Schedule refresh…']));
+    const captions = MENU_ITEMS.flatMap((item) => (item ? [item.caption] : []));
+    for (const caption of named) expect(captions).toContain(caption);
     expect(headerNote(COMPLETIONS_TAB)).toMatch(/^Safety Sync: DATA MAY BE OUT OF DATE\n.*paused itself/s);
 
     // A working token and the schedule saved again resume it.
