@@ -1,8 +1,8 @@
 /**
- * The run lease under overlapping executions, on the real bundle. Apps Script commits a run's
- * Spreadsheet writes at flush(), at its next read of the spreadsheet or at its end (PLATFORM.md), so
- * a lease written under the script lock and not flushed before the lock is released is not yet there
- * for a run that starts in between: both would take it.
+ * The run lease under overlapping executions, on the real bundle. A run that starts as soon as
+ * another has released the script lock it took the lease under must find the lease taken: a lease
+ * kept where a write waits for a commit (the spreadsheet's own state: PLATFORM.md) would not be
+ * there yet, and both would run.
  */
 import { createAddonHarness } from '../support/addon-harness';
 
@@ -23,5 +23,52 @@ test('a run starting just after another took the lease finds it taken', async ()
   expect(harness.emulator.pendingOverlaps()).toBe(0);
   expect(secondSaw).toMatch(/^An import is already running in this spreadsheet/);
   expect(ui.alerts[ui.alerts.length - 1]!.message).toMatch(/^Imported/);
+  await harness.done();
+});
+
+test('a lease left by a run that was stopped is free once its time is over', async () => {
+  const harness = await createAddonHarness({ dataset: { seed: 62 } });
+  harness.connect();
+  const ui = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui;
+  const leaseKey = `safetySync.runLease.${harness.spreadsheetId}`;
+  const lease = { id: 'a run Apps Script stopped', untilMs: harness.emulator.clock.now() + 60_000 };
+  harness.emulator.properties.script.set(leaseKey, JSON.stringify(lease));
+  harness.clickMenu('Import equipment types');
+  expect(ui.alerts[ui.alerts.length - 1]!.message).toMatch(
+    /^An import is already running in this spreadsheet/,
+  );
+
+  harness.emulator.properties.script.set(
+    leaseKey,
+    JSON.stringify({ ...lease, untilMs: harness.emulator.clock.now() - 1 }),
+  );
+  harness.clickMenu('Import equipment types');
+  expect(ui.alerts[ui.alerts.length - 1]!.message).toMatch(/^Imported/);
+  // Released at the run's end: nothing of it stays behind.
+  expect(harness.emulator.properties.script.get(leaseKey)).toBeNull();
+  await harness.done();
+});
+
+test('when the script properties are full, expired leases of other spreadsheets make room', async () => {
+  const harness = await createAddonHarness({ dataset: { seed: 63 } });
+  harness.connect();
+  const ui = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui;
+  const store = harness.emulator.properties.script;
+  const stale = JSON.stringify({ id: 'stopped', untilMs: harness.emulator.clock.now() - 1 });
+  const live = JSON.stringify({ id: 'running', untilMs: harness.emulator.clock.now() + 300_000 });
+  store.set('safetySync.runLease.another-running-spreadsheet', live);
+  store.set('an unrelated setting', 'kept');
+  let used = 0;
+  for (let index = 0; used < 500 * 1024 - 40; index++) {
+    const key = `safetySync.runLease.stopped-${index}`;
+    store.set(key, stale);
+    used += key.length + stale.length;
+  }
+  harness.clickMenu('Import equipment types');
+  expect(ui.alerts[ui.alerts.length - 1]!.message).toMatch(/^Imported/);
+  expect(store.keys().sort()).toEqual([
+    'an unrelated setting',
+    'safetySync.runLease.another-running-spreadsheet',
+  ]);
   await harness.done();
 });
