@@ -31,20 +31,23 @@ import {
 import { readConnection } from '../platform/settings-store';
 import { checkRoomForRows, readSheetGrids } from '../sheets/cell-limit';
 import { fitTableText } from '../sheets/cell-text';
-import { guardCommittedTable } from '../sheets/table-guard';
+import { guardCommittedTable, guardTable, readTableGuards } from '../sheets/table-guard';
 import type { CellValue } from '../sheets/table';
 import { readTabLayout, tableCellsOf, type TabLayout } from '../sheets/tab-layout';
 import {
   formatHeaderAndColumns,
   insertRowsOnTop,
   prepareTab,
+  prepareTabThroughApi,
   readTab,
   readTabContent,
   readTabFrame,
   type TabContent,
+  type WriteResult,
   writeTable,
   writeTableOver,
 } from '../sheets/table-writer';
+import { SHEETS_API_MIN_CELLS } from '../sheets/sheets-api';
 import {
   clearStaging,
   describeStaged,
@@ -426,27 +429,49 @@ function replacementOf(
   const removedNote = checked.note;
   const userOrder = sortedByUser(held);
   if (userOrder) table.rows = inUserOrder(table.rows, held);
+  const sheetId = content.sheet?.getSheetId() ?? null;
+  const guards = readTableGuards(spreadsheet, [content.sheet]);
   return () => {
     // Everything is read: the training tabs are computed from the rows about to be written, every
-    // tab is inserted or grown, and that is committed once, so that the writes after it (the Sheets
-    // API's among them) need no other commit before the execution's end.
+    // tab is inserted or grown and the table's named range and protections set, and that is
+    // committed once, so that the writes after it (the Sheets API's among them) need no other commit
+    // before the execution's end.
     const training = planTrainingStatus(context, table.rows, grids, {
       sheetName: COMPLETIONS_SHEET,
       rows: table.rows.length + 1,
       columns: content.layout.width,
     });
-    prepareTab(content, table.rows.length + 1, content.layout.width);
-    if (!('failure' in training)) training.prepare();
-    SpreadsheetApp.flush();
-    if (!('failure' in training)) training.readIds(content.sheet!.getSheetId());
-    // Nothing is buffered: the named range and protections go through the Sheets API, before the rows.
-    guardCommittedTable(
-      spreadsheet,
-      { spreadsheetId: content.spreadsheetId, sheet: content.sheet!, sheetName: content.sheetName },
-      { layout: content.layout, height: table.rows.length + 1 },
-      COMPLETIONS_GUARD,
-    );
-    const result = writeTableOver(content, table, { nothingBuffered: true });
+    const height = table.rows.length + 1;
+    const width = content.layout.width;
+    const placement = { layout: content.layout, height };
+    const trainingOk = !('failure' in training);
+    // A table the Sheets API writes has its tabs inserted and grown by the API too, so that the
+    // execution commits once, at its end; otherwise (or when the API refuses) the Spreadsheet
+    // service prepares them, and commits them before the rows.
+    const insertedIds =
+      table.rows.length * table.columns.length >= SHEETS_API_MIN_CELLS
+        ? prepareTabThroughApi(content, height, width, trainingOk && training.linkedTabToInsert ? [training.linkedTabToInsert] : [])
+        : null;
+    let result: WriteResult;
+    if (insertedIds) {
+      const completionsId = sheetId ?? insertedIds.get(COMPLETIONS_SHEET)!;
+      // Ids are reads, free while nothing is buffered: before the rows' formats are.
+      if (trainingOk) {
+        const inserted = training.linkedTabToInsert;
+        if (inserted) training.useIds({ completions: completionsId, matrix: insertedIds.get(inserted)! });
+        else training.readIds(completionsId);
+      }
+      result = writeTableOver(content, table, { nothingBuffered: true });
+      if (trainingOk) training.prepare();
+      guardTable(spreadsheet, content.sheet!, sheetId, guards, placement, COMPLETIONS_GUARD);
+    } else {
+      const sheet = prepareTab(content, height, width);
+      if (trainingOk) training.prepare();
+      guardTable(spreadsheet, sheet, sheetId, guards, placement, COMPLETIONS_GUARD);
+      SpreadsheetApp.flush();
+      if (trainingOk) training.readIds(sheetId ?? sheet.getSheetId());
+      result = writeTableOver(content, table, { nothingBuffered: true });
+    }
     const removed = new Set(goneRows.map((row) => row.key)).size;
     const report = {
       added,

@@ -54,6 +54,8 @@ export interface OverviewOptions {
 }
 
 export interface OverviewPlan {
+  /** `prepare` inserts the tab, whose id `readIds` then reads. */
+  inserts: boolean;
   prepare(): void;
   readIds(): void;
   write(figures: SectionFigures): void;
@@ -80,6 +82,7 @@ export function planOverview(
       : null;
   let isNew = false;
   return {
+    inserts: newName !== null,
     prepare() {
       if (newName === null) return;
       sheet = spreadsheet.insertSheet(newName);

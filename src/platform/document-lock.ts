@@ -95,13 +95,14 @@ export function tryLockDocument(
     Utilities.sleep(Math.min(RETRY_EVERY_MS, leftMs));
   }
   const state = DocumentState.read(spreadsheet);
-  // Written with the run's other writes, so it costs no commit of its own.
-  if (state.get(LEGACY_LEASE_KEY)) state.delete(LEGACY_LEASE_KEY);
+  const legacyLease = state.get(LEGACY_LEASE_KEY) !== null;
   return {
     state,
     // Without reading: an execution ends within 6 minutes, before its lease does, so while it runs
     // nobody else writes the lease.
     release() {
+      // After the run's writes, as the last of them: written first, it would cost a commit.
+      if (legacyLease) state.delete(LEGACY_LEASE_KEY);
       PropertiesService.getScriptProperties().deleteProperty(key);
     },
   };

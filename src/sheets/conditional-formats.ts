@@ -68,7 +68,10 @@ export function readStatusColours(
   column: number,
   colours: readonly StatusColour[],
 ): { apply(sheet: GoogleAppsScript.Spreadsheet.Sheet, maxRows: number): void } {
-  const rules = sheet ? sheet.getConditionalFormatRules() : [];
+  // Told apart now: a rule's ranges are reads, which after the run's writes would cost a commit.
+  const kept = (sheet ? sheet.getConditionalFormatRules() : []).filter(
+    (rule) => !isOurRule(rule, column, colours),
+  );
   return {
     apply(target, maxRows) {
       const range = target.getRange(2, column, Math.max(1, maxRows - 1), 1);
@@ -80,7 +83,7 @@ export function readStatusColours(
           .setRanges([range])
           .build(),
       );
-      replaceOurRules(target, rules, (rule) => isOurRule(rule, column, colours), ours);
+      target.setConditionalFormatRules([...kept, ...ours]);
     },
   };
 }

@@ -56,12 +56,13 @@ export interface GuardedTable {
 
 /**
  * Points the table's named range at it and its protections at its imported columns, as `placement`
- * (the write's WriteResult) says they are now. `sheetId`: the sheet's id, read before the writes.
+ * (the write's WriteResult) says they are now. `sheetId`: the sheet's id, read before the writes;
+ * null for a tab the run inserts (nothing guards it yet).
  */
 export function guardTable(
   spreadsheet: Spreadsheet,
   sheet: Sheet,
-  sheetId: number,
+  sheetId: number | null,
   guards: TableGuards,
   { layout, height }: Pick<TablePlacement, 'layout' | 'height'>,
   { rangeName, userFilledColumns = [] }: GuardedTable,
@@ -72,7 +73,7 @@ export function guardTable(
   else spreadsheet.setNamedRange(rangeName, whole);
 
   const runs = importedRuns(layout, userFilledColumns);
-  const ours = guards.protections.get(sheetId) ?? [];
+  const ours = (sheetId !== null && guards.protections.get(sheetId)) || [];
   runs.forEach((run, index) => {
     const range = sheet.getRange(1, run.left, height, run.width);
     const existing = ours[index];

@@ -152,6 +152,14 @@ export interface TrainingTabsPlan {
    * waits to be committed): the ids the Expiring trainings tab links to.
    */
   readIds(completionsSheetId: number): void;
+  /**
+   * The tab `prepare` would insert whose id the Expiring trainings tab links to, or null when it is
+   * there: a caller inserting it through the Sheets API (with the completions tab, before their
+   * rows) passes its id to `useIds` in place of `readIds`, and `prepare` after the rows are written.
+   */
+  linkedTabToInsert: string | null;
+  /** With nothing buffered (the tab is found by name, a read): the ids, as the API answered them. */
+  useIds(ids: { matrix: number; completions: number }): void;
   write(): { matrixSheet: GoogleAppsScript.Spreadsheet.Sheet; summary: string };
 }
 
@@ -222,6 +230,12 @@ export function planTrainingTabs(
       matrixTab.sheet ??= spreadsheet.insertSheet(MATRIX_SHEET);
       ids = { matrix: matrixTab.sheet.getSheetId(), completions: completionsSheetId };
       overviewPlan.readIds();
+    },
+    linkedTabToInsert: matrixTab.sheet ? null : MATRIX_SHEET,
+    useIds(known) {
+      if (overviewPlan.inserts) throw new Error('The Overview tab is inserted with its id read.');
+      matrixTab.sheet ??= spreadsheet.getSheetByName(MATRIX_SHEET);
+      ids = known;
     },
     write() {
       if (!ids || !matrixTab.sheet)

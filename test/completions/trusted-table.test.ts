@@ -1,8 +1,8 @@
 /**
  * The Completed trainings tab is the named range SafetySync_Completions, and its imported columns
  * carry warning-only protection, both covering the table after every import and refresh: a full
- * import sets them through the Sheets API (no Spreadsheet service call, no extra commit), without it
- * through the Spreadsheet service; a refresh's rows, inserted inside the table, widen them as Sheets
+ * import reads them with the tab and sets them with its other writes (no request or commit of their
+ * own), with or without the Sheets API; a refresh's rows, inserted inside the table, widen them as Sheets
  * widens any range rows are inserted into.
  */
 import { IMPORTED_COLUMNS_PROTECTION } from '../../src/sheets/table-guard';
@@ -50,15 +50,10 @@ describe.each([
       namedRange: { name: 'SafetySync_Completions', sheet: TAB, range: `A1:J${height}` },
       protections: [[`A1:J${height}`, true]],
     });
+    // Read with the tab before any write, set with its other writes: no request of their own.
     const calls = harness.emulator.counter.snapshot();
-    if (withoutSheetsAdvancedService) {
-      expect(calls['Spreadsheet.getNamedRanges']).toBe(1);
-    } else {
-      // No Spreadsheet service call: one read and one write of the Sheets API.
-      expect(calls['Spreadsheet.getNamedRanges']).toBeUndefined();
-      expect(calls['Sheet.getProtections']).toBeUndefined();
-      expect([calls['Sheets.Spreadsheets.get'], calls['Sheets.Spreadsheets.batchUpdate']]).toEqual([1, 1]);
-    }
+    expect(calls['Spreadsheet.getNamedRanges']).toBe(1);
+    expect(calls['Sheets.Spreadsheets.get']).toBeUndefined();
   });
 
   test('a refresh that adds records on top widens both, without looking them up', async () => {

@@ -5,8 +5,10 @@
  * Range.protect() is a protectedRange here, with the same id, and the reverse).
  * - get needs `fields` (the emulator does not build a whole spreadsheet resource) and answers
  *   `namedRanges` and `sheets` with `properties` (sheetId, title) and `protectedRanges`.
- * - batchUpdate takes addNamedRange, updateNamedRange, addProtectedRange, updateProtectedRange and
- *   deleteProtectedRange; any other request is "not emulated". It is atomic, as the API is: every
+ * - batchUpdate takes addNamedRange, updateNamedRange, addProtectedRange, updateProtectedRange,
+ *   deleteProtectedRange, addSheet (title, sheetId, index, row and column counts) and appendDimension;
+ *   any other request is "not emulated". A sheet the batch adds is not there for its later requests
+ *   (stricter than the API, which applies them in order). It is atomic, as the API is: every
  *   request is checked (the sheet exists, the range lies in its grid, a name is valid and unique, an
  *   id exists) before any is applied, and a bad one changes nothing.
  * - Both see Google's side: what SpreadsheetApp still buffers is not there yet. The emulator cannot
@@ -24,9 +26,13 @@ import {
   SheetsValues,
 } from './api-sheets-advanced';
 import type { GridBox } from './grid-box';
+import { insertLinesBeside } from './structural-changes';
 import type { ServiceEnv } from './service-env';
 import {
+  MAX_CELLS_PER_WORKBOOK,
   type NamedRangeData,
+  NEW_SHEET_COLUMNS,
+  NEW_SHEET_ROWS,
   newNamedRange,
   newProtection,
   type ProtectionData,
@@ -163,6 +169,10 @@ class Plan {
         return this.#updateProtectedRange(fields, where);
       case 'deleteProtectedRange':
         return this.#deleteProtectedRange(fields.protectedRangeId, where);
+      case 'addSheet':
+        return this.#addSheet(fields.properties, where);
+      case 'appendDimension':
+        return this.#appendDimension(fields, where);
       default:
         throw new AppsScriptException(`not emulated: ${BATCH_UPDATE} request ${kind}`);
     }
@@ -281,6 +291,97 @@ class Plan {
       if (target) protection.box = target.box;
       if (masked.has('description')) protection.description = description as string;
       if (masked.has('warningOnly')) protection.warningOnly = warningOnly as boolean;
+    };
+  }
+
+  /** Cells the batch's earlier requests add, for the workbook's limit. */
+  #addedCells = 0;
+  /** Titles and ids of the sheets the batch's earlier requests add. */
+  readonly #addedTitles: string[] = [];
+  readonly #addedIds = new Set<number>();
+
+  #checkCellBudget(cells: number, where: string): void {
+    if (this.#workbook.cellCount() + this.#addedCells + cells > MAX_CELLS_PER_WORKBOOK) {
+      throw badRequest(
+        BATCH_UPDATE,
+        `Invalid ${where}: This action would increase the number of cells in the workbook above the limit of ${MAX_CELLS_PER_WORKBOOK} cells.`,
+      );
+    }
+    this.#addedCells += cells;
+  }
+
+  /** properties: title, and optionally sheetId, index and gridProperties' rowCount and columnCount. */
+  #addSheet(value: unknown, where: string): () => void {
+    const properties = (value ?? {}) as Record<string, unknown>;
+    const { title, sheetId, index, gridProperties = {}, ...other } = properties;
+    const { rowCount = NEW_SHEET_ROWS, columnCount = NEW_SHEET_COLUMNS, ...otherGrid } = gridProperties as Record<
+      string,
+      unknown
+    >;
+    const unknown = [...Object.keys(other), ...Object.keys(otherGrid).map((key) => `gridProperties.${key}`)];
+    if (unknown.length > 0)
+      throw new AppsScriptException(`not emulated: ${BATCH_UPDATE} addSheet with ${unknown.join(', ')}`);
+    if (typeof title !== 'string')
+      throw new AppsScriptException(`not emulated: ${BATCH_UPDATE} addSheet without a title`);
+    try {
+      this.#workbook.checkSheetName(title);
+    } catch (error) {
+      throw badRequest(BATCH_UPDATE, `Invalid ${where}: ${(error as Error).message}`);
+    }
+    if (this.#addedTitles.includes(title.toLowerCase()))
+      throw badRequest(BATCH_UPDATE, `Invalid ${where}: A sheet with the name "${title}" already exists. Please enter another name.`);
+    const positive = (count: unknown) => Number.isInteger(count) && (count as number) > 0;
+    if (!positive(rowCount) || !positive(columnCount))
+      throw badRequest(BATCH_UPDATE, `Invalid ${where}: a grid has at least one row and one column.`);
+    const sheetCount = this.#workbook.sheets.length + this.#addedTitles.length;
+    if (index !== undefined && !(Number.isInteger(index) && (index as number) >= 0 && (index as number) <= sheetCount))
+      throw badRequest(BATCH_UPDATE, `Invalid ${where}: index ${String(index)} is not a sheet's place.`);
+    if (sheetId !== undefined) {
+      if (!Number.isInteger(sheetId) || (sheetId as number) < 0)
+        throw badRequest(BATCH_UPDATE, `Invalid ${where}: sheetId is a whole number of at least 0.`);
+      if (this.#workbook.sheetByGid(sheetId as number) || this.#addedIds.has(sheetId as number))
+        throw badRequest(BATCH_UPDATE, `Invalid ${where}: A sheet with id ${String(sheetId)} already exists.`);
+    }
+    this.#checkCellBudget((rowCount as number) * (columnCount as number), where);
+    let gid = (sheetId as number | undefined) ?? this.#workbook.newGid();
+    while (this.#addedIds.has(gid)) gid = this.#workbook.newGid();
+    this.#addedTitles.push(title.toLowerCase());
+    this.#addedIds.add(gid);
+    this.replies.push({
+      addSheet: {
+        properties: {
+          sheetId: gid,
+          title,
+          index: (index as number | undefined) ?? sheetCount,
+          sheetType: 'GRID',
+          gridProperties: { rowCount, columnCount },
+        },
+      },
+    });
+    return () => {
+      this.#workbook.addSheet(title, (index as number | undefined) ?? this.#workbook.sheets.length, {
+        gid,
+        rows: rowCount as number,
+        columns: columnCount as number,
+      });
+    };
+  }
+
+  /** Rows or columns added at the end of a sheet that was there before the batch. */
+  #appendDimension(fields: Record<string, unknown>, where: string): () => void {
+    const { sheetId, dimension, length } = fields;
+    const sheet = this.#workbook.sheets.find((candidate) => candidate.gid === sheetId);
+    if (!sheet) throw badRequest(BATCH_UPDATE, `Invalid ${where}: No grid with id: ${String(sheetId)}`);
+    if (dimension !== 'ROWS' && dimension !== 'COLUMNS')
+      throw badRequest(BATCH_UPDATE, `Invalid ${where}: dimension is ROWS or COLUMNS.`);
+    if (!Number.isInteger(length) || (length as number) < 1)
+      throw badRequest(BATCH_UPDATE, `Invalid ${where}: length must be at least 1.`);
+    const lines = dimension === 'ROWS' ? 'rows' : 'columns';
+    this.#checkCellBudget((length as number) * (lines === 'rows' ? sheet.maxColumns : sheet.maxRows), where);
+    this.replies.push({});
+    return () => {
+      const last = lines === 'rows' ? sheet.maxRows : sheet.maxColumns;
+      insertLinesBeside(sheet, lines, last, length as number, 'after');
     };
   }
 

@@ -211,6 +211,11 @@ export class WorkbookModel {
     return this.#gidState;
   }
 
+  /** An id for a sheet about to be added (the Sheets API answers it before the sheet is there). */
+  newGid(): number {
+    return this.#nextGid();
+  }
+
   #gidUsed(gid: number): boolean {
     return this.sheets.some((sheet) => sheet.gid === gid);
   }
@@ -273,15 +278,20 @@ export class WorkbookModel {
     }
   }
 
-  addSheet(name: string, index = this.sheets.length): SheetModel {
+  /** A new sheet; the Sheets API's addSheet may choose its id and size (checked by the caller). */
+  addSheet(
+    name: string,
+    index = this.sheets.length,
+    { gid, rows = NEW_SHEET_ROWS, columns = NEW_SHEET_COLUMNS }: { gid?: number; rows?: number; columns?: number } = {},
+  ): SheetModel {
     this.checkSheetName(name);
-    this.checkCellBudget(NEW_SHEET_ROWS * NEW_SHEET_COLUMNS);
+    this.checkCellBudget(rows * columns);
     const sheet: SheetModel = {
-      gid: this.#nextGid(),
+      gid: gid ?? this.#nextGid(),
       workbook: this,
       name,
-      maxRows: NEW_SHEET_ROWS,
-      maxColumns: NEW_SHEET_COLUMNS,
+      maxRows: rows,
+      maxColumns: columns,
       cells: new CellGrid(),
       frozenRows: 0,
       frozenColumns: 0,
