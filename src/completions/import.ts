@@ -450,7 +450,12 @@ function replacementOf(
     // service prepares them, and commits them before the rows.
     const insertedIds =
       table.rows.length * table.columns.length >= SHEETS_API_MIN_CELLS
-        ? prepareTabThroughApi(content, height, width, trainingOk && training.linkedTabToInsert ? [training.linkedTabToInsert] : [])
+        ? prepareTabThroughApi(
+            content,
+            height,
+            width,
+            trainingOk && training.linkedTabToInsert ? [training.linkedTabToInsert] : [],
+          )
         : null;
     let result: WriteResult;
     if (insertedIds) {

@@ -448,7 +448,9 @@ export function prepareTabThroughApi(
     if (frame.maxRows < rows)
       requests.push({ appendDimension: { sheetId, dimension: 'ROWS', length: rows - frame.maxRows } });
     if (frame.maxColumns < columns)
-      requests.push({ appendDimension: { sheetId, dimension: 'COLUMNS', length: columns - frame.maxColumns } });
+      requests.push({
+        appendDimension: { sheetId, dimension: 'COLUMNS', length: columns - frame.maxColumns },
+      });
   }
   for (const title of alsoInsert) requests.push({ addSheet: { properties: { title } } });
   const ids = new Map<string, number>();
@@ -462,13 +464,17 @@ export function prepareTabThroughApi(
   }
   for (const reply of replies) {
     const properties = reply.addSheet?.properties;
-    if (properties?.title !== undefined && properties.sheetId !== undefined) ids.set(properties.title, properties.sheetId);
+    if (properties?.title !== undefined && properties.sheetId !== undefined)
+      ids.set(properties.title, properties.sheetId);
   }
   if (inserted.some((title) => !ids.has(title)))
     throw new Error(`The Sheets API did not answer the ids of the tabs ${inserted.join(', ')}.`);
   // Read with nothing buffered: no commit.
   content.sheet = sheet ?? content.spreadsheet.getSheetByName(content.sheetName);
-  if (!content.sheet) throw new Error(`The Sheets API inserted ${content.sheetName}, which the Spreadsheet service does not show.`);
+  if (!content.sheet)
+    throw new Error(
+      `The Sheets API inserted ${content.sheetName}, which the Spreadsheet service does not show.`,
+    );
   // A tab not there yet was read as a new tab's size.
   frame.maxRows = Math.max(frame.maxRows, rows);
   frame.maxColumns = Math.max(frame.maxColumns, columns);

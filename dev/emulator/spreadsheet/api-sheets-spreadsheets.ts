@@ -314,10 +314,11 @@ class Plan {
   #addSheet(value: unknown, where: string): () => void {
     const properties = (value ?? {}) as Record<string, unknown>;
     const { title, sheetId, index, gridProperties = {}, ...other } = properties;
-    const { rowCount = NEW_SHEET_ROWS, columnCount = NEW_SHEET_COLUMNS, ...otherGrid } = gridProperties as Record<
-      string,
-      unknown
-    >;
+    const {
+      rowCount = NEW_SHEET_ROWS,
+      columnCount = NEW_SHEET_COLUMNS,
+      ...otherGrid
+    } = gridProperties as Record<string, unknown>;
     const unknown = [...Object.keys(other), ...Object.keys(otherGrid).map((key) => `gridProperties.${key}`)];
     if (unknown.length > 0)
       throw new AppsScriptException(`not emulated: ${BATCH_UPDATE} addSheet with ${unknown.join(', ')}`);
@@ -329,18 +330,27 @@ class Plan {
       throw badRequest(BATCH_UPDATE, `Invalid ${where}: ${(error as Error).message}`);
     }
     if (this.#addedTitles.includes(title.toLowerCase()))
-      throw badRequest(BATCH_UPDATE, `Invalid ${where}: A sheet with the name "${title}" already exists. Please enter another name.`);
+      throw badRequest(
+        BATCH_UPDATE,
+        `Invalid ${where}: A sheet with the name "${title}" already exists. Please enter another name.`,
+      );
     const positive = (count: unknown) => Number.isInteger(count) && (count as number) > 0;
     if (!positive(rowCount) || !positive(columnCount))
       throw badRequest(BATCH_UPDATE, `Invalid ${where}: a grid has at least one row and one column.`);
     const sheetCount = this.#workbook.sheets.length + this.#addedTitles.length;
-    if (index !== undefined && !(Number.isInteger(index) && (index as number) >= 0 && (index as number) <= sheetCount))
+    if (
+      index !== undefined &&
+      !(Number.isInteger(index) && (index as number) >= 0 && (index as number) <= sheetCount)
+    )
       throw badRequest(BATCH_UPDATE, `Invalid ${where}: index ${String(index)} is not a sheet's place.`);
     if (sheetId !== undefined) {
       if (!Number.isInteger(sheetId) || (sheetId as number) < 0)
         throw badRequest(BATCH_UPDATE, `Invalid ${where}: sheetId is a whole number of at least 0.`);
       if (this.#workbook.sheetByGid(sheetId as number) || this.#addedIds.has(sheetId as number))
-        throw badRequest(BATCH_UPDATE, `Invalid ${where}: A sheet with id ${String(sheetId)} already exists.`);
+        throw badRequest(
+          BATCH_UPDATE,
+          `Invalid ${where}: A sheet with id ${String(sheetId)} already exists.`,
+        );
     }
     this.#checkCellBudget((rowCount as number) * (columnCount as number), where);
     let gid = (sheetId as number | undefined) ?? this.#workbook.newGid();

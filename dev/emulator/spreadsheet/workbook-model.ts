@@ -282,7 +282,11 @@ export class WorkbookModel {
   addSheet(
     name: string,
     index = this.sheets.length,
-    { gid, rows = NEW_SHEET_ROWS, columns = NEW_SHEET_COLUMNS }: { gid?: number; rows?: number; columns?: number } = {},
+    {
+      gid,
+      rows = NEW_SHEET_ROWS,
+      columns = NEW_SHEET_COLUMNS,
+    }: { gid?: number; rows?: number; columns?: number } = {},
   ): SheetModel {
     this.checkSheetName(name);
     this.checkCellBudget(rows * columns);
