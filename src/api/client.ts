@@ -97,6 +97,11 @@ export class ServiceClient {
     this.backoffBaseMs = options.backoffBaseMs ?? 1000;
   }
 
+  /** The service's address (which the users' names cache is kept for); never the token. */
+  get baseUrl(): string {
+    return this.request.baseUrl;
+  }
+
   /** One call; throws the final error once retries are exhausted or the error is not retryable. */
   call<T>(apiMethod: string, params: Record<string, unknown>, schema: z.ZodMiniType<T>): T {
     const [outcome] = this.callAll([{ apiMethod, params }], schema);

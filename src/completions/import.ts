@@ -28,7 +28,6 @@ import {
   type RejectedSummary,
   summarizeRejected,
 } from '../platform/problem-lists';
-import { readConnection } from '../platform/settings-store';
 import { checkRoomForRows, readSheetGrids } from '../sheets/cell-limit';
 import { fitTableText } from '../sheets/cell-text';
 import { guardCommittedTable, guardTable, readTableGuards } from '../sheets/table-guard';
@@ -210,11 +209,10 @@ function restartRun(context: JobContext, reason: string): JobReport {
 function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport {
   const { client, options, spreadsheet } = context;
   const control = context.budget.control();
-  const baseUrl = readConnection().baseUrl!;
   const heldRecords = resumed?.entries.flatMap((entry) => (entry.record ? [entry.record] : [])) ?? [];
   const confirmedGone = new Set(resumed?.run.confirmedGone ?? []);
   const startedAtMs = resumed?.run.startedAtMs ?? Date.now();
-  const names = new NameLookups(baseUrl, options.batchSize);
+  const names = new NameLookups(client.baseUrl, options.batchSize);
   if (resumed && heldRecords.length > 0) {
     const unchanged: CompletionsRead = {
       entries: resumed.entries,
@@ -579,7 +577,7 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
   const details = describeRejected(summarizeRejected(recent.rejected)) ?? undefined;
   if (fresh.length === 0) return { added: 0, removed: 0, summary: 'No new completed trainings.', details };
 
-  const resolved = new NameLookups(readConnection().baseUrl!, options.batchSize).resolve(
+  const resolved = new NameLookups(client.baseUrl, options.batchSize).resolve(
     client,
     userIdsOf(fresh),
     context.budget.control(),

@@ -6,7 +6,7 @@
  * expiry) or Expiring). A cell counts when the training is required or the person has done it: a
  * required training is measured over everyone, another one over the people who took it.
  */
-import { cellA1 } from '../sheets/a1-notation';
+import { cellA1, gridA1 } from '../sheets/a1-notation';
 import { type CellValue, numberFormatOf } from '../sheets/table';
 import { type CalendarDate, toSheetSerial } from '../lib/dates';
 import { type CatalogueEntry, trainingLabel } from './catalogue';
@@ -159,7 +159,12 @@ export function matrixSize(people: number, trainings: number): { rows: number; c
 
 export interface MatrixGrid {
   values: CellValue[][];
-  formats: string[][];
+  /**
+   * Each number format with the blocks of cells (A1) it covers: a few blocks, set a call each, where
+   * a format per cell would cost Google a write per cell. A person's training cells are all dates:
+   * "Not done" in one stays text.
+   */
+  formats: { format: string; a1: string[] }[];
   backgrounds: (string | null)[][];
   /** Rows (1-based) whose cells are bold: the header and the legend's title. */
   boldRows: number[];
@@ -174,26 +179,19 @@ export function matrixGrid(matrix: TrainingMatrix): MatrixGrid {
   const { columns } = matrixSize(people.length, trainings.length);
   const blank = () => new Array<CellValue>(columns).fill(null);
   const values: CellValue[][] = [];
-  const formats: string[][] = [];
   const backgrounds: (string | null)[][] = [];
-  const addRow = (cells: CellValue[], rowFormats: string[], colours?: (string | null)[]) => {
+  const addRow = (cells: CellValue[], colours?: (string | null)[]) => {
     values.push(cells);
-    formats.push(rowFormats);
     backgrounds.push(colours ?? new Array<string | null>(columns).fill(null));
   };
-  const textRow = () => new Array<string>(columns).fill(TEXT);
-  const figures = (first: string) => [TEXT, TEXT, first, ...trainings.map(() => PERCENT)];
 
-  addRow([...FIXED_HEADERS, ...trainings.map(trainingLabel)], textRow());
-  addRow(
-    [
-      '',
-      'Compliance by training',
-      share(overallCompliance(matrix)),
-      ...trainings.map((_, t) => share(trainingCompliance(matrix, t))),
-    ],
-    figures(PERCENT),
-  );
+  addRow([...FIXED_HEADERS, ...trainings.map(trainingLabel)]);
+  addRow([
+    '',
+    'Compliance by training',
+    share(overallCompliance(matrix)),
+    ...trainings.map((_, t) => share(trainingCompliance(matrix, t))),
+  ]);
   people.forEach((person, p) => {
     const row = statuses[p]!;
     addRow(
@@ -203,7 +201,6 @@ export function matrixGrid(matrix: TrainingMatrix): MatrixGrid {
         share(personCompliance(matrix, p)),
         ...row.map((status, t) => cellValue(status, trainings[t]!)),
       ],
-      [TEXT, TEXT, PERCENT, ...row.map((status) => (status.latest === null ? TEXT : DATE))],
       [
         null,
         null,
@@ -214,7 +211,7 @@ export function matrixGrid(matrix: TrainingMatrix): MatrixGrid {
       ],
     );
   });
-  addRow(blank(), textRow());
+  addRow(blank());
   const legendTitle = values.length + 1;
   const legendRow = (first: CellValue, second: CellValue, colour: string | null) => {
     const cells = blank();
@@ -222,9 +219,36 @@ export function matrixGrid(matrix: TrainingMatrix): MatrixGrid {
     cells[2] = second;
     const colours = new Array<string | null>(columns).fill(null);
     colours[1] = colour;
-    addRow(cells, textRow(), colours);
+    addRow(cells, colours);
   };
   legendRow('Legend', 'A cell shows the latest completion date', null);
   for (const [status, meaning] of LEGEND) legendRow(status, meaning, STATUS_BACKGROUNDS[status]);
-  return { values, formats, backgrounds, boldRows: [1, legendTitle] };
+  return {
+    values,
+    formats: formatBlocks(people.length, trainings.length, values.length),
+    backgrounds,
+    boldRows: [1, legendTitle],
+  };
+}
+
+/** Titles and names are text, compliance figures percentages, a person's training cells dates. */
+function formatBlocks(people: number, trainings: number, rows: number): MatrixGrid['formats'] {
+  const columns = FIXED_HEADERS.length + trainings;
+  const firstPerson = HEADER_ROWS + 1;
+  const text = [
+    gridA1(1, 1, 1, columns),
+    gridA1(firstPerson + people, 1, rows - HEADER_ROWS - people, columns),
+  ];
+  const percent = [gridA1(HEADER_ROWS, 3, 1, columns - 2)];
+  const date: string[] = [];
+  if (people > 0) {
+    text.push(gridA1(HEADER_ROWS, 1, people + 1, 2));
+    percent.push(gridA1(firstPerson, 3, people, 1));
+    if (trainings > 0) date.push(gridA1(firstPerson, 4, people, trainings));
+  } else text.push(gridA1(HEADER_ROWS, 1, 1, 2));
+  return [
+    { format: TEXT, a1: text },
+    { format: PERCENT, a1: percent },
+    { format: DATE, a1: date },
+  ].filter((block) => block.a1.length > 0);
 }

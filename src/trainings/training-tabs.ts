@@ -116,7 +116,7 @@ function writeMatrix(sheet: GoogleAppsScript.Spreadsheet.Sheet, tab: MatrixTab, 
   sheet.clear();
   const range = sheet.getRange(1, 1, rows, columns);
   // Formats first: ids and names written into "@" cells stay literal text.
-  range.setNumberFormats(grid.formats);
+  for (const { format, a1 } of grid.formats) sheet.getRangeList(a1).setNumberFormat(format);
   range.setValues(grid.values.map((row) => row.map((value) => value ?? '')));
   range.setBackgrounds(grid.backgrounds);
   sheet.getRangeList(grid.boldRows.map((row) => gridA1(row, 1, 1, columns))).setFontWeight('bold');
