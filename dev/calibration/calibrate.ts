@@ -208,6 +208,21 @@ function plainTextKeepsApostrophe(spreadsheet: GoogleAppsScript.Spreadsheet.Spre
   return JSON.stringify(cell.getValues()[0]![0]);
 }
 
+/**
+ * Whether the Spreadsheet service, in the same execution, shows a tab the Sheets API has just added
+ * (the full import inserts its tab through the API and formats it through the service); null
+ * without the advanced service. The tab stays (the test spreadsheet is there to scribble on).
+ */
+function spreadsheetServiceSeesApiTab(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): boolean | null {
+  if (typeof Sheets === 'undefined' || Sheets === undefined) return null;
+  const title = `Calibration ${Utilities.getUuid()}`;
+  Sheets.Spreadsheets!.batchUpdate(
+    { requests: [{ addSheet: { properties: { title } } }] },
+    spreadsheet.getId(),
+  );
+  return spreadsheet.getSheetByName(title) !== null;
+}
+
 function openByIdOfDeleted(): string | null {
   const id = PropertiesService.getScriptProperties().getProperty(DELETED_SPREADSHEET_PROPERTY);
   if (id === null) return null;
@@ -265,6 +280,7 @@ export function runCalibration(): string {
     userTriggersListClockTrigger: userTriggersListClockTrigger(spreadsheet),
     plainTextKeepsApostrophe: plainTextKeepsApostrophe(spreadsheet),
     openByIdOfDeletedSpreadsheet: openByIdOfDeleted(),
+    spreadsheetServiceSeesApiTab: spreadsheetServiceSeesApiTab(spreadsheet),
     ...customFunctionProbes(spreadsheet),
   };
   const document = JSON.stringify(

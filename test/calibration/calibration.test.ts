@@ -115,6 +115,8 @@ describe('in the emulator, with its own figures', () => {
       plainTextKeepsApostrophe: expect.stringMatching(/^".*00123"$/),
       // No id of a deleted spreadsheet was given.
       openByIdOfDeletedSpreadsheet: null,
+      // The emulator shows the tab: the full import relies on it.
+      spreadsheetServiceSeesApiTab: true,
       // What the probe cells showed, computed or an error value.
       documentStoresInCustomFunction: expect.any(String),
       customFunctionDateArgument: expect.any(String),

@@ -59,7 +59,7 @@ function sheetsApiRequests(harness: AddonHarness): number {
   return harness.emulator.counter.snapshot()['Sheets.Spreadsheets.Values.batchUpdate'] ?? 0;
 }
 
-/** The Sheets API requests that wrote the table's values: a full import's named range and protections take two more. */
+/** The Sheets API requests that wrote the table's values: a full import's insertion of its tabs takes one more. */
 function valueRequestsPriced(harness: AddonHarness): number {
   const calls = harness.emulator.counter.snapshot();
   const guard = (calls['Sheets.Spreadsheets.get'] ?? 0) + (calls['Sheets.Spreadsheets.batchUpdate'] ?? 0);
@@ -178,7 +178,7 @@ test('a quota answer between two requests of one table: what the first wrote is 
   // 20,000 records are more than one request of 2 MB: the quota leaves room for the first only.
   const harness = await createAddonHarness({ dataset: { seed: 45, completions: 20_000, users: 40 } });
   harness.connect();
-  // Room for two write requests: the named range and protections' batchUpdate, and the first of the table.
+  // Room for two write requests: the batchUpdate that inserts the tabs, and the first of the table.
   harness.emulator.sheetsApiQuotas.spend('owner@example.com', WRITE_REQUESTS_PER_MINUTE_PER_USER - 2);
   harness.emulator.costs.reset();
   harness.emulator.counter.reset();
