@@ -192,3 +192,22 @@ test('a quota answer between two requests of one table: what the first wrote is 
   expect(harness.displayed('Sync log')[1]![7]).toBe('Success');
   await harness.done();
 });
+
+test('a full import that needs more rows grows the tab through the API and commits once', async () => {
+  const harness = await awkwardHarness();
+  harness.clickMenu('Reconcile completed trainings');
+  const rowsBefore = harness.emulator.workbooks.get(harness.spreadsheetId)!.sheet(TAB).maxRows;
+  await harness.dataset.mutate({ addCompletions: 1_500 });
+  harness.emulator.counter.reset();
+  harness.clickMenu('Reconcile completed trainings');
+
+  const calls = harness.emulator.counter.snapshot();
+  expect(calls['Sheet.insertRowsAfter']).toBeUndefined();
+  expect(calls['Sheets.Spreadsheets.batchUpdate']).toBe(1);
+  expect(harness.emulator.counter.commits()).toBe(1);
+  const records = await harness.dataset.data();
+  expect(records.completions.length + 1).toBeGreaterThan(rowsBefore);
+  expect(shownRecords(harness)).toEqual(expectedCompletionRows(records, 'Europe/London'));
+  expectTyped(harness);
+  await harness.done();
+});

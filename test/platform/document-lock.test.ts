@@ -72,3 +72,25 @@ test('when the script properties are full, expired leases of other spreadsheets 
   ]);
   await harness.done();
 });
+
+test('a lease where earlier versions kept it, in the spreadsheet, is dropped by the next run', async () => {
+  const harness = await createAddonHarness({
+    dataset: { seed: 64 },
+    userScript: `
+      function addLegacyLease_() {
+        SpreadsheetApp.getActiveSpreadsheet().addDeveloperMetadata('safetySync.runLease',
+          JSON.stringify({ id: 'an earlier version', untilMs: 0 }), SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+      }`,
+  });
+  harness.connect();
+  harness.emulator.run('addLegacyLease_', [], { spreadsheetId: harness.spreadsheetId });
+  const legacy = () =>
+    harness.emulator.workbooks
+      .get(harness.spreadsheetId)!
+      .developerMetadata()
+      .filter((item) => item.key === 'safetySync.runLease');
+  expect(legacy()).toHaveLength(1);
+  harness.clickMenu('Import equipment types');
+  expect(legacy()).toEqual([]);
+  await harness.done();
+});
