@@ -1,6 +1,6 @@
 /**
  * Small JSON state that belongs to one spreadsheet and must be readable by every run that works on
- * it: import options, an import's cursor, the refresh schedule, the run lease. It lives in the
+ * it: import options, an import's cursor, the refresh schedule. It lives in the
  * spreadsheet's developer metadata (visible to this project only), not in document properties:
  * a time-driven trigger has no active document, so PropertiesService.getDocumentProperties() is
  * null there, while a spreadsheet opened by id still has its metadata.
