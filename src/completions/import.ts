@@ -430,10 +430,7 @@ function replacementOf(
   const sheetId = content.sheet?.getSheetId() ?? null;
   const guards = readTableGuards(spreadsheet, [content.sheet]);
   return () => {
-    // Everything is read: the training tabs are computed from the rows about to be written, every
-    // tab is inserted or grown and the table's named range and protections set, and that is
-    // committed once, so that the writes after it (the Sheets API's among them) need no other commit
-    // before the execution's end.
+    // Everything is read: the training tabs are computed from the rows about to be written.
     const training = planTrainingStatus(context, table.rows, grids, {
       sheetName: COMPLETIONS_SHEET,
       rows: table.rows.length + 1,
@@ -444,8 +441,9 @@ function replacementOf(
     const placement = { layout: content.layout, height };
     const trainingOk = !('failure' in training);
     // A table the Sheets API writes has its tabs inserted and grown by the API too, so that the
-    // execution commits once, at its end; otherwise (or when the API refuses) the Spreadsheet
-    // service prepares them, and commits them before the rows.
+    // execution commits once, at its end. Otherwise (or when the API refuses) the Spreadsheet service
+    // inserts and grows every tab and sets the table's named range and protections, committed once
+    // before the rows, so that the writes after them need no other commit before the end.
     const insertedIds =
       table.rows.length * table.columns.length >= SHEETS_API_MIN_CELLS
         ? prepareTabThroughApi(
