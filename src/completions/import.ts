@@ -30,7 +30,7 @@ import {
 } from '../platform/problem-lists';
 import { checkRoomForRows, readSheetGrids } from '../sheets/cell-limit';
 import { fitTableText } from '../sheets/cell-text';
-import { guardCommittedTable, guardTable, readTableGuards } from '../sheets/table-guard';
+import { guardTable, readTableGuards } from '../sheets/table-guard';
 import type { CellValue } from '../sheets/table';
 import { readTabLayout, tableCellsOf, type TabLayout } from '../sheets/tab-layout';
 import {
@@ -606,6 +606,11 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
   // Rows inserted inside the table (below its first record) widen its named range and protections,
   // as Sheets widens any range rows are inserted into; they must be set again otherwise.
   const guardAfterwards = !(allOnTop || userOrder) || held.length < 2;
+  // Read before the writes, as everything a run reads: a read after them would cost a commit.
+  const guards = guardAfterwards && {
+    sheetId: sheet.getSheetId(),
+    found: readTableGuards(spreadsheet, [sheet]),
+  };
   if (allOnTop || userOrder) {
     // The common case: new records are the newest (or the user sorted the tab: new ones go on
     // top). Rows are inserted, so every other row and the user's cells beside it stay untouched.
@@ -624,14 +629,9 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
       keyColumn: COMPLETION_COLUMN.key,
     }).slowerWrite;
   }
-  if (guardAfterwards) {
-    SpreadsheetApp.flush();
-    guardCommittedTable(
-      spreadsheet,
-      { spreadsheetId: spreadsheet.getId(), sheet, sheetName: COMPLETIONS_SHEET },
-      { layout, height: held.length + rows.length + 1 },
-      COMPLETIONS_GUARD,
-    );
+  if (guards) {
+    const placement = { layout, height: held.length + rows.length + 1 };
+    guardTable(spreadsheet, sheet, guards.sheetId, guards.found, placement, COMPLETIONS_GUARD);
   }
   return {
     added: fresh.length,

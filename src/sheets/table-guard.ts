@@ -10,10 +10,8 @@
  *   user separated (by inserting a column between them) get one protection each run of columns.
  * Ours are found by their name and description, and updated in place (never piled up); the user's
  * own named ranges and protections are left as they are. Everything is read before the run writes
- * (readTableGuards): a read after a write would cost a commit. A tab written just after a commit
- * (the completions import) is guarded through the Sheets API instead: guardCommittedTable.
+ * (readTableGuards): a read after a write would cost a commit.
  */
-import { sheetsAdvancedService } from './sheets-api';
 import { adjacentRuns, type ColumnSpan, type TablePlacement } from './table-writer';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -86,100 +84,4 @@ export function guardTable(
 /** The sheet columns the table imports (not those it leaves to users), as runs of adjacent ones. */
 function importedRuns(layout: TablePlacement['layout'], userFilledColumns: readonly number[]): ColumnSpan[] {
   return adjacentRuns(layout.tableColumns.filter((_, index) => !userFilledColumns.includes(index)));
-}
-
-type SpreadsheetsApi = GoogleAppsScript.Sheets.Collection.SpreadsheetsCollection;
-
-/** What the Sheets API's get answers for the fields asked below. */
-interface GuardResource {
-  namedRanges?: { namedRangeId?: string; name?: string }[];
-  sheets?: {
-    properties?: { sheetId?: number; title?: string };
-    protectedRanges?: { protectedRangeId?: number; description?: string }[];
-  }[];
-}
-
-const GUARD_FIELDS =
-  'namedRanges(namedRangeId,name),sheets(properties(sheetId,title),protectedRanges(protectedRangeId,description))';
-
-/**
- * guardTable for a tab the run has just committed (SpreadsheetApp.flush: nothing is buffered), in
- * two Sheets API requests and no Spreadsheet service call: the API's get reads the named ranges and
- * protections, one batchUpdate sets them (atomically). Without the API, or when it refuses, the same
- * through the Spreadsheet service (its reads cost no commit: nothing is buffered).
- */
-export function guardCommittedTable(
-  spreadsheet: Spreadsheet,
-  target: { spreadsheetId: string; sheet: Sheet; sheetName: string },
-  placement: Pick<TablePlacement, 'layout' | 'height'>,
-  table: GuardedTable,
-): void {
-  const spreadsheets = sheetsAdvancedService();
-  if (spreadsheets) {
-    try {
-      guardThroughApi(spreadsheets, target, placement, table);
-      return;
-    } catch {
-      // The API disabled in the add-on's Cloud project, or over its quota: the Spreadsheet service does it.
-    }
-  }
-  const guards = readTableGuards(spreadsheet, [target.sheet]);
-  guardTable(spreadsheet, target.sheet, target.sheet.getSheetId(), guards, placement, table);
-}
-
-function guardThroughApi(
-  spreadsheets: SpreadsheetsApi,
-  { spreadsheetId, sheetName }: { spreadsheetId: string; sheetName: string },
-  { layout, height }: Pick<TablePlacement, 'layout' | 'height'>,
-  { rangeName, userFilledColumns = [] }: GuardedTable,
-): void {
-  const resource = spreadsheets.get(spreadsheetId, { fields: GUARD_FIELDS }) as GuardResource;
-  const sheet = resource.sheets?.find((candidate) => candidate.properties?.title === sheetName);
-  const sheetId = sheet?.properties?.sheetId;
-  if (sheetId === undefined) throw new Error(`The Sheets API does not list the tab ${sheetName}.`);
-  const gridRange = (left: number, width: number) => ({
-    sheetId,
-    startRowIndex: 0,
-    endRowIndex: height,
-    startColumnIndex: left - 1,
-    endColumnIndex: left - 1 + width,
-  });
-  const requests: GoogleAppsScript.Sheets.Schema.Request[] = [];
-  const whole = gridRange(1, layout.width);
-  const named = resource.namedRanges?.find((candidate) => candidate.name === rangeName);
-  requests.push(
-    named
-      ? {
-          updateNamedRange: {
-            namedRange: { namedRangeId: named.namedRangeId, range: whole },
-            fields: 'range',
-          },
-        }
-      : { addNamedRange: { namedRange: { name: rangeName, range: whole } } },
-  );
-  const runs = importedRuns(layout, userFilledColumns);
-  const ours = (sheet?.protectedRanges ?? []).filter(
-    (protection) => protection.description === IMPORTED_COLUMNS_PROTECTION,
-  );
-  runs.forEach((run, index) => {
-    const range = gridRange(run.left, run.width);
-    const existing = ours[index];
-    requests.push(
-      existing
-        ? {
-            updateProtectedRange: {
-              protectedRange: { protectedRangeId: existing.protectedRangeId, range },
-              fields: 'range',
-            },
-          }
-        : {
-            addProtectedRange: {
-              protectedRange: { range, description: IMPORTED_COLUMNS_PROTECTION, warningOnly: true },
-            },
-          },
-    );
-  });
-  for (const extra of ours.slice(runs.length))
-    requests.push({ deleteProtectedRange: { protectedRangeId: extra.protectedRangeId } });
-  spreadsheets.batchUpdate({ requests }, spreadsheetId);
 }

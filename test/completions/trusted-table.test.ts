@@ -2,7 +2,7 @@
  * The Completed trainings tab is the named range SafetySync_Completions, and its imported columns
  * carry warning-only protection, both covering the table after every import and refresh: a full
  * import reads them with the tab and sets them with its other writes (no request or commit of their
- * own), with or without the Sheets API; a refresh's rows, inserted inside the table, widen them as Sheets
+ * own), with or without the Sheets API, and so does a refresh that cannot widen them; a refresh's rows, inserted inside the table, widen them as Sheets
  * widens any range rows are inserted into.
  */
 import { IMPORTED_COLUMNS_PROTECTION } from '../../src/sheets/table-guard';
@@ -27,6 +27,16 @@ async function recordCount(harness: AddonHarness): Promise<number> {
   return (await harness.dataset.data()).completions.length;
 }
 
+/** The named range and the one protection cover the ten columns of titles and every record. */
+async function expectWholeTableGuarded(harness: AddonHarness): Promise<void> {
+  const height = (await recordCount(harness)) + 1;
+  expect(guards(harness)).toEqual({
+    rows: height,
+    namedRange: { name: 'SafetySync_Completions', sheet: TAB, range: `A1:J${height}` },
+    protections: [[`A1:J${height}`, true]],
+  });
+}
+
 describe.each([
   ['through the Sheets API', false],
   ['through the Spreadsheet service, without the API', true],
@@ -44,12 +54,7 @@ describe.each([
   afterAll(() => harness.done());
 
   test('a full import names the table and protects its columns, warning only', async () => {
-    const height = (await recordCount(harness)) + 1;
-    expect(guards(harness)).toEqual({
-      rows: height,
-      namedRange: { name: 'SafetySync_Completions', sheet: TAB, range: `A1:J${height}` },
-      protections: [[`A1:J${height}`, true]],
-    });
+    await expectWholeTableGuarded(harness);
     // Read with the tab before any write, set with its other writes: no request of their own.
     const calls = harness.emulator.counter.snapshot();
     expect(calls['Spreadsheet.getNamedRanges']).toBe(1);
@@ -60,12 +65,7 @@ describe.each([
     await harness.dataset.mutate({ addCompletions: 6 });
     harness.emulator.counter.reset();
     harness.clickMenu('Refresh all');
-    const height = (await recordCount(harness)) + 1;
-    expect(guards(harness)).toEqual({
-      rows: height,
-      namedRange: { name: 'SafetySync_Completions', sheet: TAB, range: `A1:J${height}` },
-      protections: [[`A1:J${height}`, true]],
-    });
+    await expectWholeTableGuarded(harness);
     const calls = harness.emulator.counter.snapshot();
     expect(calls['Sheets.Spreadsheets.get'] ?? calls['Spreadsheet.getNamedRanges']).toBeUndefined();
   });
@@ -85,4 +85,21 @@ describe.each([
       ],
     });
   });
+});
+
+test('a refresh that cannot widen them by inserting rows inside the table sets them again, with its other writes', async () => {
+  // A single record: the new ones cannot go below a first record that stays on top of others.
+  const harness = await createAddonHarness({ dataset: { seed: 62, completions: 1, users: 2 } });
+  harness.connect();
+  harness.clickMenu('Reconcile completed trainings');
+  await harness.dataset.mutate({ addCompletions: 4 });
+  harness.emulator.counter.reset();
+  harness.clickMenu('Refresh all');
+  await expectWholeTableGuarded(harness);
+  expect(await recordCount(harness)).toBe(5);
+  // Read with the tab and set with the rows, through the Spreadsheet service: no Sheets API request.
+  const calls = harness.emulator.counter.snapshot();
+  expect(calls['Spreadsheet.getNamedRanges']).toBe(1);
+  expect(calls['Sheets.Spreadsheets.get'] ?? calls['Sheets.Spreadsheets.batchUpdate']).toBeUndefined();
+  await harness.done();
 });
