@@ -42,7 +42,6 @@ import {
   readTabContent,
   readTabFrame,
   type TabContent,
-  type WriteResult,
   writeTable,
   writeTableOver,
 } from '../sheets/table-writer';
@@ -268,9 +267,8 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
             : `Checking completed trainings against the service: page ${cursor.nextPage - 1} of ${cursor.lastPage}`,
         ),
       // The names of the users a round's records name ride with the next round's pages.
-      onEntriesRead: (entries) => {
-        for (const { record } of entries) if (record) names.see([record.user_id, record.instructor_id]);
-      },
+      onEntriesRead: (entries) =>
+        names.see(userIdsOf(entries.flatMap(({ record }) => (record ? [record] : [])))),
       riding: () => names.riding(),
     },
   );
@@ -430,49 +428,41 @@ function replacementOf(
   const sheetId = content.sheet?.getSheetId() ?? null;
   const guards = readTableGuards(spreadsheet, [content.sheet]);
   return () => {
+    const height = table.rows.length + 1;
+    const width = content.layout.width;
     // Everything is read: the training tabs are computed from the rows about to be written.
     const training = planTrainingStatus(context, table.rows, grids, {
       sheetName: COMPLETIONS_SHEET,
-      rows: table.rows.length + 1,
-      columns: content.layout.width,
+      rows: height,
+      columns: width,
     });
-    const height = table.rows.length + 1;
-    const width = content.layout.width;
-    const placement = { layout: content.layout, height };
-    const trainingOk = !('failure' in training);
+    const plan = 'failure' in training ? null : training;
+    const prepareOthersAndGuard = () => {
+      plan?.prepare();
+      const placement = { layout: content.layout, height };
+      guardTable(spreadsheet, content.sheet!, sheetId, guards, placement, COMPLETIONS_GUARD);
+    };
     // A table the Sheets API writes has its tabs inserted and grown by the API too, so that the
     // execution commits once, at its end. Otherwise (or when the API refuses) the Spreadsheet service
     // inserts and grows every tab and sets the table's named range and protections, committed once
     // before the rows, so that the writes after them need no other commit before the end.
+    const linkedTab = plan?.linkedTabToInsert ?? null;
     const insertedIds =
       table.rows.length * table.columns.length >= SHEETS_API_MIN_CELLS
-        ? prepareTabThroughApi(
-            content,
-            height,
-            width,
-            trainingOk && training.linkedTabToInsert ? [training.linkedTabToInsert] : [],
-          )
+        ? prepareTabThroughApi(content, height, width, linkedTab ? [linkedTab] : [])
         : null;
-    let result: WriteResult;
-    if (insertedIds) {
-      const completionsId = sheetId ?? insertedIds.get(COMPLETIONS_SHEET)!;
-      // Ids are reads, free while nothing is buffered: before the rows' formats are.
-      if (trainingOk) {
-        const inserted = training.linkedTabToInsert;
-        if (inserted) training.useIds({ completions: completionsId, matrix: insertedIds.get(inserted)! });
-        else training.readIds(completionsId);
-      }
-      result = writeTableOver(content, table, { nothingBuffered: true });
-      if (trainingOk) training.prepare();
-      guardTable(spreadsheet, content.sheet!, sheetId, guards, placement, COMPLETIONS_GUARD);
-    } else {
-      const sheet = prepareTab(content, height, width);
-      if (trainingOk) training.prepare();
-      guardTable(spreadsheet, sheet, sheetId, guards, placement, COMPLETIONS_GUARD);
+    if (!insertedIds) {
+      prepareTab(content, height, width);
+      prepareOthersAndGuard();
       SpreadsheetApp.flush();
-      if (trainingOk) training.readIds(sheetId ?? sheet.getSheetId());
-      result = writeTableOver(content, table, { nothingBuffered: true });
     }
+    // Ids are reads, free while nothing is buffered: before the rows' formats are.
+    const completionsId = sheetId ?? insertedIds?.get(COMPLETIONS_SHEET) ?? content.sheet!.getSheetId();
+    const matrixId = linkedTab === null ? undefined : insertedIds?.get(linkedTab);
+    if (matrixId !== undefined) plan!.useIds({ completions: completionsId, matrix: matrixId });
+    else plan?.readIds(completionsId);
+    const result = writeTableOver(content, table, { nothingBuffered: true });
+    if (insertedIds) prepareOthersAndGuard();
     const removed = new Set(goneRows.map((row) => row.key)).size;
     const report = {
       added,
