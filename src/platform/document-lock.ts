@@ -8,7 +8,7 @@
  * The lease is a script property named after the spreadsheet's id: script properties are shared by
  * every user of the add-on and a write there is seen at once by every execution, where a lease in the
  * spreadsheet would need a commit of its own (SpreadsheetApp.flush, 0.3–0.8 s on Google) before the
- * script lock could be released. It holds no secret: a run id and a time.
+ * script lock could be released. It holds no secret: the time it expires.
  *
  * Apps Script stops every execution after 6 minutes, so a lease older than that belongs to a run
  * that was stopped before it could release it, and is free to take.
@@ -23,7 +23,6 @@ const CLAIM_WAIT_MS = 5_000;
 const RETRY_EVERY_MS = 1_000;
 
 interface Lease {
-  id: string;
   untilMs: number;
 }
 
@@ -49,14 +48,14 @@ function leaseOf(json: string | null): Lease | null {
  * Takes the lease when it is free. Leases of runs that were stopped stay behind (one small property
  * each): when the store is full, the expired ones of every spreadsheet make room.
  */
-function claim(key: string, id: string): boolean {
+function claim(key: string): boolean {
   const scriptLock = LockService.getScriptLock();
   if (!scriptLock.tryLock(CLAIM_WAIT_MS)) return false;
   try {
     const properties = PropertiesService.getScriptProperties();
     const lease = leaseOf(properties.getProperty(key));
     if (lease && lease.untilMs > Date.now()) return false;
-    const ours = JSON.stringify({ id, untilMs: Date.now() + LEASE_MS } satisfies Lease);
+    const ours = JSON.stringify({ untilMs: Date.now() + LEASE_MS } satisfies Lease);
     try {
       properties.setProperty(key, ours);
     } catch {
@@ -87,22 +86,21 @@ export function tryLockDocument(
   waitMs: number,
 ): DocumentLock | null {
   const key = LEASE_PREFIX + spreadsheet.getId();
-  const id = Utilities.getUuid();
   const giveUpAtMs = Date.now() + waitMs;
-  while (!claim(key, id)) {
+  while (!claim(key)) {
     const leftMs = giveUpAtMs - Date.now();
     if (leftMs <= 0) return null;
     Utilities.sleep(Math.min(RETRY_EVERY_MS, leftMs));
   }
   const state = DocumentState.read(spreadsheet);
-  const legacyLease = state.get(LEGACY_LEASE_KEY) !== null;
   return {
     state,
     // Without reading: an execution ends within 6 minutes, before its lease does, so while it runs
     // nobody else writes the lease.
     release() {
-      // After the run's writes, as the last of them: written first, it would cost a commit.
-      if (legacyLease) state.delete(LEGACY_LEASE_KEY);
+      // After the run's writes, as the last of them (written first, it would cost a commit); no call
+      // when there is none.
+      state.delete(LEGACY_LEASE_KEY);
       PropertiesService.getScriptProperties().deleteProperty(key);
     },
   };

@@ -31,7 +31,7 @@ test('a lease left by a run that was stopped is free once its time is over', asy
   harness.connect();
   const ui = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui;
   const leaseKey = `safetySync.runLease.${harness.spreadsheetId}`;
-  const lease = { id: 'a run Apps Script stopped', untilMs: harness.emulator.clock.now() + 60_000 };
+  const lease = { untilMs: harness.emulator.clock.now() + 60_000 };
   harness.emulator.properties.script.set(leaseKey, JSON.stringify(lease));
   harness.clickMenu('Import equipment types');
   expect(ui.alerts[ui.alerts.length - 1]!.message).toMatch(
@@ -54,8 +54,8 @@ test('when the script properties are full, expired leases of other spreadsheets 
   harness.connect();
   const ui = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui;
   const store = harness.emulator.properties.script;
-  const stale = JSON.stringify({ id: 'stopped', untilMs: harness.emulator.clock.now() - 1 });
-  const live = JSON.stringify({ id: 'running', untilMs: harness.emulator.clock.now() + 300_000 });
+  const stale = JSON.stringify({ untilMs: harness.emulator.clock.now() - 1 });
+  const live = JSON.stringify({ untilMs: harness.emulator.clock.now() + 300_000 });
   store.set('safetySync.runLease.another-running-spreadsheet', live);
   store.set('an unrelated setting', 'kept');
   let used = 0;
