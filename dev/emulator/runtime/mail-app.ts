@@ -16,8 +16,8 @@ import { expose, isPlainRecord, requireAuthMode, signatureMismatch, utf8Length }
 import { quotaDay } from './url-fetch';
 
 export const DEFAULT_MAIL_DAILY_QUOTA = 100;
-export const MAX_RECIPIENTS_PER_MESSAGE = 50;
-export const MAX_BODY_BYTES = 200 * 1024;
+const MAX_RECIPIENTS_PER_MESSAGE = 50;
+const MAX_BODY_BYTES = 200 * 1024;
 const SEND_MAIL_SCOPE = 'https://www.googleapis.com/auth/script.send_mail';
 const KNOWN_OPTIONS = new Set(['to', 'cc', 'bcc', 'subject', 'body', 'htmlBody', 'name', 'replyTo']);
 const NOT_EMULATED_OPTIONS = new Set(['attachments', 'inlineImages']);

@@ -16,12 +16,7 @@ import { AppsScriptException, strict } from '../core';
 import { badRequest, openApiRequest, type SheetsServiceDeps, SheetsValues } from './api-sheets-advanced';
 import { insertLinesBeside } from './structural-changes';
 import type { ServiceEnv } from './service-env';
-import {
-  MAX_CELLS_PER_WORKBOOK,
-  NEW_SHEET_COLUMNS,
-  NEW_SHEET_ROWS,
-  type WorkbookModel,
-} from './workbook-model';
+import { NEW_SHEET_COLUMNS, NEW_SHEET_ROWS, type WorkbookModel } from './workbook-model';
 
 const BATCH_UPDATE = 'sheets.spreadsheets.batchUpdate';
 
@@ -103,11 +98,10 @@ class Plan {
   readonly #addedIds = new Set<number>();
 
   #checkCellBudget(cells: number, where: string): void {
-    if (this.#workbook.cellCount() + this.#addedCells + cells > MAX_CELLS_PER_WORKBOOK) {
-      throw badRequest(
-        BATCH_UPDATE,
-        `Invalid ${where}: This action would increase the number of cells in the workbook above the limit of ${MAX_CELLS_PER_WORKBOOK} cells.`,
-      );
+    try {
+      this.#workbook.checkCellBudget(this.#addedCells + cells);
+    } catch (error) {
+      throw badRequest(BATCH_UPDATE, `Invalid ${where}: ${(error as Error).message}`);
     }
     this.#addedCells += cells;
   }
@@ -182,7 +176,7 @@ class Plan {
   /** Rows or columns added at the end of a sheet that was there before the batch. */
   #appendDimension(fields: Record<string, unknown>, where: string): () => void {
     const { sheetId, dimension, length } = fields;
-    const sheet = this.#workbook.sheets.find((candidate) => candidate.gid === sheetId);
+    const sheet = typeof sheetId === 'number' ? this.#workbook.sheetByGid(sheetId) : undefined;
     if (!sheet) throw badRequest(BATCH_UPDATE, `Invalid ${where}: No grid with id: ${String(sheetId)}`);
     if (dimension !== 'ROWS' && dimension !== 'COLUMNS')
       throw badRequest(BATCH_UPDATE, `Invalid ${where}: dimension is ROWS or COLUMNS.`);

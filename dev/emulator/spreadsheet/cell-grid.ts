@@ -22,10 +22,6 @@ class RowCells {
     return this.#cells[column];
   }
 
-  has(column: number): boolean {
-    return this.#cells[column] !== undefined;
-  }
-
   set(column: number, cell: Cell): void {
     if (this.#cells[column] === undefined) this.#size++;
     this.#cells[column] = cell;
@@ -112,7 +108,7 @@ export class CellGrid {
   *cellsIn(box: GridBox): Generator<{ row: number; column: number; cell: Cell }> {
     for (const [row, cells] of [...this.#rows].sort(([a], [b]) => a - b)) {
       if (row < box.top || row > box.bottom) continue;
-      for (const [column, cell] of [...cells].sort(([a], [b]) => a - b)) {
+      for (const [column, cell] of cells) {
         if (column >= box.left && column <= box.right) yield { row, column, cell };
       }
     }
