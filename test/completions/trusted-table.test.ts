@@ -5,8 +5,8 @@
  * own), with or without the Sheets API, and so does a refresh that cannot widen them; a refresh's rows, inserted inside the table, widen them as Sheets
  * widens any range rows are inserted into.
  */
-import { IMPORTED_COLUMNS_PROTECTION } from '../../src/sheets/table-guard';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
+import { ourProtections } from '../support/table-guards';
 
 const TAB = 'Completed trainings';
 
@@ -16,10 +16,7 @@ function guards(harness: AddonHarness) {
   return {
     rows: sheet.lastRow,
     namedRange: workbook.namedRanges().find((named) => named.name === 'SafetySync_Completions'),
-    protections: sheet
-      .protections()
-      .filter((protection) => protection.description === IMPORTED_COLUMNS_PROTECTION)
-      .map((protection) => [protection.range, protection.warningOnly]),
+    protections: ourProtections(sheet).map((protection) => [protection.range, protection.warningOnly]),
   };
 }
 

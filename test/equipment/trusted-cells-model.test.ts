@@ -13,7 +13,7 @@ import { SampleDataset, sampleServiceUrl } from '../support/sample-service';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import { IMPORT, METAFIELDS_TAB, SCHEDULES_TAB, tab, TYPES_TAB, workbook } from '../support/equipment-tabs';
 import { seeded } from '../support/seeded-random';
-import { expectedGuards, ourProtections, NOTES_TAB } from '../support/table-guards';
+import { actualGuards, expectedGuards, NOTES_TAB } from '../support/table-guards';
 
 const SEQUENCES = 6;
 const STEPS = 7;
@@ -26,22 +26,6 @@ function createDatasets(seed: number): Promise<SampleDataset[]> {
       SampleDataset.create({ equipmentTypes, seed: seed * 10 + index }),
     ),
   );
-}
-
-function actualGuards(harness: AddonHarness) {
-  return {
-    namedRanges: workbook(harness)
-      .namedRanges()
-      .filter((named) => named.name.startsWith('SafetySync_'))
-      .sort((a, b) => a.name.localeCompare(b.name)),
-    protections: Object.fromEntries(
-      TABS.map((name) => {
-        const ours = ourProtections(tab(harness, name));
-        if (ours.some((protection) => !protection.warningOnly)) throw new Error(`hard protection on ${name}`);
-        return [name, ours.map((protection) => protection.range)];
-      }),
-    ),
-  };
 }
 
 const seeds = process.env.TRUST_SEED

@@ -20,7 +20,7 @@ import {
   typeLastInspected,
   workbook,
 } from '../support/equipment-tabs';
-import { ourProtections, expectedGuards, NOTES_TAB } from '../support/table-guards';
+import { actualGuards, expectedGuards, NOTES_TAB, ourProtections } from '../support/table-guards';
 
 let harness: AddonHarness;
 
@@ -77,7 +77,7 @@ describe('"Last inspected"', () => {
 
 describe('protection and named ranges', () => {
   test('cover exactly the imported columns and the whole table, warning only', async () => {
-    expect(expectedGuards(harness, await harness.dataset.data())).toEqual(actualGuards());
+    expect(expectedGuards(harness, await harness.dataset.data())).toEqual(actualGuards(harness));
     // "Last inspected" (P) is left out: the schedules tab has two runs of imported columns.
     expect(ourProtections(tab(harness, SCHEDULES_TAB)).map((protection) => protection.range)).toEqual([
       `A1:O${tab(harness, SCHEDULES_TAB).lastRow}`,
@@ -96,7 +96,7 @@ describe('protection and named ranges', () => {
 
     const data = await harness.dataset.data();
     expect(data.equipmenttypes).toHaveLength(15);
-    expect(actualGuards()).toEqual(expectedGuards(harness, data));
+    expect(actualGuards(harness)).toEqual(expectedGuards(harness, data));
     expect(ourProtections(tab(harness, TYPES_TAB)).map((protection) => protection.range)).toEqual([
       'A1:B16',
       'D1:H16',
@@ -125,18 +125,3 @@ describe('protection and named ranges', () => {
     }
   });
 });
-
-function actualGuards() {
-  return {
-    namedRanges: workbook(harness)
-      .namedRanges()
-      .filter((named) => named.name.startsWith('SafetySync_'))
-      .sort((a, b) => a.name.localeCompare(b.name)),
-    protections: Object.fromEntries(
-      [TYPES_TAB, 'Equipment metafields', SCHEDULES_TAB].map((name) => [
-        name,
-        ourProtections(tab(harness, name)).map((protection) => protection.range),
-      ]),
-    ),
-  };
-}

@@ -3,13 +3,14 @@
  * follow them: each table's columns are found by their titles in row 1 of its tab as the user sees
  * it, its height by the service's records, independently of how the add-on placed them.
  */
+import { columnNumber } from '../../dev/emulator/spreadsheet/a1-notation';
 import type { DatasetData } from '../../dev/sample-service/admin';
 import type { SheetView } from '../../dev/emulator/spreadsheet/workbook-store';
 import { EQUIPMENT_TYPE_COLUMNS, METAFIELD_COLUMNS, SCHEDULE_COLUMNS } from '../../src/equipment/tables';
 import { columnLetters } from '../../src/sheets/a1-notation';
 import { IMPORTED_COLUMNS_PROTECTION } from '../../src/sheets/table-guard';
 import type { AddonHarness } from './addon-harness';
-import { METAFIELDS_TAB, SCHEDULES_TAB, tab, TYPES_TAB } from './equipment-tabs';
+import { METAFIELDS_TAB, SCHEDULES_TAB, tab, TYPES_TAB, workbook } from './equipment-tabs';
 
 /** A tab of the user's own, for their named ranges and protections. */
 export const NOTES_TAB = 'Audit notes';
@@ -18,11 +19,11 @@ export function ourProtections(sheet: SheetView) {
   return sheet
     .protections()
     .filter((protection) => protection.description === IMPORTED_COLUMNS_PROTECTION)
-    .sort((a, b) => columnNumber(a.range!) - columnNumber(b.range!));
+    .sort((a, b) => leftColumn(a.range!) - leftColumn(b.range!));
 }
 
-function columnNumber(a1: string): number {
-  return [.../^[A-Z]+/.exec(a1)![0]].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0);
+function leftColumn(a1: string): number {
+  return columnNumber(/^[A-Z]+/.exec(a1)![0]);
 }
 
 const TABLES = [
@@ -81,4 +82,21 @@ export function expectedGuards(harness: AddonHarness, data: DatasetData) {
   }
   namedRanges.sort((a, b) => a.name.localeCompare(b.name));
   return { namedRanges, protections };
+}
+
+/** The equipment tables' named ranges and our protections as the spreadsheet has them; ours are never hard. */
+export function actualGuards(harness: AddonHarness) {
+  return {
+    namedRanges: workbook(harness)
+      .namedRanges()
+      .filter((named) => named.name.startsWith('SafetySync_'))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    protections: Object.fromEntries(
+      [TYPES_TAB, METAFIELDS_TAB, SCHEDULES_TAB].map((name) => {
+        const ours = ourProtections(tab(harness, name));
+        if (ours.some((protection) => !protection.warningOnly)) throw new Error(`hard protection on ${name}`);
+        return [name, ours.map((protection) => protection.range)];
+      }),
+    ),
+  };
 }
