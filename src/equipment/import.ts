@@ -160,7 +160,7 @@ export function importEquipment(
 ): JobReport {
   const { spreadsheet, today, utcOffsetAt } = context;
   const horizonDays = checkedHorizonDays(context.options.horizonDays, DEFAULT_IMPORT_OPTIONS.horizonDays);
-  const linked = findLinkedTabs(spreadsheet);
+  const linked = findLinkedTabs(spreadsheet, context.state);
   if (linked.deleted.length && !remakeDeletedTabs) {
     // The tabs link to each other's rows: refreshing the others alone would leave them pointing nowhere.
     if (EQUIPMENT_TABS.every((tab) => linked.sheets[tab] === null)) {
@@ -199,7 +199,7 @@ export function importEquipment(
     utcOffsetAt,
   });
 
-  const sheets = ensureLinkedTabs(spreadsheet, linked, EQUIPMENT_TABS);
+  const sheets = ensureLinkedTabs(spreadsheet, context.state, linked, EQUIPMENT_TABS);
   const sheetIds = {
     types: sheets.types.getSheetId(),
     metafields: sheets.metafields.getSheetId(),

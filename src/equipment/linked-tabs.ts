@@ -9,12 +9,7 @@ import { EQUIPMENT_TYPES_SHEET, METAFIELDS_SHEET, SCHEDULES_SHEET } from './tabl
 import { UPCOMING_SHEET } from './upcoming';
 import { FORECAST_SHEET } from './forecast';
 import { getOrCreateSheet } from '../sheets/table-writer';
-import {
-  deleteDocumentState,
-  DocumentState,
-  readDocumentState,
-  writeDocumentState,
-} from '../platform/document-state';
+import { deleteDocumentState, DocumentState } from '../platform/document-state';
 
 export const EQUIPMENT_TABS = ['types', 'metafields', 'schedules', 'upcoming', 'forecast'] as const;
 export type EquipmentTab = (typeof EQUIPMENT_TABS)[number];
@@ -75,6 +70,7 @@ export function hasEquipmentTabs(linked: LinkedTabs): boolean {
  */
 export function ensureLinkedTabs<Tab extends EquipmentTab>(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  state: DocumentState,
   linked: LinkedTabs,
   tabs: readonly Tab[],
 ): Record<Tab, Sheet> {
@@ -86,8 +82,8 @@ export function ensureLinkedTabs<Tab extends EquipmentTab>(
       return sheet ? [[tab, sheet.getSheetId()]] : [];
     }),
   );
-  const kept = readDocumentState<Record<string, number>>(spreadsheet, STATE_KEY);
-  if (JSON.stringify(kept) !== JSON.stringify(ids)) writeDocumentState(spreadsheet, STATE_KEY, ids);
+  // The run's state, read before its writes: a read here, after tabs were inserted, would cost a commit.
+  if (JSON.stringify(state.get(STATE_KEY)) !== JSON.stringify(ids)) state.set(STATE_KEY, ids);
   return sheets as Record<Tab, Sheet>;
 }
 

@@ -56,7 +56,7 @@ function recomputeUpcomingInspections(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
 ): RecomputeOutcome {
   return holdingDocumentLock(spreadsheet, (clock, state) => {
-    const linked = findLinkedTabs(spreadsheet);
+    const linked = findLinkedTabs(spreadsheet, state);
     const schedulesSheet = linked.sheets.schedules;
     if (!schedulesSheet || schedulesSheet.getLastRow() === 0) {
       throw new UserFacingError(
@@ -106,10 +106,12 @@ function recomputeUpcomingInspections(
         typeCells,
       );
     }
-    const { upcoming: upcomingSheet, forecast: forecastSheet } = ensureLinkedTabs(spreadsheet, linked, [
-      'upcoming',
-      'forecast',
-    ]);
+    const { upcoming: upcomingSheet, forecast: forecastSheet } = ensureLinkedTabs(
+      spreadsheet,
+      state,
+      linked,
+      ['upcoming', 'forecast'],
+    );
     writeUpcomingTab(upcomingSheet, recomputed.entries, schedulesSheet.getSheetId(), horizonDays);
     const forecast = writeForecastTab(forecastSheet, recomputed.entries, schedulesSheet.getSheetId(), today);
     colourStatusColumns({ ...linked.sheets, upcoming: upcomingSheet });
