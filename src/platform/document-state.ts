@@ -14,6 +14,9 @@
  * no commit of its own.
  */
 
+/** What reads the state takes: the state a run holds (read once), or the spreadsheet. */
+export type StateOrSpreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet | DocumentState;
+
 /** Each key is one metadata item, so that runs writing different keys never overwrite each other. */
 interface Entry {
   /** Read when first asked for (each value is a call): undefined until then. */
@@ -34,6 +37,11 @@ export class DocumentState {
   /** The state as the spreadsheet holds it now: one read of its developer metadata. */
   static read(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): DocumentState {
     return new DocumentState(spreadsheet, readEntries(spreadsheet));
+  }
+
+  /** The state a run already holds, or the spreadsheet's read now. */
+  static of(source: StateOrSpreadsheet): DocumentState {
+    return source instanceof DocumentState ? source : DocumentState.read(source);
   }
 
   get<T>(key: string): T | null {

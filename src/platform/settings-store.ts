@@ -6,7 +6,7 @@
  */
 import { MAX_BATCH_SIZE } from '../api/batch-size';
 import type { CompletionsFilter } from '../api/completions';
-import { DocumentState, writeDocumentState } from './document-state';
+import { DocumentState, type StateOrSpreadsheet, writeDocumentState } from './document-state';
 
 const KEYS = {
   baseUrl: 'safetySync.baseUrl',
@@ -83,10 +83,8 @@ function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet {
   return spreadsheet;
 }
 
-export function readImportOptions(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | DocumentState = activeSpreadsheet(),
-): ImportOptions {
-  const state = spreadsheet instanceof DocumentState ? spreadsheet : DocumentState.read(spreadsheet);
+export function readImportOptions(spreadsheet: StateOrSpreadsheet = activeSpreadsheet()): ImportOptions {
+  const state = DocumentState.of(spreadsheet);
   return { ...DEFAULT_IMPORT_OPTIONS, ...state.get<Partial<ImportOptions>>(KEYS.importOptions) };
 }
 

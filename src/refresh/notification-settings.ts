@@ -6,14 +6,14 @@
  * reach, while a spreadsheet opened by id still has its metadata. Addresses only, never the token.
  */
 import { FieldRefusedError } from '../platform/field-refusal';
-import { DocumentState, writeDocumentState } from '../platform/document-state';
+import { DocumentState, type StateOrSpreadsheet, writeDocumentState } from '../platform/document-state';
 
 const NOTIFICATIONS_KEY = 'safetySync.notifications';
 
 /** Google's limit on the recipients of one message (MailApp). */
-export const MAX_RECIPIENTS = 50;
+const MAX_RECIPIENTS = 50;
 
-export const DIGEST_FREQUENCIES = ['off', 'each-run', 'daily', 'weekly'] as const;
+const DIGEST_FREQUENCIES = ['off', 'each-run', 'daily', 'weekly'] as const;
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 
 export const DIGEST_TOPICS = [
@@ -31,7 +31,7 @@ export interface NotificationSettings {
   topics: DigestTopic[];
 }
 
-export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
+const DEFAULT_NOTIFICATIONS: NotificationSettings = {
   recipients: [],
   frequency: 'off',
   topics: [...DIGEST_TOPICS],
@@ -44,10 +44,8 @@ export interface NotificationForm {
   notifyTopics?: string[];
 }
 
-export function readNotificationSettings(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | DocumentState,
-): NotificationSettings {
-  const state = spreadsheet instanceof DocumentState ? spreadsheet : DocumentState.read(spreadsheet);
+export function readNotificationSettings(spreadsheet: StateOrSpreadsheet): NotificationSettings {
+  const state = DocumentState.of(spreadsheet);
   return { ...DEFAULT_NOTIFICATIONS, ...state.get<Partial<NotificationSettings>>(NOTIFICATIONS_KEY) };
 }
 
@@ -67,7 +65,7 @@ export function notificationsOn(settings: NotificationSettings): boolean {
 const ADDRESS = /^[^\s@,;<>"()[\]\\]+@[^\s@,;<>"()[\]\\.]+(\.[^\s@,;<>"()[\]\\.]+)+$/;
 
 /** The addresses typed, one per line or separated by commas or semicolons, each checked. */
-export function checkRecipients(text: string): string[] {
+function checkRecipients(text: string): string[] {
   const typed = text
     .split(/[\s,;]+/)
     .map((address) => address.trim())

@@ -4,7 +4,7 @@
  * created it, and runs as them with no active spreadsheet; so that user's own properties map each of
  * their trigger ids to the spreadsheet it refreshes.
  */
-import { deleteDocumentState, DocumentState } from '../platform/document-state';
+import { deleteDocumentState, DocumentState, type StateOrSpreadsheet } from '../platform/document-state';
 import type { DigestMemory } from './digest';
 import type { Frequency } from './schedule-frequency';
 
@@ -43,18 +43,12 @@ export interface RefreshSchedule {
   paused: { atMs: number; identifier: string } | null;
 }
 
-type StateOrSpreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet | DocumentState;
-
-function stateOf(source: StateOrSpreadsheet): DocumentState {
-  return source instanceof DocumentState ? source : DocumentState.read(source);
-}
-
 export function readSchedule(source: StateOrSpreadsheet): RefreshSchedule | null {
-  return stateOf(source).get<RefreshSchedule>(SCHEDULE_KEY);
+  return DocumentState.of(source).get<RefreshSchedule>(SCHEDULE_KEY);
 }
 
 export function writeSchedule(source: StateOrSpreadsheet, schedule: RefreshSchedule): void {
-  stateOf(source).set(SCHEDULE_KEY, schedule);
+  DocumentState.of(source).set(SCHEDULE_KEY, schedule);
 }
 
 export function deleteSchedule(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void {
