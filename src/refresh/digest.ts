@@ -24,7 +24,7 @@ export const MAX_LISTED = 20;
  * (6 characters each). Beyond it, an item not remembered counts as new the next time the open set
  * changes.
  */
-export const MAX_REMEMBERED = 400;
+const MAX_REMEMBERED = 400;
 const IDENTITY_CHARS = 6;
 const WEEK_DAYS = 7;
 
@@ -76,7 +76,7 @@ export interface DigestPlan {
   memory: DigestMemory;
 }
 
-export function topicOf(item: Pick<DigestItem, 'kind' | 'status'>): DigestTopic {
+function topicOf(item: Pick<DigestItem, 'kind' | 'status'>): DigestTopic {
   if (item.kind === 'inspection')
     return item.status === 'Expired' ? 'expiredInspections' : 'expiringInspections';
   return item.status === 'Expired' ? 'expiredTrainings' : 'expiringTrainings';

@@ -93,7 +93,10 @@ function htmlPage(paragraphs: string[], setting: MailSetting): string {
 }
 
 function countsOf(plan: DigestPlan): string {
-  return plan.sections.map((section) => `${section.total} ${sectionTitle(section).toLowerCase()}`).join(', ');
+  // "1 expired inspection", "25 expiring trainings": each title is a plural noun.
+  return plan.sections
+    .map((section) => plural(section.total, sectionTitle(section).toLowerCase().replace(/s$/, '')))
+    .join(', ');
 }
 
 export function digestMail(plan: DigestPlan, setting: MailSetting): Mail {

@@ -52,7 +52,7 @@ export interface ScheduleEvents {
 }
 
 /** What a scheduled run read for its notifications, and how it sends them later. */
-export interface Notifier {
+interface Notifier {
   /** Sends what there is to send; returns the digest memory to keep when a digest went out. */
   send(events: ScheduleEvents): DigestMemory | null;
 }
@@ -75,6 +75,10 @@ export function prepareNotifications(phase: ReadPhase): Notifier {
   const settings = readNotificationSettings(phase.state);
   if (!notificationsOn(settings)) return { send: () => null };
   const memory = phase.digestMemory ?? EMPTY_MEMORY;
+  const digestDue = phase.refreshed && isDigestDue(settings, memory, phase.today);
+  // Alerts are for a run that failed: a run that refreshed and owes no digest reads nothing more.
+  const mayAlert = !phase.refreshed && settings.topics.includes('refreshFailures');
+  if (!digestDue && !mayAlert) return { send: () => null };
   const { spreadsheet } = phase;
   const url = `https://docs.google.com/spreadsheets/d/${spreadsheet.getId()}/edit`;
   // Found by its sheet id, under whatever name the user gave it.
@@ -85,7 +89,6 @@ export function prepareNotifications(phase: ReadPhase): Notifier {
     sheet ? [{ name: sheet.getName(), url: `${url}#gid=${sheet.getSheetId()}` }] : [],
   );
   const setting: MailSetting = { spreadsheetUrl: url, tabs, scheduleOwner: phase.scheduleOwner };
-  const digestDue = phase.refreshed && isDigestDue(settings, memory, phase.today);
   const items = digestDue
     ? [
         ...readItems(upcomingSheet, 'inspection', url, phase.today),

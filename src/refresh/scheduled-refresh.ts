@@ -88,10 +88,9 @@ export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven):
       today: clock.today(),
       utcOffsetAt: clock.utcOffsetAt,
     });
-    const recorded = recordScheduledRun({ spreadsheet, state, log, clock }, current, outcome, startedAtMs);
+    const recorded = recordScheduledRun({ log, clock }, current, outcome, startedAtMs);
     const digestMemory = notifier.send(recorded.events);
-    // The same item written again: no read, so no commit.
-    if (digestMemory) writeSchedule(state, { ...recorded.schedule, digestMemory });
+    writeSchedule(state, digestMemory ? { ...recorded.schedule, digestMemory } : recorded.schedule);
   }
   showRefreshStatus(spreadsheet);
 }
@@ -137,15 +136,13 @@ function describeRun(outcome: RefreshOutcome, problem: RunProblem | null): strin
 }
 
 interface RecordPhase {
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
-  state: DocumentState;
   log: SyncLog | null;
   clock: SpreadsheetClock;
 }
 
 /**
- * Records the run with its schedule (and in the Sync log when it skipped or paused); returns the
- * schedule as written and what to tell the notification recipients.
+ * The run recorded in its schedule (the caller writes it once, with the digest's memory) and in the
+ * Sync log when it skipped or paused, and what to tell the notification recipients.
  */
 function recordScheduledRun(
   phase: RecordPhase,
@@ -182,7 +179,6 @@ function recordScheduledRun(
     failuresInARow,
     paused: pause ? { atMs: startedAtMs, identifier: problem.identifier } : null,
   };
-  writeSchedule(phase.state, recorded);
   if (skipped) {
     logScheduleEvent(
       phase,

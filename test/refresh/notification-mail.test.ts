@@ -40,7 +40,7 @@ const plan: DigestPlan = {
 
 test('a digest escapes every outside string in its HTML and keeps it as it was in its plain body', () => {
   const mail = digestMail(plan, setting);
-  expect(mail.subject).toBe('Safety Sync digest: 25 expired inspections, 1 expiring trainings');
+  expect(mail.subject).toBe('Safety Sync digest: 25 expired inspections, 1 expiring training');
   expect(mail.body).toContain(`- ${HOSTILE}: 3 days overdue (2024-03-01) ${item(-3).link}`);
   expect(mail.body).toContain(`- ${HOSTILE}: 1 day overdue (2024-03-01)`);
   expect(mail.body).toContain(`- ${HOSTILE}: expires today (2024-03-01)`);

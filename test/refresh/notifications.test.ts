@@ -275,7 +275,7 @@ describe('the digest', () => {
       .map((section) => ({ ...section, total: section.items.length }));
     expect(added).toEqual([expect.objectContaining({ heading: 'Expired inspections', total: 1 })]);
     expect(sectionsOf(second!)).toEqual(added);
-    expect(second!.subject).toBe('Safety Sync digest: 1 expired inspections');
+    expect(second!.subject).toBe('Safety Sync digest: 1 expired inspection');
   });
 
   test('weekly: everything open, seven days apart, and nothing when nothing changed', () => {
