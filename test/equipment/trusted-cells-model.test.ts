@@ -13,7 +13,7 @@ import { SampleDataset, sampleServiceUrl } from '../support/sample-service';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import { IMPORT, METAFIELDS_TAB, SCHEDULES_TAB, tab, TYPES_TAB, workbook } from '../support/equipment-tabs';
 import { seeded } from '../support/seeded-random';
-import { actualGuards, expectedGuards, NOTES_TAB } from '../support/table-guards';
+import { actualGuards, expectedGuards, expectUserGuardsKept, NOTES_TAB } from '../support/table-guards';
 
 const SEQUENCES = 6;
 const STEPS = 7;
@@ -81,14 +81,11 @@ test.each(seeds)('sequence %i: named ranges and protections follow the tables', 
       const data = await current.data();
       expect(actualGuards(harness)).toEqual(expectedGuards(harness, data));
       expect(lastInspectedValidation(harness)).toEqual(['Last inspected']);
-      expect(workbook(harness).namedRanges()).toContainEqual({
-        name: 'Mine',
-        sheet: NOTES_TAB,
-        range: 'A1:C3',
-      });
-      expect(tab(harness, NOTES_TAB).protections()).toEqual([
-        expect.objectContaining({ range: 'B1:B3', description: 'Mine too', warningOnly: false }),
-      ]);
+      expectUserGuardsKept(
+        harness,
+        { name: 'Mine', range: 'A1:C3' },
+        { range: 'B1:B3', description: 'Mine too' },
+      );
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -20,7 +20,13 @@ import {
   typeLastInspected,
   workbook,
 } from '../support/equipment-tabs';
-import { actualGuards, expectedGuards, NOTES_TAB, ourProtections } from '../support/table-guards';
+import {
+  actualGuards,
+  expectedGuards,
+  expectUserGuardsKept,
+  NOTES_TAB,
+  ourProtections,
+} from '../support/table-guards';
 
 let harness: AddonHarness;
 
@@ -110,14 +116,11 @@ describe('protection and named ranges', () => {
   });
 
   test("leave the user's own named ranges and protections as they were", () => {
-    expect(workbook(harness).namedRanges()).toContainEqual({
-      name: 'MyAudits',
-      sheet: NOTES_TAB,
-      range: 'A1:B10',
-    });
-    expect(tab(harness, NOTES_TAB).protections()).toEqual([
-      expect.objectContaining({ range: 'A1:A5', description: 'Audit sign-offs', warningOnly: false }),
-    ]);
+    expectUserGuardsKept(
+      harness,
+      { name: 'MyAudits', range: 'A1:B10' },
+      { range: 'A1:A5', description: 'Audit sign-offs' },
+    );
     for (const name of workbook(harness).sheetNames) {
       for (const protection of tab(harness, name).protections()) {
         if (protection.description === IMPORTED_COLUMNS_PROTECTION) expect(protection.warningOnly).toBe(true);

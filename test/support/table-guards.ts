@@ -100,3 +100,15 @@ export function actualGuards(harness: AddonHarness) {
     ),
   };
 }
+
+/** The user's own named range on their tab and their one (hard) protection there, as they made them. */
+export function expectUserGuardsKept(
+  harness: AddonHarness,
+  named: { name: string; range: string },
+  protection: { range: string; description: string },
+): void {
+  expect(workbook(harness).namedRanges()).toContainEqual({ ...named, sheet: NOTES_TAB });
+  expect(tab(harness, NOTES_TAB).protections()).toEqual([
+    expect.objectContaining({ ...protection, warningOnly: false }),
+  ]);
+}
