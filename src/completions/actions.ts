@@ -5,6 +5,7 @@
  */
 import type { CompletionsFilter } from '../api/completions';
 import { describeFilter, importCompletions, type CompletionsMode } from './import';
+import { withFilterSpacesHint } from './filter-hint';
 import { type FilterField, filterAsTyped } from './typed-filter';
 import { type FieldRefusal, refusalOf } from '../platform/field-refusal';
 import { activeSpreadsheet, requireUi, showFailure } from '../platform/interactive';
@@ -60,7 +61,11 @@ function runCompletions(
   const budget = executionBudget(Date.now());
   const action = `${IMPORT_ACTION}: ${describeFilter(filter)} (${mode})`;
   return runJob({ action, spreadsheet, interactive, budget }, (context) =>
-    importCompletions(context, { mode }),
+    withFilterSpacesHint(
+      context.client,
+      context.options.completionsFilter,
+      importCompletions(context, { mode }),
+    ),
   );
 }
 
