@@ -1,13 +1,18 @@
 /**
  * The import filter is kept exactly as typed, by the import dialog and by Settings alike: ids are
- * opaque, so "  padded  " is a user with those spaces, not "padded". dist/Code.js in the emulator,
- * the sample service over loopback.
+ * opaque, so "  padded  " is a user with those spaces, not "padded". When such a filter matches
+ * nothing and the id without its spaces would, the run's message and its Sync log line say so.
+ * dist/Code.js in the emulator, the sample service over loopback.
  */
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import type { RequestLogEntry } from '../support/sample-service';
 
 const TAB = 'Completed trainings';
 const USER_ID_COLUMN = 0;
+const DETAILS_COLUMN = 10;
+const HINT =
+  'No completions matched user "  padded  " as typed (with its spaces); user "padded" has 7 — ' +
+  'check the filter in Import completed trainings….';
 
 /** Runs the import the way the dialog does: start, then continue until done. */
 function importViaDialog(harness: AddonHarness, filter: { user_id?: string; training_id?: string }) {
@@ -52,6 +57,23 @@ test('a padded user id typed in the dialog is remembered as typed and imports ex
   // Something matched: no request for the id without its spaces.
   const asked = (await completionRequests(harness)).map((request) => request.params.user_id);
   expect(new Set(asked)).toEqual(new Set(['  padded  ']));
+  await harness.done();
+});
+
+test('a padded user id that matches nothing, while the id without its spaces does, says so in the message and the Sync log', async () => {
+  const harness = await harnessWithUsers({ padded: 7 });
+  const step = importViaDialog(harness, { user_id: '  padded  ' });
+
+  expect(step.summary).toMatch(/^Imported 0 completed trainings/);
+  expect(step.summary).toContain(HINT);
+  const [line] = harness.displayed('Sync log').slice(1);
+  expect(line![DETAILS_COLUMN]).toContain(HINT);
+  expect(harness.displayed(TAB).slice(1)).toEqual([]);
+  // One request more than the import's: the trimmed id, one record a page (its last page counts them).
+  const lookups = (await completionRequests(harness)).filter(
+    (request) => request.params.user_id === 'padded',
+  );
+  expect(lookups.map((request) => request.params)).toEqual([{ user_id: 'padded', page: 1, limit: 1 }]);
   await harness.done();
 });
 
