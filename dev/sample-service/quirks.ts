@@ -41,8 +41,9 @@ const quirksSchema = z.strictObject({
   pageSizeCap: z.int().min(1).max(1000).optional(),
   /**
    * A careless service: every error it answers the dataset's tokens quotes the token it was sent,
-   * twice and in different surroundings, in its description (what an add-on must scrub before a
-   * user, a cell or a log sees it).
+   * three times and in different surroundings, in its description (what an add-on must scrub, every
+   * copy, before a user, a cell or a log sees it: a text scrubbed twice on its way, each time of its
+   * first copy only, still shows the third).
    */
   quoteTokenInErrors: z.boolean().optional(),
 });
@@ -123,5 +124,8 @@ export function describedWithQuirks(dataset: Dataset | undefined, error: ApiErro
   if (!dataset || !quirksOf.get(dataset)?.quoteTokenInErrors || typeof token !== 'string' || token === '') {
     return error;
   }
-  return new ApiError(error.identifier, `${error.description} Token "${token}" (sent as token=${token}).`);
+  return new ApiError(
+    error.identifier,
+    `${error.description} Token "${token}" (sent as token=${token}; again:${token}).`,
+  );
 }

@@ -135,20 +135,21 @@ describe('pageSizeCap', () => {
 });
 
 describe('quoteTokenInErrors', () => {
-  test("every error the dataset's tokens get quotes the token twice; answers and other datasets' errors do not", async () => {
+  test("every error the dataset's tokens get quotes the token three times; answers and other datasets' errors do not", async () => {
     await dataset.setQuirks({ quoteTokenInErrors: true });
     const inactive = await callApiJson<{ ok: false; error: string; description: string }>(
       'completedtrainings.list',
       { token: dataset.tokens.inactive },
     );
     expect(inactive.error).toBe('token_inactive');
-    expect(inactive.description.split(dataset.tokens.inactive)).toHaveLength(3);
+    expect(inactive.description.split(dataset.tokens.inactive)).toHaveLength(4);
     const refused = await callApiJson<{ description: string }>('completedtrainings.list', {
       token: dataset.tokens.valid,
       limit: 0,
     });
     expect(refused.description).toContain(`"${dataset.tokens.valid}"`);
-    expect(refused.description).toContain(`token=${dataset.tokens.valid})`);
+    expect(refused.description).toContain(`token=${dataset.tokens.valid};`);
+    expect(refused.description).toContain(`again:${dataset.tokens.valid})`);
     await dataset.setFaults({ queue: [{ fault: 'server_error', times: 1 }] });
     expect(
       (await callApiJson<{ description: string }>('equipmenttypes.list', { token: dataset.tokens.valid }))
