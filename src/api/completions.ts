@@ -39,19 +39,24 @@ export interface CompletionsFilter {
 }
 
 export interface CompletionsRead {
-  /** The list read, in service order (once `done`, the service's list exactly); staged when paused. */
+  /**
+   * What the read holds, in service order: once `done`, the list it settled with; while paused,
+   * the previous whole pass (in a confirming one) and what the current pass has read. Staged when
+   * paused, and handed back as the held entries to resume.
+   */
   entries: ListEntry[];
-  /** Its records. */
+  /** The records of the current pass (once `done`, of the list it settled with). */
   records: Completion[];
   /**
-   * Whether `records` begins with the held records, unchanged and in order (what was staged still
-   * stands and only the rest is new); false when a confirming pass replaced them.
+   * Whether `entries` begins with the held ones, unchanged and in order (what was staged still
+   * stands and only the rest is new); false when a pass ended or records arrived on top.
    */
   extendsHeld: boolean;
-  /** Entries of the list that are not records of the contract's shape, at their places. */
+  /** Entries of the current pass that are not records of the contract's shape, at their places. */
   rejected: RejectedRecord[];
+  /** Where paging stands; once `done`, `unconfirmed` says how exact the list is (0: exactly). */
   cursor: PagingCursor;
-  /** False when the read paused; it resumes from `cursor` with `records` as the held ones. */
+  /** False when the read paused; it resumes from `cursor` with `entries` as the held ones. */
   done: boolean;
   /**
    * Why a pausable read stopped short, when a round failed even after the client's retries: what
@@ -155,37 +160,40 @@ export function readCost(
 export interface PagingCursor {
   filter: CompletionsFilter;
   /**
-   * 'read': a pass whose records are the candidate; 'confirm': a pass checking the candidate, which
-   * so far agrees with it, below `onTop` records that arrived on top (held after the candidate).
+   * 'read': the first pass; 'confirm': a later pass, compared with the whole pass before it (held
+   * before its own records) once it ends; 'settled': the list is read, and a later execution only
+   * adds what arrived on top meanwhile.
    */
-  phase: 'read' | 'confirm';
+  phase: 'read' | 'confirm' | 'settled';
   nextPage: number;
   /** The last page as the latest answer said; before page 1's, the one expected (1: not known). */
   lastPage: number;
   /** Records a page, as page 1 of the pass showed (a service may serve fewer than asked). */
   pageSize: number;
-  /** Records the confirming pass has placed (the first `onTop`, then the candidate's). */
-  placed: number;
-  onTop: number;
-  /**
-   * Whether the confirming pass began with the first round of an execution: one that still did not
-   * fit goes on in the next (the list it confirms is the one of when it began); one begun midway
-   * begins again at the start of the next, so that what it confirms is as recent as possible.
-   */
-  beganWithExecution: boolean;
+  /** Where the last page read begins among the pass's records: the next round's anchor. */
+  anchorAt: number;
+  /** Records of the previous whole pass, held before this pass's own (0 in the first pass). */
+  previous: number;
   /** Passes over the pages begun for this read. */
   passes: number;
+  /** Once settled: records of the list that the last two passes did not agree on. */
+  unconfirmed: number;
 }
 
-/** Passes one call may begin before it pauses (or, when it cannot pause, gives up). */
-const MAX_PASSES_PER_CALL = 5;
+/**
+ * Passes one read makes at most: the first, one to confirm it, and one more (a read that changed
+ * under the first pass is exact when the list holds still for the next two). After that the read
+ * settles with what the last two passes show, whatever the rate of change, so that it ends.
+ */
+export const MAX_PASSES = 3;
 
 /** Where a new pass starts: page 1, nothing placed, `expectedLastPage` (1: not known) expected. */
 function passStart(
   filter: CompletionsFilter,
-  phase: PagingCursor['phase'],
+  phase: 'read' | 'confirm',
   passesBefore: number,
   expectedLastPage = 1,
+  previous = 0,
 ): PagingCursor {
   return {
     filter,
@@ -193,19 +201,22 @@ function passStart(
     nextPage: 1,
     lastPage: expectedLastPage,
     pageSize: 0,
-    placed: 0,
-    onTop: 0,
+    anchorAt: 0,
+    previous,
     passes: passesBefore + 1,
-    beganWithExecution: false,
+    unconfirmed: 0,
   };
 }
 
 /**
- * The one reader of all the pages of completions. A pass reads the candidate; a second pass
- * confirms it round by round, and the first round that disagrees makes that pass the candidate
- * (its rest is read as such) and another confirms it. A pass that cannot place a page where it
- * belongs (the list changed within the pages being read) is begun again. `control` may pause it
- * between rounds, within either pass; what it holds comes back with the cursor to resume from.
+ * The one reader of all the pages of completions, in at most MAX_PASSES passes, each of which may
+ * span executions (`control` pauses it between rounds; what it holds comes back with the cursor to
+ * resume from). The first pass reads the list; each later pass reads it again and is compared with
+ * the one before when it ends: the same records in the same order, below the ones that arrived on
+ * top, make it the service's list exactly. When the last pass still disagrees, the read settles
+ * with both passes merged (see `settle`): every record either pass listed where it listed it, and
+ * a count of those the other pass did not confirm. An execution that goes on with a pass begun
+ * earlier reads page 1 again with its first round, and takes what arrived on top since.
  */
 export function readCompletionPages(
   client: ServiceClient,
@@ -219,94 +230,67 @@ export function readCompletionPages(
     'filter' in start
       ? passStart(checkFilter(start.filter), 'read', 0, expectedLastPage(start.lastPageBefore))
       : start.cursor;
-  const held: ListEntry[] = 'held' in start ? [...start.held] : [];
-  // In the confirming phase the records on top are held after the candidate.
-  let candidate = from.phase === 'confirm' ? held.slice(0, held.length - from.onTop) : held;
-  let onTop = from.phase === 'confirm' ? held.slice(held.length - from.onTop) : [];
-  let pass: Pass;
-  if (from.phase === 'read') pass = new Pass(candidate, from);
-  else if (from.beganWithExecution && from.nextPage > 1)
-    pass = new Pass([...onTop, ...candidate].slice(0, from.placed), from);
-  else {
-    onTop = [];
-    pass = new Pass([], {
-      ...passStart(from.filter, 'confirm', from.passes - 1, from.lastPage),
-      beganWithExecution: true,
-    });
-  }
-  /** How much of what the confirming pass placed is known to agree with the candidate. */
-  let agreedUpTo = pass.entries.length;
+  const held: readonly ListEntry[] = 'held' in start ? start.held : [];
+  let previous: ListEntry[] | null = from.phase === 'confirm' ? held.slice(0, from.previous) : null;
+  const pass = new Pass(from.phase === 'confirm' ? held.slice(from.previous) : [...held], from);
   /**
-   * The candidate's entries by key, while a pass confirms it: a record read again that the candidate
-   * has is its entry (the same fields), so a confirming pass of a hundred thousand records does not
-   * hold them twice.
+   * The previous pass's entries by key, while a pass is compared with it: a record read again is
+   * its entry (the same fields), so that two passes of a hundred thousand records are not held twice.
    */
   let known: Map<string, ListEntry> | null = null;
   const knownEntries = (): ReadonlyMap<string, ListEntry> | null => {
-    if (pass.cursor.phase !== 'confirm') return null;
+    if (!previous) return null;
     if (!known) {
       known = new Map();
-      for (const entry of candidate) if (!known.has(entry.key)) known.set(entry.key, entry);
+      for (const entry of previous) if (!known.has(entry.key)) known.set(entry.key, entry);
     }
     return known;
   };
-  let begun = 0;
-  let rounds = 0;
   const result = (done: boolean): CompletionsRead => {
-    const records = done ? [...onTop, ...candidate] : [...candidate, ...onTop];
-    const { cursor } = pass;
+    const entries = previous ? [...previous, ...pass.entries] : pass.entries;
     return {
-      entries: records,
-      records: recordsOf(records),
-      extendsHeld: held.every((entry, index) => records[index] === entry),
-      rejected: rejectedOf(records),
-      // A finished read resumed later (to go on with its names) is confirmed again from page 1.
-      cursor: done
-        ? passStart(cursor.filter, 'confirm', cursor.passes, cursor.lastPage)
-        : { ...cursor, placed: cursor.phase === 'confirm' ? pass.entries.length : 0, onTop: onTop.length },
+      entries,
+      records: recordsOf(pass.entries),
+      extendsHeld: held.every((entry, index) => entries[index] === entry),
+      rejected: rejectedOf(pass.entries),
+      cursor: { ...pass.cursor, previous: previous?.length ?? 0 },
       done,
     };
   };
-  const begin = (phase: PagingCursor['phase']): void => {
-    begun++;
-    known = null;
-    onTop = [];
-    agreedUpTo = 0;
-    if (phase === 'read') candidate = [];
-    const cursor = {
-      ...passStart(pass.cursor.filter, phase, pass.cursor.passes, pass.cursor.lastPage),
-      beganWithExecution: rounds === 0,
-    };
-    pass = new Pass(phase === 'read' ? candidate : [], cursor);
-  };
-  /** The confirming pass disagrees: what it read is the candidate now, and it reads on as such. */
-  const becomeCandidate = (): void => {
-    known = null;
-    candidate = pass.entries;
-    onTop = [];
-    pass.cursor = { ...pass.cursor, phase: 'read' };
+  const settleWith = (entries: ListEntry[], unconfirmed: number): CompletionsRead => {
+    previous = null;
+    pass.entries = entries;
+    pass.cursor = { ...pass.cursor, phase: 'settled', unconfirmed };
+    return result(true);
   };
 
+  let rounds = 0;
   for (;;) {
     const { cursor } = pass;
-    if (cursor.nextPage > cursor.lastPage) {
-      if (cursor.phase === 'confirm') return result(true);
+    if (cursor.phase !== 'settled' && cursor.nextPage > cursor.lastPage) {
       // One page is one answer: nothing can have shifted within it.
-      if (fresh && cursor.passes === 1 && cursor.lastPage <= 1) return result(true);
-      begin('confirm');
+      if (fresh && cursor.passes === 1 && cursor.lastPage <= 1) return settleWith(pass.entries, 0);
+      if (previous) {
+        if (confirms(previous, pass.entries)) return settleWith(pass.entries, 0);
+        if (cursor.passes >= MAX_PASSES) {
+          const settled = settle(previous, pass.entries);
+          return settleWith(settled.entries, settled.unconfirmed);
+        }
+      }
+      previous = pass.entries;
+      known = null;
+      pass.entries = [];
+      pass.cursor = passStart(cursor.filter, 'confirm', cursor.passes, cursor.lastPage);
+      continue;
     }
-    if (begun >= MAX_PASSES_PER_CALL) {
-      if (control.shouldPause) return result(false);
-      throw new TransportError(
-        COMPLETIONS_METHOD,
-        'unstable',
-        `the records kept changing while they were read (${pass.cursor.passes} passes over the pages disagreed)`,
-      );
-    }
-    if (rounds++ > 0 && control.shouldPause?.()) return result(false);
-    const firstRound = pass.cursor.nextPage === 1;
+    if (rounds > 0 && cursor.phase === 'settled') return result(true);
+    if (rounds > 0 && control.shouldPause?.()) return result(false);
+    // What arrived on top since an earlier execution: page 1 again, with this execution's first round.
+    const topUp = rounds === 0 && !fresh && (cursor.phase === 'settled' || cursor.nextPage > 1);
+    rounds++;
+    const firstRound = cursor.nextPage === 1;
     try {
-      readRound(client, pass, batchSize, control, knownEntries());
+      readRound(client, pass, batchSize, control, knownEntries(), topUp);
     } catch (error) {
       // A round places nothing until all its pages are in: what came before it still stands.
       if (!control.shouldPause || !(error instanceof ServiceError || error instanceof TransportError))
@@ -316,42 +300,19 @@ export function readCompletionPages(
     const { phase, passes } = pass.cursor;
     if (firstRound && phase === 'read' && passes === 1)
       control.afterFirstPage?.(pass.cursor, pass.cursor.pageSize);
-    control.onProgress?.(pass.cursor);
-    if (pass.disturbed) {
-      // What it placed cannot be trusted: the pass begins again (a read from scratch).
-      begin(phase === 'read' || !candidate.length ? 'read' : 'confirm');
-      continue;
-    }
-    if (phase === 'read') continue;
-    if (firstRound) {
-      const arrived = arrivedOnTop(candidate, pass.entries);
-      if (arrived === null) {
-        becomeCandidate();
-        continue;
-      }
-      onTop = pass.entries.slice(0, arrived);
-      agreedUpTo = arrived;
-    }
-    const finished = pass.cursor.nextPage > pass.cursor.lastPage;
-    if (
-      !agrees(candidate, onTop.length, pass.entries, agreedUpTo) ||
-      (finished && pass.entries.length !== onTop.length + candidate.length)
-    ) {
-      becomeCandidate();
-    }
-    agreedUpTo = pass.entries.length;
+    if (phase !== 'settled') control.onProgress?.(pass.cursor);
   }
 }
 
 /**
- * How many records arrived on top of `candidate`, as page 1 read now (`page`) shows: its records
- * from there on are the candidate's first. Null when there is no such number.
+ * How many records arrived on top of `list`, as `page` (page 1 read now) shows: its records from
+ * there on are the list's first. Null when there is no such number.
  */
-function arrivedOnTop(candidate: readonly ListEntry[], page: readonly ListEntry[]): number | null {
+function arrivedOnTop(list: readonly ListEntry[], page: readonly ListEntry[]): number | null {
   for (let arrived = 0; arrived <= page.length; arrived++) {
     let same = true;
     for (let index = arrived; index < page.length && same; index++) {
-      same = index - arrived < candidate.length && page[index]!.key === candidate[index - arrived]!.key;
+      same = index - arrived < list.length && page[index]!.key === list[index - arrived]!.key;
     }
     if (same) return arrived;
   }
@@ -359,20 +320,119 @@ function arrivedOnTop(candidate: readonly ListEntry[], page: readonly ListEntry[
 }
 
 /**
- * Whether `entries` (what a confirming pass placed) are `onTop` records followed by the candidate's,
- * checked from `from` on (what came before was checked after an earlier round).
+ * Whether `current`, a whole pass, is `previous` (the whole pass before it) below records that
+ * arrived on top meanwhile: then nothing changed under either pass, and it is the service's list.
  */
-function agrees(
-  candidate: readonly ListEntry[],
-  onTop: number,
-  entries: readonly ListEntry[],
-  from: number,
-): boolean {
-  if (entries.length > onTop + candidate.length) return false;
-  for (let index = Math.max(from, onTop); index < entries.length; index++) {
-    if (entries[index]!.key !== candidate[index - onTop]!.key) return false;
+function confirms(previous: readonly ListEntry[], current: readonly ListEntry[]): boolean {
+  const arrived = current.length - previous.length;
+  if (arrived < 0) return false;
+  for (let index = 0; index < previous.length; index++) {
+    if (current[arrived + index]!.key !== previous[index]!.key) return false;
   }
   return true;
+}
+
+/**
+ * The records of `top` (page 1 read now) that arrived on top of `list` (the pass so far, newest
+ * first) since its page 1 was read: those before the first of its records that page 1 still shows
+ * (the newest ones may have been deleted meanwhile).
+ */
+function arrivalsOnTop(list: readonly ListEntry[], top: readonly ListEntry[]): ListEntry[] {
+  if (list.length === 0) return [...top];
+  const exact = arrivedOnTop(list, top);
+  // All of page 1 new says nothing of where the list went: a page of arrivals looks the same as a
+  // page whose first record was deleted.
+  if (exact !== null && exact < top.length) return top.slice(0, exact);
+  const positions = positionsByKey(top);
+  for (const entry of list.slice(0, top.length)) {
+    const at = positions.get(entry.key);
+    if (at) return top.slice(0, at[0]);
+  }
+  return [];
+}
+
+/** Each key's positions in `entries`, in order. */
+function positionsByKey(entries: readonly ListEntry[], offset = 0): Map<string, number[]> {
+  const positions = new Map<string, number[]>();
+  entries.forEach((entry, index) => {
+    const at = positions.get(entry.key);
+    if (at) at.push(offset + index);
+    else positions.set(entry.key, [offset + index]);
+  });
+  return positions;
+}
+
+/** The first of `positions` (ascending) at or after `from`; Infinity when none is. */
+function firstFrom(positions: readonly number[] | undefined, from: number): number {
+  if (!positions) return Infinity;
+  let low = 0;
+  let high = positions.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (positions[middle]! < from) low = middle + 1;
+    else high = middle;
+  }
+  return low < positions.length ? positions[low]! : Infinity;
+}
+
+/**
+ * The list a read settles with when its last two passes still disagree: both merged in list order.
+ * A record both passes show is kept once for each time both show it. Records that only one of them
+ * shows (deleted or inserted while they read, or passed over by one of them at a change between
+ * the answers of a round) were listed when that pass read them: they are kept where that pass
+ * showed them, and counted as unconfirmed, except a copy of a record kept as near as the run is
+ * long (a page boundary that read records twice, as records arrived above it between two answers),
+ * which is only counted: an unconfirmed twin may be missing, a doubled record is never added. Records the later pass shows above everything the earlier one read arrived on
+ * top meanwhile: they are in, and not counted.
+ */
+export function settle(
+  previous: readonly ListEntry[],
+  current: readonly ListEntry[],
+): { entries: ListEntry[]; unconfirmed: number } {
+  const inPrevious = positionsByKey(previous);
+  const inCurrent = positionsByKey(current);
+  const entries: ListEntry[] = [];
+  let unconfirmed = 0;
+  /** One-sided records since the last record both passes show. */
+  let oneSided: ListEntry[] = [];
+  const keepOneSided = (): void => {
+    unconfirmed += oneSided.length;
+    const nearby = new Set(entries.slice(-oneSided.length).map((entry) => entry.key));
+    for (const entry of oneSided) {
+      if (nearby.has(entry.key)) continue;
+      nearby.add(entry.key);
+      entries.push(entry);
+    }
+    oneSided = [];
+  };
+  let agreed = false;
+  let p = 0;
+  let c = 0;
+  while (p < previous.length || c < current.length) {
+    const before = previous[p];
+    const now = current[c];
+    if (before && now && before.key === now.key) {
+      keepOneSided();
+      entries.push(now);
+      agreed = true;
+      p++;
+      c++;
+      continue;
+    }
+    // Whichever side reaches the other's next record sooner holds the one-sided records.
+    const untilBefore = before ? firstFrom(inCurrent.get(before.key), c) - c : Infinity;
+    const untilNow = now ? firstFrom(inPrevious.get(now.key), p) - p : Infinity;
+    if (now && (!before || untilNow > untilBefore || (untilNow === untilBefore && !agreed))) {
+      if (agreed) oneSided.push(now);
+      else entries.push(now);
+      c++;
+    } else {
+      oneSided.push(before!);
+      p++;
+    }
+  }
+  keepOneSided();
+  return { entries, unconfirmed };
 }
 
 /**
@@ -381,29 +441,24 @@ function agrees(
  * with: where its records sit in what is placed anchors the round (changes above it, records on
  * top, backdated or deleted, have moved it), and the round's pages follow it back to back, as the
  * service serves them (a page shorter than the others, from a service that leaves a record out,
- * moves nothing). A page that does not fit where it lands (records that disagree with what is
- * already placed), or a round with no anchor, means the list changed within the pages being read:
- * the pass is disturbed.
+ * moves nothing). A page whose records do not fit where they land (the list changed within the
+ * pages read) is placed by the last of its records already placed (see `realign`).
  */
 class Pass {
-  disturbed = false;
-  /** Where each page of this pass was placed. */
-  private readonly placedAt = new Map<number, number>();
-
   constructor(
-    readonly entries: ListEntry[],
+    public entries: ListEntry[],
     public cursor: PagingCursor,
   ) {}
 
   /**
    * Where the records of `again` (the last page placed, read now) begin in what is placed: the
    * nearest to where the page was placed, as twins may allow more than one; negative when records
-   * arrived above them. Null when they are nowhere.
+   * arrived above them. Null when they are nowhere, contiguous.
    */
-  anchor(again: Page): number | null {
-    const placedAt = this.placedAt.get(again.number) ?? (again.number - 1) * this.cursor.pageSize;
+  private anchor(again: readonly ListEntry[]): number | null {
+    const placedAt = this.cursor.anchorAt;
     const { entries } = this;
-    const size = again.entries.length;
+    const size = again.length;
     if (size === 0) return null;
     for (let distance = 0; distance <= size; distance++) {
       for (const at of distance === 0 ? [placedAt] : [placedAt - distance, placedAt + distance]) {
@@ -411,7 +466,7 @@ class Pass {
         if (at + size <= 0 || at >= entries.length) continue;
         let same = true;
         for (let index = Math.max(0, -at); index < size && at + index < entries.length && same; index++) {
-          same = entries[at + index]!.key === again.entries[index]!.key;
+          same = entries[at + index]!.key === again[index]!.key;
         }
         if (same) return at;
       }
@@ -419,63 +474,116 @@ class Pass {
     return null;
   }
 
+  /** Places `again`, the page the last round ended with, read anew; returns where the next page goes. */
+  placeAnchor(again: readonly ListEntry[]): number {
+    const at = this.anchor(again);
+    return at === null ? this.realign(again, this.cursor.anchorAt) : this.place(again, at);
+  }
+
   /**
-   * Places `page` at `at` (null: nowhere known) and returns where the next page goes. Records it
+   * Places `page` where it is expected (`at`) and returns where the page after it goes. Records it
    * shows above position 0 arrived on top since and are not part of this pass's list.
    */
-  place(page: Page, at: number | null): number | null {
+  place(page: readonly ListEntry[], at: number): number {
     const { entries } = this;
     const fits =
-      at !== null &&
       at <= entries.length &&
-      page.entries.every(
+      page.every(
         (entry, index) =>
           at + index < 0 || at + index >= entries.length || entries[at + index]!.key === entry.key,
       );
-    if (!fits) {
-      this.disturbed = true;
-      appendAll(entries, page.entries);
-      return null;
+    if (!fits) return this.realign(page, at);
+    appendAll(entries, page.slice(Math.max(0, entries.length - at)));
+    return at + page.length;
+  }
+
+  /**
+   * Places a page whose records do not fit where they were expected (a record was deleted or
+   * inserted among the pages read): the last of its records that is already placed, the one
+   * nearest to where it was expected, tells where the page is among the placed records, and the
+   * records after it on the page follow it. Placed records the page no longer shows stay (a record
+   * deleted meanwhile lingers) and records it shows before that one that are not placed are left
+   * out (one inserted meanwhile is missing): what the page shows after it is never lost nor
+   * doubled, and the comparison with the next pass finds the others. A page with nothing placed
+   * goes after everything.
+   */
+  private realign(page: readonly ListEntry[], expectedAt: number): number {
+    const { entries } = this;
+    const from = Math.max(0, Math.min(expectedAt, entries.length) - page.length);
+    const positions = positionsByKey(entries.slice(from), from);
+    for (let index = page.length - 1; index >= 0; index--) {
+      const at = positions.get(page[index]!.key);
+      if (!at) continue;
+      const expected = expectedAt + index;
+      const nearest = at.reduce((best, position) =>
+        Math.abs(position - expected) < Math.abs(best - expected) ? position : best,
+      );
+      // What follows it on the page goes right after it, before the placed records that followed
+      // it (records inserted meanwhile, which they come after; or records deleted meanwhile,
+      // which linger): the next page begins after the former or among the latter.
+      const rest = page.slice(index + 1);
+      entries.splice(nearest + 1, 0, ...rest);
+      return nearest + 1 + rest.length;
     }
-    this.placedAt.set(page.number, at);
-    appendAll(entries, page.entries.slice(Math.max(0, entries.length - at)));
-    return at + page.entries.length;
+    appendAll(entries, page);
+    return entries.length;
+  }
+
+  /** Takes the records that `top` (page 1 read again) shows arrived on top since the pass began. */
+  takeArrivals(top: readonly ListEntry[]): void {
+    const arrived = arrivalsOnTop(this.entries, top);
+    if (arrived.length === 0) return;
+    this.entries = [...arrived, ...this.entries];
+    this.cursor = { ...this.cursor, anchorAt: this.cursor.anchorAt + arrived.length };
   }
 }
 
 /**
  * Reads the next round of `pass`. Its first round is page 1, with the `batchSize` pages after it
  * when the pass expects more than one (page 1 alone tells how many there are); each later round is
- * a batch of pages with the page before them, which anchors it.
+ * a batch of pages with the page before them, which anchors it. With `topUp`, page 1 goes too, for
+ * what arrived on top since the pass began (a settled read sends it alone).
  */
 function readRound(
   client: ServiceClient,
   pass: Pass,
   batchSize: number,
   control: PagingControl,
-  known: ReadonlyMap<string, ListEntry> | null = null,
+  known: ReadonlyMap<string, ListEntry> | null,
+  topUp: boolean,
 ): void {
   const from = pass.cursor;
-  const numbers =
-    from.nextPage === 1
-      ? [1, ...pageNumbers(2, from.lastPage, batchSize)]
-      : [from.nextPage - 1, ...pageNumbers(from.nextPage, from.lastPage, batchSize)];
+  const passNumbers =
+    from.phase === 'settled'
+      ? []
+      : from.nextPage === 1
+        ? [1, ...pageNumbers(2, from.lastPage, batchSize)]
+        : [from.nextPage - 1, ...pageNumbers(from.nextPage, from.lastPage, batchSize)];
+  // A round anchored on page 1 reads it anyway.
+  const extraTop = topUp && passNumbers[0] !== 1;
+  const numbers = extraTop ? [1, ...passNumbers] : passNumbers;
   const riders = control.riding?.() ?? null;
-  const pages = runRound(control, () => fetchPages(client, from.filter, numbers, riders, known));
+  let pages = runRound(control, () => fetchPages(client, from.filter, numbers, riders, known));
   if (control.onEntriesRead) for (const page of pages) control.onEntriesRead(page.entries);
+  if (topUp) pass.takeArrivals(pages[0]!.entries);
+  if (extraTop) pages = pages.slice(1);
+  if (passNumbers.length === 0) return;
   const lastPage = Math.max(...pages.map((page) => page.lastPage));
-  if (from.nextPage === 1) {
-    // Page 1 is where the list begins; the pages sent with it follow it as the service served them.
-    const [first, ...rest] = pages as [Page, ...Page[]];
-    let next = pass.place(first, 0);
-    for (const page of rest) next = pass.place(page, next);
-    pass.cursor = { ...from, nextPage: numbers.length + 1, lastPage, pageSize: first.entries.length };
-    return;
+  const [first, ...rest] = pages as [Page, ...Page[]];
+  // Page 1 is where the list begins; any other round's first page is its anchor.
+  let next = from.nextPage === 1 ? pass.place(first.entries, 0) : pass.placeAnchor(first.entries);
+  let anchorAt = next - first.entries.length;
+  for (const page of rest) {
+    anchorAt = next;
+    next = pass.place(page.entries, next);
   }
-  const [again, ...rest] = pages as [Page, ...Page[]];
-  let next = pass.place(again, pass.anchor(again));
-  for (const page of rest) next = pass.place(page, next);
-  pass.cursor = { ...from, nextPage: rest[rest.length - 1]!.number + 1, lastPage };
+  pass.cursor = {
+    ...pass.cursor,
+    nextPage: pages[pages.length - 1]!.number + 1,
+    lastPage,
+    ...(from.nextPage === 1 && { pageSize: first.entries.length }),
+    anchorAt,
+  };
 }
 
 /** Up to `batchSize` page numbers from `from` on, none beyond `lastPage`. */
@@ -570,9 +678,9 @@ export function fetchRecentCompletions(
   control: ReadControl = {},
 ): { records: Completion[]; rejected: RejectedRecord[]; complete: boolean } {
   const cursor = passStart(checkFilter(filter), 'read', 0);
-  let pass = new Pass([], cursor);
+  const pass = new Pass([], cursor);
   /** Where each round's page starts among the pass's entries. */
-  let pageStarts: number[] = [];
+  const pageStarts: number[] = [];
   // Records arriving on top between the answers of one round push as many records from the end of
   // one page to the start of the next, where nothing can tell them from identical twins: a
   // refresh, which adds and never removes, takes a run of records that repeats the run just before
@@ -586,16 +694,10 @@ export function fetchRecentCompletions(
     });
     return { records: recordsOf(kept), rejected: rejectedOf(kept), complete };
   };
-  for (let rounds = 0, restarts = 0; ; rounds++) {
+  for (let rounds = 0; ; rounds++) {
     if (rounds > 0 && control.shouldPause?.()) return outcome(false);
     const before = pass.entries.length;
-    readRound(client, pass, 1, control);
-    if (pass.disturbed) {
-      if (++restarts === MAX_PASSES_PER_CALL) return outcome(false);
-      pass = new Pass([], cursor);
-      pageStarts = [];
-      continue;
-    }
+    readRound(client, pass, 1, control, null, false);
     pageStarts.push(before);
     const fresh = pass.entries.slice(before);
     const reachedBack =

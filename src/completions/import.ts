@@ -14,6 +14,7 @@ import {
   type CompletionsRead,
   fetchRecentCompletions,
   type ListEntry,
+  MAX_PASSES,
   type PagingCursor,
   readCompletionPages,
 } from '../api/completions';
@@ -183,8 +184,13 @@ function resumeRun(context: JobContext, run: RunInProgress): JobReport {
       `The unfinished import started ${Math.floor(ageMs / 3_600_000)} hours ago was begun again from page 1, so that nothing it had read is out of date.`,
     );
   }
-  // A run paused by an earlier version of Safety Sync kept no description of its staging tab.
-  const staged = run.staged ? readStaging(context.spreadsheet, run.staged) : null;
+  if (typeof run.cursor.anchorAt !== 'number') {
+    return restartRun(
+      context,
+      'The unfinished import had been begun by an earlier version of Safety Sync, so it started again from page 1.',
+    );
+  }
+  const staged = readStaging(context.spreadsheet, run.staged);
   if (!staged) {
     return restartRun(
       context,
@@ -208,14 +214,17 @@ function restartRun(context: JobContext, reason: string): JobReport {
 function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport {
   const { client, options, spreadsheet } = context;
   const control = context.budget.control();
-  const heldRecords = resumed?.entries.flatMap((entry) => (entry.record ? [entry.record] : [])) ?? [];
+  const heldRecords = resumed ? recordsOf(resumed.entries) : [];
   const confirmedGone = new Set(resumed?.run.confirmedGone ?? []);
   const startedAtMs = resumed?.run.startedAtMs ?? Date.now();
   const names = new NameLookups(client.baseUrl, options.batchSize);
   if (resumed && heldRecords.length > 0) {
     const unchanged: CompletionsRead = {
       entries: resumed.entries,
-      records: heldRecords,
+      records:
+        resumed.run.cursor.phase === 'confirm'
+          ? recordsOf(resumed.entries.slice(resumed.run.cursor.previous))
+          : heldRecords,
       rejected: [],
       extendsHeld: true,
       cursor: resumed.run.cursor,
@@ -228,10 +237,11 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
     context.progress(`Resolving user names for ${formatCount(heldRecords.length)} records`);
     if (!names.resolve(client, userIdsOf(heldRecords), control).complete)
       return pauseRun(context, unchanged, resumed, startedAtMs, confirmedGone);
-    if (resumed.run.cursor.phase === 'confirm') {
+    const wholeList = wholeListHeld(resumed);
+    if (wholeList) {
       const sheet = spreadsheet.getSheetByName(COMPLETIONS_SHEET);
       const tab = heldRowsOf(sheet && readTabContent(sheet, COMPLETIONS_TAB));
-      const gone = rowsGoneFrom(tab, rowKeys(heldRecords));
+      const gone = rowsGoneFrom(tab, rowKeys(recordsOf(wholeList)));
       if ('paused' in checkRemovals(context, gone, confirmedGone)) {
         return pauseRun(context, unchanged, resumed, startedAtMs, confirmedGone);
       }
@@ -283,9 +293,10 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
     read.interruption.message += ` The ${count} records read so far are kept: the next run of the import goes on from there.`;
     throw read.interruption;
   }
-  // Names and removal checks go on in the same execution (a pause after a finished read costs
-  // another pass to confirm it), each only while a round of requests still fits: a look-up's first
-  // round is never refused by the look-up itself. Most names rode with the pages.
+  // Names and removal checks go on in the same execution (a pause after a finished read costs the
+  // next execution a read of page 1, for what arrived on top meanwhile), each only while a round of
+  // requests still fits: a look-up's first round is never refused by the look-up itself. Most
+  // names rode with the pages.
   if (!read.done) return pause();
   const ids = userIdsOf(read.records);
   if (names.needLookUp(ids) && !context.budget.canAfford()) return pause();
@@ -298,6 +309,7 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
     resolved,
     summarizeRejected(read.rejected),
     confirmedGone,
+    read.cursor.unconfirmed,
   );
   if (!replace) return pause();
   const { lastPage } = read.cursor;
@@ -350,9 +362,39 @@ function pauseRun(
       cursor.phase === 'read'
         ? `Read ${count} records (page ${cursor.nextPage - 1} of ${cursor.lastPage}) before the time limit of one run; ` +
           'the import continues in the next run and the tab changes only once all are in.'
-        : `Read ${count} records before the time limit of one run; checking that they are still the service's list, ` +
-          'and the user names, continue in the next run. The tab changes only once all are in.',
+        : cursor.phase === 'confirm'
+          ? `Read ${formatCount(cursor.previous)} records, then ${count} again (page ${cursor.nextPage - 1} of ${cursor.lastPage}, ` +
+            `pass ${cursor.passes} of at most ${MAX_PASSES}) before the time limit of one run; checking that they are still ` +
+            "the service's list continues in the next run. The tab changes only once all are in."
+          : `Read all ${count} records; the user names and the checks of the rows to remove continue in the next run. ` +
+            'The tab changes only once all are in.',
   };
+}
+
+/**
+ * The sentence a read that settled without confirming every record adds: how many, and what
+ * settles them (a full read of a list that holds still for two passes).
+ */
+function describeUnconfirmed(unconfirmed: number): string {
+  if (unconfirmed === 0) return '';
+  const records = unconfirmed === 1 ? '1 record' : `${formatCount(unconfirmed)} records`;
+  return (
+    ` ${records} could not be confirmed: the service's list kept changing while it was read ` +
+    `(records deleted or backdated meanwhile may still be listed here, or missing). The next Reconcile settles them.`
+  );
+}
+
+/**
+ * The latest whole list an unfinished run holds: a settled read's, or in a confirming pass the
+ * pass before it; null in the first pass.
+ */
+function wholeListHeld({ run, entries }: ResumedRun): ListEntry[] | null {
+  if (run.cursor.phase === 'settled') return entries;
+  return run.cursor.phase === 'confirm' ? entries.slice(0, run.cursor.previous) : null;
+}
+
+function recordsOf(entries: readonly ListEntry[]): Completion[] {
+  return entries.flatMap((entry) => (entry.record ? [entry.record] : []));
 }
 
 function userIdsOf(records: readonly Completion[]): string[] {
@@ -391,6 +433,7 @@ function replacementOf(
   resolved: ResolvedNames,
   rejected: RejectedSummary,
   confirmedGone: Set<string>,
+  unconfirmed: number,
 ): (() => JobReport) | null {
   const { spreadsheet } = context;
   const count = formatCount(records.length);
@@ -470,7 +513,8 @@ function replacementOf(
       summary:
         `Imported ${count} completed trainings (${added} new, ${removed} removed` +
         `${result.userRowsDropped ? `, ${result.userRowsDropped} with your notes` : ''}); ` +
-        `${userOrder ? `${KEPT_ORDER} ` : ''}${describeNames(resolved)}${cuts.length ? ` ${CUTS_SEEN}` : ''}`,
+        `${userOrder ? `${KEPT_ORDER} ` : ''}${describeNames(resolved)}${cuts.length ? ` ${CUTS_SEEN}` : ''}` +
+        describeUnconfirmed(unconfirmed),
       details: runDetails(
         [describeRejected(rejected), invalidExpirations, removedNote, describeCuts(cuts), result.slowerWrite],
         resolved,
