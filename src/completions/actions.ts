@@ -5,6 +5,9 @@
  */
 import type { CompletionsFilter } from '../api/completions';
 import { describeFilter, importCompletions, type CompletionsMode } from './import';
+import { withFilterSpacesHint } from './filter-hint';
+import { type FilterField, filterAsTyped } from './typed-filter';
+import { type FieldRefusal, refusalOf } from '../platform/field-refusal';
 import { activeSpreadsheet, requireUi, showFailure } from '../platform/interactive';
 import { executionBudget } from '../platform/time-budget';
 import { type JobReport, runJob } from '../platform/job-runner';
@@ -21,13 +24,16 @@ export const IMPORT_ACTION = 'Import completed trainings';
 export interface ImportStepResult {
   done: boolean;
   summary: string;
+  /** A filter field to correct before anything is imported, for the dialog to show next to it. */
+  refusal?: FieldRefusal<FilterField>;
 }
 
 /** Safety Sync → Import completed trainings…: the dialog to choose what to import. */
 export function showImportCompletionsDialog(): void {
   const ui = requireUi(IMPORT_ACTION);
   if (!openSettingsIfNotConfigured(ui)) return;
-  const html = HtmlService.createHtmlOutputFromFile('import-completions').setWidth(400).setHeight(330);
+  // Tall enough for a message next to a field as well as the two-line progress.
+  const html = HtmlService.createHtmlOutputFromFile('import-completions').setWidth(400).setHeight(370);
   ui.showModalDialog(html, 'Import completed trainings');
 }
 
@@ -55,18 +61,27 @@ function runCompletions(
   const budget = executionBudget(Date.now());
   const action = `${IMPORT_ACTION}: ${describeFilter(filter)} (${mode})`;
   return runJob({ action, spreadsheet, interactive, budget }, (context) =>
-    importCompletions(context, { mode }),
+    withFilterSpacesHint(
+      context.client,
+      context.options.completionsFilter,
+      importCompletions(context, { mode }),
+    ),
   );
 }
 
-/** Dialog: remember the filter, then read the first part (or all) of the records. */
+/** Dialog: remember the filter exactly as typed, then read the first part (or all) of the records. */
 export function startCompletionsImport(filter: { user_id?: string; training_id?: string }): ImportStepResult {
   requireUi(IMPORT_ACTION);
   const spreadsheet = activeSpreadsheet();
   const options = readImportOptions(spreadsheet);
-  const completionsFilter: CompletionsFilter = {};
-  if (filter.user_id?.trim()) completionsFilter.user_id = filter.user_id.trim();
-  if (filter.training_id?.trim()) completionsFilter.training_id = filter.training_id.trim();
+  let completionsFilter: CompletionsFilter;
+  try {
+    completionsFilter = filterAsTyped({ userId: filter.user_id, trainingId: filter.training_id });
+  } catch (error) {
+    const refusal = refusalOf<FilterField>(error);
+    if (!refusal) throw error;
+    return { done: true, summary: 'Nothing was imported: see the message next to the field.', refusal };
+  }
   // Only a new filter is written: a write before the import's reads costs a commit on Google.
   if (JSON.stringify(completionsFilter) !== JSON.stringify(options.completionsFilter))
     saveImportOptions({ ...options, completionsFilter }, spreadsheet);

@@ -3,12 +3,13 @@ import { byId, dialogForm } from '../platform/dialog/dialog-form.client';
 import type { ImportStepResult } from './actions';
 import type { CompletionsFilter } from '../api/completions';
 
-const userId = byId<HTMLInputElement>('user_id');
-const trainingId = byId<HTMLInputElement>('training_id');
-const dialog = dialogForm({ status: 'status', buttons: ['import'], fields: [] });
+const userId = byId<HTMLInputElement>('userId');
+const trainingId = byId<HTMLInputElement>('trainingId');
+const dialog = dialogForm({ status: 'status', buttons: ['import'], fields: ['userId', 'trainingId'] });
 
 function finish(result: ImportStepResult): void {
-  if (result.done) dialog.show(result.summary);
+  if (result.refusal) dialog.refuse(result.refusal, result.summary);
+  else if (result.done) dialog.show(result.summary);
   else dialog.call(result.summary + ' Continuing…', finish).continueCompletionsImport();
 }
 
@@ -21,6 +22,7 @@ google.script.run
 
 byId('import-form').addEventListener('submit', (event) => {
   event.preventDefault();
+  dialog.clearFieldErrors();
   dialog
     .call('Importing… this can take a minute for large organisations.', finish)
     .startCompletionsImport({ user_id: userId.value, training_id: trainingId.value });

@@ -510,6 +510,7 @@ function replacementOf(
     const report = {
       added,
       removed,
+      records: table.rows.length,
       summary:
         `Imported ${count} completed trainings (${added} new, ${removed} removed` +
         `${result.userRowsDropped ? `, ${result.userRowsDropped} with your notes` : ''}); ` +

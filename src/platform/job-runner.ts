@@ -43,6 +43,8 @@ export interface JobReport {
   /** One sentence for the user: what the run did. */
   summary: string;
   details?: string;
+  /** How many records a finished full import wrote: all its filter matched. */
+  records?: number;
   /** True when the job stopped early to stay inside the execution limit and will continue. */
   continuing?: boolean;
 }

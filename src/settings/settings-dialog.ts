@@ -4,10 +4,10 @@
  * them into a cell: none returns the token (only its last four characters), and the ones that
  * change something refuse to run from a cell.
  */
-import { checkFilter } from '../api/completions';
 import { checkBatchSize, MAX_BATCH_SIZE } from '../api/batch-size';
 import { InvalidParameterError } from '../api/errors';
 import { type ConnectionTestResult, testServiceConnection } from './connection-test';
+import { filterAsTyped } from '../completions/typed-filter';
 import {
   followConnectionChange,
   grantFormulaAccess,
@@ -124,10 +124,7 @@ function wholeNumber(
 
 function optionsFromForm(form: SettingsForm): ImportOptions {
   const current = readImportOptions();
-  const completionsFilter = checkFilter({
-    ...(form.userId?.trim() ? { user_id: form.userId } : {}),
-    ...(form.trainingId?.trim() ? { training_id: form.trainingId } : {}),
-  });
+  const completionsFilter = filterAsTyped({ userId: form.userId, trainingId: form.trainingId });
   const batchSize = wholeNumber('batchSize', form.batchSize, 1, MAX_BATCH_SIZE, current.batchSize);
   checkBatchSize(batchSize);
   return {
