@@ -131,6 +131,9 @@ class History {
   /** Records inserted on top, with the execution (1-based) before which, or during which, they arrived. */
   readonly onTop: { record: Completion; execution: number; during: boolean }[] = [];
 
+  /** When each version came about, for failure reports ("after execution 3"). */
+  readonly when: string[] = ['when the import began'];
+
   constructor(initial: Completion[]) {
     this.versions.push(initial);
   }
@@ -143,8 +146,26 @@ class History {
     return this.versions[this.versions.length - 1]!;
   }
 
-  push(list: Completion[]): void {
+  push(list: Completion[], when: string): void {
     this.versions.push(list);
+    this.when.push(when);
+  }
+
+  /**
+   * How many of `records` (record keys) each change made: the first version that lists (`listed`)
+   * or no longer lists (`!listed`) each of them, told by when it came about.
+   */
+  describeChanges(records: Iterable<string>, listed: boolean): string {
+    const counts = new Map<number, number>();
+    const sets = this.versions.map((version) => new Set(version.map(recordKey)));
+    for (const record of records) {
+      const index = sets.findIndex((set) => set.has(record) === listed);
+      counts.set(index, (counts.get(index) ?? 0) + 1);
+    }
+    return [...counts]
+      .sort(([a], [b]) => a - b)
+      .map(([index, count]) => `${count} ${index < 0 ? 'never' : this.when[index]!}`)
+      .join(', ');
   }
 }
 
@@ -413,7 +434,7 @@ async function mutate(
   const result = await harness.dataset.mutate(request);
   const added = result.added as unknown as Completion[];
   const next = applyChanges(history.last, request, added);
-  history.push(next);
+  history.push(next, `after execution ${executions}`);
   const onTop = (request.insertCompletionsAt ?? []).filter(({ position }) => position === 0).length;
   for (const record of next.slice(0, onTop))
     history.onTop.push({ record, execution: executions + 1, during: false });
@@ -494,9 +515,21 @@ async function expectProperty(
   );
   let lingering = 0;
   let missing = 0;
-  for (const [record, count] of inTab) lingering += Math.max(0, count - (last.get(record) ?? 0));
-  for (const [record, count] of last)
-    if (!lateOnTop.has(record)) missing += Math.max(0, count - (inTab.get(record) ?? 0));
+  const lingeringRecords = new Set<string>();
+  const missingRecords = new Set<string>();
+  for (const [record, count] of inTab) {
+    const more = Math.max(0, count - (last.get(record) ?? 0));
+    lingering += more;
+    if (more > 0) lingeringRecords.add(record);
+  }
+  for (const [record, count] of last) {
+    const fewer = lateOnTop.has(record) ? 0 : Math.max(0, count - (inTab.get(record) ?? 0));
+    missing += fewer;
+    if (fewer > 0) missingRecords.add(record);
+  }
+  const discrepancy =
+    `${lingering} rows linger (deleted: ${history.describeChanges(lingeringRecords, false) || 'none'}) ` +
+    `and ${missing} records are missing (listed: ${history.describeChanges(missingRecords, true) || 'none'})`;
   const unconfirmed: string[] = [];
   for (const [where, said] of [
     ['the message', run.message],
@@ -509,14 +542,9 @@ async function expectProperty(
       if ((count === 1) !== (match[2] === 'record')) problems.push(`${where} says "${match[0]}"`);
       if (!/Reconcile/.test(said.slice(match.index)))
         problems.push(`${where} does not say that the next Reconcile settles them: "${said}"`);
-      if (count < lingering + missing)
-        problems.push(
-          `${where} says "${match[0]}", but ${lingering} rows linger and ${missing} records are missing (e)`,
-        );
+      if (count < lingering + missing) problems.push(`${where} says "${match[0]}", but ${discrepancy} (e)`);
     } else if (lingering + missing > 0) {
-      problems.push(
-        `${where} says nothing of unconfirmed records, but ${lingering} rows linger and ${missing} records are missing (e): "${said}"`,
-      );
+      problems.push(`${where} says nothing of unconfirmed records, but ${discrepancy} (e): "${said}"`);
     }
   }
   if (problems.length > 0) fail(problems.join('\n'));
@@ -716,7 +744,7 @@ test('a service that adds 5 records on top after every read of page 1: the impor
       for (let each = 0; each < count; each++) {
         read++;
         const from = perRead * (reads - read);
-        history.push(served.slice(from));
+        history.push(served.slice(from), `during execution ${index + 1}`);
         for (const record of served.slice(from, from + perRead))
           history.onTop.push({ record, execution: index + 1, during: true });
       }
