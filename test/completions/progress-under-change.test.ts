@@ -186,7 +186,9 @@ interface Setup {
   /**
    * An earlier import fills the tab first (on a fast network), the user types notes beside some of
    * its rows, and before the import under test begins the service deletes records (their rows must
-   * go: c) and lists new ones on top.
+   * go: c) and lists new ones on top, and one in the middle whose special expiration date is no
+   * date (imported with the cell empty, and said in the Sync log: its line shows the run's details
+   * rather than its summary, and must still say what could not be confirmed).
    */
   earlierImport: boolean;
   operation: Operation;
@@ -216,7 +218,10 @@ async function prepare(setup: Setup): Promise<Prepared> {
       const list = await serviceList(harness);
       await harness.dataset.mutate({
         removeCompletionsAt: middlePositions(random, list, 10, notes),
-        insertCompletionsAt: Array.from({ length: 7 }, () => ({ position: 0 })),
+        insertCompletionsAt: [
+          ...Array.from({ length: 7 }, () => ({ position: 0 })),
+          { position: Math.floor(list.length / 3), fields: { specialExpirationDateNumber: 20231345 } },
+        ],
       });
     }
     harness.useBatchSize(setup.network.batchSize);
