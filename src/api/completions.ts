@@ -563,7 +563,8 @@ function readRound(
   const extraTop = topUp && passNumbers[0] !== 1;
   const numbers = extraTop ? [1, ...passNumbers] : passNumbers;
   const riders = control.riding?.() ?? null;
-  let pages = runRound(control, () => fetchPages(client, from.filter, numbers, riders, known));
+  const pageOneLast = from.nextPage === 1 || extraTop;
+  let pages = runRound(control, () => fetchPages(client, from.filter, numbers, riders, known, pageOneLast));
   if (control.onEntriesRead) for (const page of pages) control.onEntriesRead(page.entries);
   if (topUp) pass.takeArrivals(pages[0]!.entries);
   if (extraTop) pages = pages.slice(1);
@@ -626,8 +627,16 @@ function fetchPages(
   numbers: readonly number[],
   riders: RidingCalls<unknown> | null,
   known: ReadonlyMap<string, ListEntry> | null,
+  pageOneLast: boolean,
 ): Page[] {
-  const calls = numbers.map((page) => ({
+  // Page 1, where the list begins, is asked for last (unless it anchors the round): a busy
+  // service's newest records arrive on top, and a record that arrives between two answers of the
+  // round shifts the pages answered after it, at a boundary no anchor sees; answered last, page 1
+  // shows it and no page after it is shifted.
+  const sent = pageOneLast
+    ? [...numbers.filter((page) => page !== 1), ...numbers.filter((page) => page === 1)]
+    : numbers;
+  const calls = sent.map((page) => ({
     apiMethod: COMPLETIONS_METHOD,
     params: { ...filter, limit: MAX_PAGE_SIZE, page },
     schema: completionsPageSchema as z.ZodMiniType<unknown>,
@@ -639,7 +648,9 @@ function fetchPages(
     );
   const outcomes = client.callEach(calls);
   riders?.settle(outcomes.slice(numbers.length));
-  const answers = outcomes.slice(0, numbers.length) as (CallOutcome<CompletionsPage> | null)[];
+  const answers = numbers.map(
+    (page) => outcomes[sent.indexOf(page)],
+  ) as (CallOutcome<CompletionsPage> | null)[];
   outcomes.length = 0;
   return answers.map((answer, index) => {
     const outcome = answer!;

@@ -78,7 +78,12 @@ class ChangingService {
     };
     const fetchAll = (requests: HttpRequest[]) => {
       this.beforeRound();
-      this.rounds.push(requests.map((request) => (JSON.parse(request.payload!) as { page: number }).page));
+      // A round is the set of pages it asks for: the order they are sent in is the reader's to choose.
+      this.rounds.push(
+        requests
+          .map((request) => (JSON.parse(request.payload!) as { page: number }).page)
+          .sort((a, b) => a - b),
+      );
       const answers = new Map<HttpRequest, HttpResponse>();
       for (const request of this.order([...requests])) answers.set(request, answer(request));
       return requests.map((request) => answers.get(request)!);
