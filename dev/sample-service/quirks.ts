@@ -5,8 +5,8 @@
  * whose fields are edge cases (empty or padded ids, "=…" and "'…" strings, an optional date number
  * that is not a date); and, standing for a paging bug, leave records out of the unfiltered list
  * while filtered lists still have them; and ask for a wait with Retry-After when rate limiting; and
- * serve smaller pages than asked for. Set with PUT /_admin/datasets/ID/quirks; the body replaces
- * every quirk.
+ * serve smaller pages than asked for; and quote the token sent in its error descriptions. Set with
+ * PUT /_admin/datasets/ID/quirks; the body replaces every quirk.
  */
 import { z } from 'zod';
 import type { AdminResponse } from './admin';
@@ -39,6 +39,13 @@ const quirksSchema = z.strictObject({
    * min(limit, cap), filtered lists too; a small cap makes paging tests over few records fast.
    */
   pageSizeCap: z.int().min(1).max(1000).optional(),
+  /**
+   * A careless service: every error it answers the dataset's tokens quotes the token it was sent,
+   * three times and in different surroundings, in its description (what an add-on must scrub, every
+   * copy, before a user, a cell or a log sees it: a text scrubbed twice on its way, each time of its
+   * first copy only, still shows the third).
+   */
+  quoteTokenInErrors: z.boolean().optional(),
 });
 
 export type QuirksRequest = z.input<typeof quirksSchema>;
@@ -110,4 +117,15 @@ export function quirkHeaders(
 ): Record<string, string> {
   const seconds = dataset && quirksOf.get(dataset)?.rateLimitRetryAfterSeconds;
   return error === 'rate_limit_exceeded' && seconds !== undefined ? { 'Retry-After': String(seconds) } : {};
+}
+
+/** The error as the dataset's service describes it: with the token sent quoted in it, if that is its quirk. */
+export function describedWithQuirks(dataset: Dataset | undefined, error: ApiError, token: unknown): ApiError {
+  if (!dataset || !quirksOf.get(dataset)?.quoteTokenInErrors || typeof token !== 'string' || token === '') {
+    return error;
+  }
+  return new ApiError(
+    error.identifier,
+    `${error.description} Token "${token}" (sent as token=${token}; again:${token}).`,
+  );
 }

@@ -9,7 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { handleAdminRequest } from './admin';
 import { HTML_502_BODY, truncateBody, type FaultKind } from './faults';
 import { API_METHODS, type SuccessEnvelope } from './methods';
-import { answerWithQuirks, handleQuirksRequest, quirkHeaders } from './quirks';
+import { answerWithQuirks, describedWithQuirks, handleQuirksRequest, quirkHeaders } from './quirks';
 import {
   ApiError,
   apiMethodOfPath,
@@ -153,6 +153,8 @@ function answerApi(
   fault: FaultKind | undefined,
 ): ApiAnswer {
   const pretty = request.decoded.data?.['pretty'] === true;
+  const described = (error: ApiError) =>
+    describedWithQuirks(owner?.dataset, error, request.decoded.data?.['token']);
   switch (fault) {
     case 'html502':
       return { status: 502, body: HTML_502_BODY, fromService: false };
@@ -160,7 +162,7 @@ function answerApi(
       // A fault only ever comes from the dataset that owns the request's token.
       return { status: 200, body: owner!.dataset.faults.nextNonEnvelopeBody(), fromService: true };
     case 'rate_limit_exceeded':
-      return envelopeAnswer(200, errorEnvelope(rateLimitError()), pretty);
+      return envelopeAnswer(200, errorEnvelope(described(rateLimitError())), pretty);
   }
   let envelope: Envelope;
   try {
@@ -171,7 +173,7 @@ function answerApi(
       console.error('sample service: handler failed', error);
     }
     envelope = errorEnvelope(
-      error instanceof ApiError ? error : new ApiError('server_error', 'Internal server error.'),
+      described(error instanceof ApiError ? error : new ApiError('server_error', 'Internal server error.')),
     );
   }
   const answer = envelopeAnswer(fault === 'status500' ? 500 : 200, envelope, pretty);

@@ -107,6 +107,11 @@ describe('request convention', () => {
 });
 
 describe('every error identifier of the contract becomes a ServiceError that says what to do', () => {
+  // A careless service: its errors quote the token sent, three times (when the request carries one of
+  // the dataset's tokens): the message still never shows it.
+  beforeAll(() => dataset.setQuirks({ quoteTokenInErrors: true }));
+  afterAll(() => dataset.setQuirks({}));
+
   type Case = {
     id: string;
     call: (client: ServiceClient) => unknown;
@@ -114,6 +119,8 @@ describe('every error identifier of the contract becomes a ServiceError that say
     transport?: Transport;
     faults?: Parameters<SampleDataset['setFaults']>[0];
     advice: RegExp;
+    /** False where the service cannot quote one of the dataset's tokens (none, or one it does not know). */
+    quoted?: false;
   };
   const list =
     (params: Record<string, unknown> = {}) =>
@@ -136,6 +143,7 @@ describe('every error identifier of the contract becomes a ServiceError that say
       call: list(),
       transport: tampering((request) => ({ ...request, payload: '{not json' })),
       advice: /Update Safety Sync/,
+      quoted: false,
     },
     {
       id: 'rate_limit_exceeded',
@@ -151,12 +159,14 @@ describe('every error identifier of the contract becomes a ServiceError that say
         return { ...request, payload: JSON.stringify(rest) };
       }),
       advice: /Paste your token/,
+      quoted: false,
     },
     {
       id: 'token_invalid',
       call: list(),
       token: () => 'NotARealToken0000000000000000',
       advice: /Paste a new token/,
+      quoted: false,
     },
     { id: 'token_inactive', call: list(), token: () => dataset.tokens.inactive, advice: /deactivated/ },
     { id: 'token_permission', call: list(), token: () => dataset.tokens.noPermission, advice: /permission/ },
@@ -190,7 +200,7 @@ describe('every error identifier of the contract becomes a ServiceError that say
     expect(cases.map((c) => c.id).sort()).toEqual([...SERVICE_ERROR_IDS].sort());
   });
 
-  test.each(cases)('$id', async ({ id, call, token, transport, faults, advice }) => {
+  test.each(cases)('$id', async ({ id, call, token, transport, faults, advice, quoted }) => {
     if (faults) await dataset.setFaults(faults);
     const usedToken = token ? token() : dataset.tokens.valid;
     const client = clientFor(usedToken, { maxAttempts: 1, ...(transport ? { transport } : {}) });
@@ -203,6 +213,11 @@ describe('every error identifier of the contract becomes a ServiceError that say
     expect(serviceError.requestId).toMatch(/^[A-Za-z0-9]+$/);
     expect(serviceError.message).toContain(`request ID ${serviceError.requestId}`);
     expect(serviceError.message).not.toContain(usedToken);
+    if (quoted !== false) {
+      expect(serviceError.message).toContain(
+        'Token "[redacted]" (sent as token=[redacted]; again:[redacted]).',
+      );
+    }
   });
 });
 
@@ -286,13 +301,17 @@ describe('faults and retries', () => {
     }
   });
 
-  test('a service description that echoes the token is scrubbed', () => {
+  test('a service description that echoes the token, again and again, is scrubbed of every copy', () => {
     const token = 'EchoedToken1234567890abcdef';
     const transport: Transport = {
       fetch: () => ({
         status: 200,
         headers: { 'svc-request-id': 'R1' },
-        body: JSON.stringify({ ok: false, error: 'token_invalid', description: `unknown token ${token}` }),
+        body: JSON.stringify({
+          ok: false,
+          error: 'token_invalid',
+          description: `unknown token ${token}; you sent "${token}"(${token})`,
+        }),
       }),
       fetchAll: () => [],
     };
@@ -303,7 +322,7 @@ describe('faults and retries', () => {
       sleep: () => {},
     });
     const error = errorOf(() => page(client));
-    expect(error.message).toContain('unknown token [redacted]');
+    expect(error.message).toContain('unknown token [redacted]; you sent "[redacted]"([redacted])');
     expect(error.message).not.toContain(token);
   });
 });

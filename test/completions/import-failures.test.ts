@@ -3,9 +3,8 @@
  * user is told what happened and what to do, and the Sync log has the identifier and request ID.
  */
 import type { Emulator } from '../../dev/emulator';
-import { rowKeys } from '../../src/api/completion-key';
-import type { Completion } from '../../src/api/schemas';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
+import { rowKeysOf } from '../support/record-key-oracle';
 import { sampleServiceUrl } from '../support/sample-service';
 
 const TAB = 'Completed trainings';
@@ -42,6 +41,7 @@ afterAll(() => harness.done());
 
 afterEach(async () => {
   await harness.dataset.setFaults({});
+  await harness.dataset.setQuirks({});
   harness.connect();
 });
 
@@ -61,7 +61,29 @@ type Failure = {
   says: RegExp;
 };
 
+/** What a careless service's error says once the add-on has scrubbed both copies of the token it quotes. */
+const QUOTED_TOKEN_SCRUBBED =
+  /The service said: .*Token "\[redacted\]" \(sent as token=\[redacted\]; again:\[redacted\]\)/;
+
 const failures: Failure[] = [
+  {
+    name: 'a deactivated token that the service quotes three times in its error',
+    arrange: async () => {
+      await harness.dataset.setQuirks({ quoteTokenInErrors: true });
+      harness.connect(harness.dataset.tokens.inactive);
+    },
+    identifier: 'token_inactive',
+    says: QUOTED_TOKEN_SCRUBBED,
+  },
+  {
+    name: 'a server error that quotes the working token three times',
+    arrange: async () => {
+      await harness.dataset.setQuirks({ quoteTokenInErrors: true });
+      await harness.dataset.setFaults({ queue: [{ fault: 'server_error', times: 50 }] });
+    },
+    identifier: 'server_error',
+    says: QUOTED_TOKEN_SCRUBBED,
+  },
   {
     name: 'an unknown token',
     arrange: () => harness.connect('NotARealToken00000000000000000'),
@@ -221,18 +243,18 @@ test('a service that fails midway keeps what the import read: the next run goes 
   const step = harness.callServer('startCompletionsImport', {});
 
   expect(step.done).toBe(true);
-  const served = (await harness.dataset.data()).completions as unknown as Completion[];
+  const served = (await harness.dataset.data()).completions;
   expect(
     harness
       .displayed(TAB)
       .slice(1)
       .map((row) => row[9]),
-  ).toEqual(rowKeys(served));
+  ).toEqual(rowKeysOf(served));
   // The read went on from page 6, asking again for page 5 to see whether anything moved and for
   // page 1 to take what arrived on top since.
   const pages = (await harness.dataset.requestLog()).requests
     .filter((request) => request.method === 'completedtrainings.list')
     .map((request) => request.params.page);
-  expect(pages.slice(0, 4).sort((a, b) => a - b)).toEqual([1, 5, 6, 7]);
+  expect(pages.slice(0, 4).map(Number).sort((a, b) => a - b)).toEqual([1, 5, 6, 7]);
   await harness.done();
 });

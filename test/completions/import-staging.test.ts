@@ -3,9 +3,9 @@
  * from it is exactly what the service sent, and a staging tab someone cleared, edited or left for
  * days is never taken for the records read: the import starts again from page 1 and says so.
  */
-import type { Completion } from '../../src/api/schemas';
-import { completionKey, rowKeys } from '../../src/api/completion-key';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
+import { rowKeysOf, stagedCellOf } from '../support/record-key-oracle';
+import type { Completion } from '../support/sample-service';
 
 const TAB = 'Completed trainings';
 const STAGING = 'Safety Sync staging';
@@ -44,9 +44,10 @@ function finishImport(harness: AddonHarness): string[] {
   }
 }
 
+/** The service's list now, as the tab should hold it: its row keys (twins `key~2`…), by the tests' own rule. */
 async function servedKeys(harness: AddonHarness, edits: Record<string, unknown>[] = []): Promise<string[]> {
-  const served = (await harness.dataset.data()).completions as unknown as Completion[];
-  return served.map((record, position) => completionKey({ ...record, ...edits[position] } as Completion));
+  const served = (await harness.dataset.data()).completions;
+  return rowKeysOf(served.map((record, position) => ({ ...record, ...edits[position] })));
 }
 
 function shownKeys(harness: AddonHarness): string[] {
@@ -124,6 +125,85 @@ describe.each([
   });
 });
 
+/** A pause of the first pass names the page it reached; a pause of a later (confirming) pass does not. */
+const FIRST_PASS = /^Read [\d,]+ records \(page \d+ of \d+\)/;
+
+const RESTARTED =
+  /^The hidden "Safety Sync staging" tab no longer held the records the unfinished import had read \(it was deleted, cleared or edited\), so the import started again from page 1\./;
+
+/** The staging tab's cells, top to bottom, as a user who unhides it sees them. */
+function stagedCells(harness: AddonHarness): string[] {
+  return harness.emulator.workbooks
+    .get(harness.spreadsheetId)!
+    .sheet(STAGING)
+    .displayValues()
+    .map((row) => row[0]!);
+}
+
+/**
+ * Starts an import over a slow network, with twins among the records, and runs it until it pauses
+ * in the pass asked for: the first, or a later one checking what the first read.
+ */
+async function pausedIn(pass: 'first' | 'later', seed: number): Promise<AddonHarness> {
+  const harness = await slowHarness(seed);
+  // Twins in the pages the first execution stages and in those it leaves to the next.
+  await harness.dataset.mutate({ duplicateCompletionsAt: [2, 2, 450, 5_500] });
+  let step = harness.callServer('startCompletionsImport', {});
+  if (pass === 'first') {
+    expect(step.summary).toMatch(FIRST_PASS);
+  } else {
+    for (let executions = 1; FIRST_PASS.test(step.summary); executions++) {
+      expect(executions).toBeLessThan(10);
+      step = harness.callServer('continueCompletionsImport');
+    }
+  }
+  expect(step.done).toBe(false);
+  return harness;
+}
+
+describe.each([
+  [
+    'sorted (every row still a record)',
+    async (harness: AddonHarness) => {
+      const before = stagedCells(harness);
+      harness.emulator.workbooks.get(harness.spreadsheetId)!.sheet(STAGING).sortSheet(1, true);
+      const after = stagedCells(harness);
+      // The same cells, in another order.
+      expect(after).not.toEqual(before);
+      expect([...after].sort()).toEqual([...before].sort());
+    },
+  ],
+  [
+    "with one record's cell replaced by another well-formed record",
+    async (harness: AddonHarness) => {
+      const served = (await harness.dataset.data()).completions;
+      const other = stagedCellOf(served[served.length - 1]!);
+      expect(stagedCells(harness)[1]).not.toBe(other);
+      harness.emulator.workbooks.get(harness.spreadsheetId)!.typeValues(`'${STAGING}'!A2`, [[other]]);
+      expect(stagedCells(harness)[1]).toBe(other);
+    },
+  ],
+])('a staging tab %s between executions', (_how, tamper) => {
+  test.each(['first', 'later'] as const)(
+    'paused in the %s pass: restarts from page 1, says why, and ends with the service list exactly',
+    async (pass) => {
+      const harness = await pausedIn(pass, pass === 'first' ? 66 : 67);
+      const staged = stagedCells(harness).length;
+      await tamper(harness);
+      expect(stagedCells(harness)).toHaveLength(staged);
+
+      const summaries = finishImport(harness);
+
+      expect(summaries[0]).toMatch(RESTARTED);
+      expect(shownKeys(harness)).toEqual(await servedKeys(harness));
+      const log = syncLog(harness);
+      expect(log[0]![7]).toBe('Success');
+      expect(log.some((line) => /started again from page 1/.test(line[10]!))).toBe(true);
+      await harness.done();
+    },
+  );
+});
+
 test('a run left unfinished for a day starts again from page 1 and says so', async () => {
   const harness = await slowHarness(63);
   expect(harness.callServer('startCompletionsImport', {}).done).toBe(false);
@@ -181,9 +261,9 @@ test('records deleted, backdated and twinned in pages already staged: the tab en
 
   finishImport(harness);
 
-  const served = (await harness.dataset.data()).completions as unknown as Completion[];
+  const served: Completion[] = (await harness.dataset.data()).completions;
   expect(served).toHaveLength(6_000 - 5 + 2 + 2);
-  expect(shownKeys(harness)).toEqual(rowKeys(served));
+  expect(shownKeys(harness)).toEqual(rowKeysOf(served));
   expect(syncLog(harness)[0]![7]).toBe('Success');
   await harness.done();
 });
@@ -206,8 +286,8 @@ test('records deleted, backdated and twinned while one execution pages: the tab 
   const step = harness.callServer('startCompletionsImport', {});
 
   expect(step.done).toBe(true);
-  const served = (await harness.dataset.data()).completions as unknown as Completion[];
-  expect(shownKeys(harness)).toEqual(rowKeys(served));
+  const served: Completion[] = (await harness.dataset.data()).completions;
+  expect(shownKeys(harness)).toEqual(rowKeysOf(served));
   expect(syncLog(harness)[0]![7]).toBe('Success');
   await harness.done();
 });

@@ -284,6 +284,39 @@ describe('sorting through the filter', () => {
   });
 });
 
+describe('sorting the sheet (Data → Sort sheet)', () => {
+  it('moves whole rows below the frozen ones, every column with them', () => {
+    const { view, spreadsheet, data } = setup();
+    view.typeValues('Data!A1:C4', [
+      ['Name', 'Score', 'Note'],
+      ['carol', '2', '=B2*2'],
+      ['alice', '', 'first'],
+      ['Bob', '10', ''],
+    ]);
+    spreadsheet.getSheetByName('Data')!.setFrozenRows(1);
+    data.sortSheet(1, true);
+    expect(data.values('A1:B4')).toEqual([
+      ['Name', 'Score'],
+      ['alice', ''],
+      ['Bob', 10],
+      ['carol', 2],
+    ]);
+    // The third column moved with its rows; a moved formula is written for its new row.
+    expect(data.values('C2:C3').flat()).toEqual(['first', '']);
+    expect(data.formulas('C4')).toEqual([['=B4*2']]);
+    data.sortSheet(2, false);
+    expect(data.values('A2:A4').flat()).toEqual(['Bob', 'carol', 'alice']);
+  });
+
+  it('sorts from row 1 when no row is frozen, and refuses a column outside the sheet', () => {
+    const { view, data } = setup();
+    view.typeValues('Data!A1:A3', [['b'], ['c'], ['a']]);
+    data.sortSheet(1, true);
+    expect(data.values('A1:A3').flat()).toEqual(['a', 'b', 'c']);
+    expect(() => data.sortSheet(data.maxColumns + 1, true)).toThrow('outside the sheet');
+  });
+});
+
 describe('filter criteria', () => {
   it('are set by the user, read and restored by the script, and hide rows', () => {
     const { view, data, spreadsheet } = setup();

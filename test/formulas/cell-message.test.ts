@@ -16,6 +16,13 @@ test('a message quoting the token or a URL with it keeps the words and loses the
   expect(message).not.toContain(TOKEN);
 });
 
+test('a token quoted twice, in different words, is gone twice', () => {
+  const error = new Error(`token_invalid: token "${TOKEN}" is unknown (sent:${TOKEN})`);
+  const message = cellMessage('SAFETY_USER', error, TOKEN);
+  expect(message).toBe('SAFETY_USER: token_invalid: token "[redacted]" is unknown (sent:[redacted])');
+  expect(message).not.toContain(TOKEN);
+});
+
 test("the service's identifier and advice come through as they are, named once", () => {
   const error = new ServiceError('users.info', 'rate_limit_exceeded', undefined, 'R42');
   expect(cellMessage('SAFETY_USER', error, TOKEN)).toBe(

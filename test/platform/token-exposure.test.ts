@@ -76,6 +76,40 @@ test.each(TOP_LEVEL_NAMES)('%s returns no token, from a cell or from google.scri
   }
 });
 
+test('a service whose errors quote the token again and again: no message that reaches a user has any copy', async () => {
+  const { emulator, spreadsheetId } = harness;
+  harness.connect();
+  await harness.dataset.setQuirks({ quoteTokenInErrors: true });
+  await harness.dataset.setFaults({ queue: [{ fault: 'server_error', times: 1_000 }] });
+  try {
+    const seen: Record<string, string> = {};
+    harness.clickMenu('Reconcile completed trainings');
+    const alerts = emulator.workbooks.get(spreadsheetId)!.ui.alerts;
+    seen['the alert'] = JSON.stringify(alerts[alerts.length - 1]);
+    seen['the Sync log'] = JSON.stringify(harness.displayed('Sync log')[1]);
+    // A filter no formula asked for before: nothing cached answers it.
+    seen['a cell'] = outcomeOf(() =>
+      emulator.customFunction(spreadsheetId, 'SAFETY_COMPLETIONS', ['token-exposure-user']),
+    );
+    seen['Test connection'] = outcomeOf(() =>
+      harness.callServer('testConnection', { baseUrl: sampleServiceUrl(), token: '' }),
+    );
+    for (const [where, text] of Object.entries(seen)) {
+      expectNoToken(text, where);
+      // The service did quote it: the add-on took every copy out.
+      expect([where, text]).toEqual([
+        where,
+        expect.stringMatching(
+          /Token \\?"\[redacted\]\\?" \(sent as token=\[redacted\]; again:\[redacted\]\)/,
+        ),
+      ]);
+    }
+  } finally {
+    await harness.dataset.setFaults({});
+    await harness.dataset.setQuirks({});
+  }
+});
+
 test('no log line, cell, note, dialog, request URL or document state holds a token', () => {
   const { emulator, spreadsheetId } = harness;
   // The calls above replaced the schedule: its run is what logs the most.

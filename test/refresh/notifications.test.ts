@@ -402,6 +402,30 @@ describe('the alerts', () => {
     expect(fire().map((mail) => mail.subject)).toEqual([alert!.subject]);
   });
 
+  test('a service whose errors quote the token again and again: neither the alert nor the Sync log it points to shows any copy', async () => {
+    notify('daily', ['refreshFailures']);
+    schedule();
+    await harness.dataset.setQuirks({ quoteTokenInErrors: true });
+    await harness.dataset.setFaults({ queue: [{ fault: 'server_error', times: 1_000 }] });
+    harness.emulator.clock.advance(HOUR);
+    fire();
+    harness.emulator.clock.advance(HOUR);
+    const [alert] = fire();
+    expect(alert!.subject).toBe('Safety Sync: the scheduled refresh failed twice in a row');
+    // The Sync log has each run's error, as the alert says: the service's words, both copies gone.
+    const failed = workbook()
+      .sheet('Sync log')
+      .displayValues()
+      .filter((line) => line[7] === 'Failed');
+    expect(failed.length).toBeGreaterThanOrEqual(2);
+    for (const line of failed) {
+      expect(line.join(' ')).toMatch(
+        /Token "\[redacted\]" \(sent as token=\[redacted\]; again:\[redacted\]\)/,
+      );
+      expect(line.join(' ')).not.toContain(harness.dataset.tokens.valid);
+    }
+  });
+
   test('a notice when the schedule pauses itself, and neither alert without "Refresh failures"', () => {
     notify('daily', ['refreshFailures']);
     schedule();

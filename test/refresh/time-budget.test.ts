@@ -3,9 +3,8 @@
  * network: it stops cleanly with a Continuing line in the Sync log, and a failed request is retried
  * only while the retry can end in time.
  */
-import type { Completion } from '../../src/api/schemas';
-import { completionKey } from '../../src/api/completion-key';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
+import { rowKeysOf } from '../support/record-key-oracle';
 
 const TAB = 'Completed trainings';
 
@@ -43,17 +42,59 @@ test('with 60 s round trips and a rate limit, an import stops in time, fails cle
     steps.push(harness.callServer('continueCompletionsImport'));
   }
 
-  const served = (await harness.dataset.data()).completions as unknown as Completion[];
+  const served = (await harness.dataset.data()).completions;
   expect(
     harness
       .displayed(TAB)
       .slice(1)
       .map((row) => row[9]),
-  ).toEqual(served.map(completionKey));
+  ).toEqual(rowKeysOf(served));
   const log = outcomes(harness).map(([, outcome]) => outcome);
   expect(log[0]).toBe('Success');
   expect(log).toContain('Failed');
   expect(log[log.length - 1]).toBe('Continuing');
+  await harness.done();
+});
+
+test('one slow round among fast ones: the import pauses before a round as slow as it could overrun the 6 minutes', async () => {
+  // 1,000 records in pages of 100, one page a round. The network stalls on the first round (125 s)
+  // and on the eighth; the rounds between take 20 s. After the fourth round (185 s) a round as slow
+  // as the first would end after 5 minutes: the import pauses there. Going on because the last
+  // round was fast would start the eighth at 245 s, which Apps Script stops at 6 minutes.
+  const harness = await slowHarness(0, 1_000, 10);
+  await harness.dataset.setQuirks({ pageSizeCap: 100 });
+  harness.useBatchSize(1);
+  const SLOW_MS = 125_000;
+  const FAST_MS = 20_000;
+  const fetch = harness.emulator.urlFetch;
+  let rounds = 0;
+  fetch.roundTripMs = SLOW_MS;
+  fetch.whileWaiting = () => {
+    rounds++;
+    fetch.roundTripMs = rounds === 7 ? SLOW_MS : FAST_MS;
+  };
+
+  const first = harness.callServer('startCompletionsImport', {});
+
+  expect(first.done).toBe(false);
+  expect(first.summary).toMatch(/before the time limit of one run; the import continues in the next run/);
+  expect(rounds).toBeLessThan(7);
+  expect(outcomes(harness)[0]![1]).toBe('Continuing');
+
+  fetch.whileWaiting = null;
+  fetch.roundTripMs = FAST_MS;
+  for (let step = first, executions = 1; !step.done; executions++) {
+    expect(executions).toBeLessThan(10);
+    step = harness.callServer('continueCompletionsImport');
+  }
+  const served = (await harness.dataset.data()).completions;
+  expect(
+    harness
+      .displayed(TAB)
+      .slice(1)
+      .map((row) => row[9]),
+  ).toEqual(rowKeysOf(served));
+  expect(outcomes(harness)[0]![1]).toBe('Success');
   await harness.done();
 });
 

@@ -1,6 +1,6 @@
 /**
- * Quirks (PUT /_admin/datasets/ID/quirks) as completedtrainings.list serves them: the page size cap,
- * alone and with the quirks that edit or leave out records of the unfiltered list.
+ * Quirks (PUT /_admin/datasets/ID/quirks) as the API serves them: the page size cap, alone and with
+ * the quirks that edit or leave out records of the unfiltered list; and errors that quote the token.
  */
 import { SampleDataset, callApiJson, sampleServiceUrl, type Completion } from '../support/sample-service';
 
@@ -131,5 +131,41 @@ describe('pageSizeCap', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: expect.stringContaining('pageSizeCap') });
+  });
+});
+
+describe('quoteTokenInErrors', () => {
+  test("every error the dataset's tokens get quotes the token three times; answers and other datasets' errors do not", async () => {
+    await dataset.setQuirks({ quoteTokenInErrors: true });
+    const inactive = await callApiJson<{ ok: false; error: string; description: string }>(
+      'completedtrainings.list',
+      { token: dataset.tokens.inactive },
+    );
+    expect(inactive.error).toBe('token_inactive');
+    expect(inactive.description.split(dataset.tokens.inactive)).toHaveLength(4);
+    const refused = await callApiJson<{ description: string }>('completedtrainings.list', {
+      token: dataset.tokens.valid,
+      limit: 0,
+    });
+    expect(refused.description).toContain(`"${dataset.tokens.valid}"`);
+    expect(refused.description).toContain(`token=${dataset.tokens.valid};`);
+    expect(refused.description).toContain(`again:${dataset.tokens.valid})`);
+    await dataset.setFaults({ queue: [{ fault: 'server_error', times: 1 }] });
+    expect(
+      (await callApiJson<{ description: string }>('equipmenttypes.list', { token: dataset.tokens.valid }))
+        .description,
+    ).toContain(dataset.tokens.valid);
+    await dataset.setFaults({});
+    expect((await list({ limit: 3 })).completedtrainings).toHaveLength(3);
+    const unknown = await callApiJson<{ description: string }>('completedtrainings.list', {
+      token: 'NotARealToken00000000000000000',
+    });
+    expect(unknown.description).not.toContain('NotARealToken');
+
+    await dataset.setQuirks({});
+    const plain = await callApiJson<{ description: string }>('completedtrainings.list', {
+      token: dataset.tokens.inactive,
+    });
+    expect(plain.description).not.toContain(dataset.tokens.inactive);
   });
 });

@@ -3,17 +3,59 @@
  * follow them: each table's columns are found by their titles in row 1 of its tab as the user sees
  * it, its height by the service's records, independently of how the add-on placed them.
  */
-import { columnNumber } from '../../dev/emulator/spreadsheet/a1-notation';
+import { columnLetters, columnNumber } from '../../dev/emulator/spreadsheet/a1-notation';
 import type { DatasetData } from '../../dev/sample-service/admin';
 import type { SheetView } from '../../dev/emulator/spreadsheet/workbook-store';
-import { EQUIPMENT_TYPE_COLUMNS, METAFIELD_COLUMNS, SCHEDULE_COLUMNS } from '../../src/equipment/tables';
-import { columnLetters } from '../../src/sheets/a1-notation';
-import { IMPORTED_COLUMNS_PROTECTION } from '../../src/sheets/table-guard';
 import type { AddonHarness } from './addon-harness';
 import { METAFIELDS_TAB, SCHEDULES_TAB, tab, TYPES_TAB, workbook } from './equipment-tabs';
 
 /** A tab of the user's own, for their named ranges and protections. */
 export const NOTES_TAB = 'Audit notes';
+
+/** How Data → Protect sheets and ranges shows Safety Sync's warning-only protections. */
+export const IMPORTED_COLUMNS_PROTECTION =
+  'Safety Sync: imported columns. The next refresh rewrites them; edit them in the service.';
+
+/** The imported columns' titles in row 1 of each tab, hidden ones included. */
+const EQUIPMENT_TYPE_TITLES = [
+  'Equipment type ID',
+  'Title',
+  'Created',
+  'Metafields',
+  'Schedules',
+  'Next inspection due',
+  'Status',
+] as const;
+const METAFIELD_TITLES = [
+  'Equipment type ID',
+  'Equipment type',
+  'Metafield ID',
+  'Name',
+  'Type',
+  'List ID',
+  'Note',
+  'Metafield key',
+] as const;
+export const SCHEDULE_TITLES = [
+  'Equipment type ID',
+  'Equipment type',
+  'Schedule ID',
+  'Name',
+  'Form ID',
+  'Instructions',
+  'Attachments required',
+  'Trigger type',
+  'Timing',
+  'Timing date',
+  'Frequency (days)',
+  'Expiring period (days)',
+  'Next due',
+  'Status',
+  'Status note',
+  'Last inspected',
+  'Trigger as sent',
+  'Schedule key',
+] as const;
 
 export function ourProtections(sheet: SheetView) {
   return sheet
@@ -30,19 +72,19 @@ const TABLES = [
   {
     tab: TYPES_TAB,
     name: 'SafetySync_EquipmentTypes',
-    titles: EQUIPMENT_TYPE_COLUMNS.map((c) => c.header),
+    titles: EQUIPMENT_TYPE_TITLES,
     typed: [],
   },
   {
     tab: METAFIELDS_TAB,
     name: 'SafetySync_Metafields',
-    titles: METAFIELD_COLUMNS.map((c) => c.header),
+    titles: METAFIELD_TITLES,
     typed: [],
   },
   {
     tab: SCHEDULES_TAB,
     name: 'SafetySync_Schedules',
-    titles: SCHEDULE_COLUMNS.map((c) => c.header),
+    titles: SCHEDULE_TITLES,
     typed: ['Last inspected'],
   },
 ] as const;

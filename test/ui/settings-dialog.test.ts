@@ -98,6 +98,22 @@ test('testing the connection reports each outcome in words next to its field, an
   expect(savedConnection()).toEqual({});
 });
 
+test('a service error that quotes the token again and again is shown next to its field without any copy', async () => {
+  const { page } = dialog;
+  const token = harness.dataset.tokens.valid;
+  await harness.dataset.setQuirks({ quoteTokenInErrors: true });
+  await harness.dataset.setFaults({ queue: [{ fault: 'server_error', times: 1 }] });
+  await fillConnection(sampleServiceUrl(), token);
+  await testConnection();
+  const shown = await fieldError('baseUrl');
+  expect(shown).toMatch(
+    /^Not connected: .*server_error.*Token "\[redacted\]" \(sent as token=\[redacted\]; again:\[redacted\]\)/,
+  );
+  expect(shown).not.toContain(token);
+  expect(await page.content()).not.toContain(token);
+  expect(savedConnection()).toEqual({});
+});
+
 test('saving keeps the token out of sight: only its last four characters come back', async () => {
   const { page } = dialog;
   const token = harness.dataset.tokens.valid;

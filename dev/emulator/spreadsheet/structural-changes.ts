@@ -246,6 +246,20 @@ export function sortRows(sheet: SheetModel, box: GridBox, specs: readonly SortSp
   }
 }
 
+/**
+ * Data → Sort sheet by a column, A → Z (ascending) or Z → A: every row below the frozen ones, whole
+ * rows (all of the sheet's columns) moving together.
+ */
+export function sortSheetRows(sheet: SheetModel, column: number, ascending: boolean): void {
+  if (column < 1 || column > sheet.maxColumns) {
+    throw new AppsScriptException(`The column ${column} is outside the sheet.`);
+  }
+  const top = sheet.frozenRows + 1;
+  const bottom = sheet.cells.lastRowWithContent();
+  if (bottom > top)
+    sortRows(sheet, { top, left: 1, bottom, right: sheet.maxColumns }, [{ column, ascending }]);
+}
+
 /** A filter's "Sort A → Z" (or Z → A) on one column: its rows below the header row. */
 export function sortThroughFilter(sheet: SheetModel, column: number, ascending: boolean): void {
   const { filter } = sheet;

@@ -27,6 +27,7 @@ import {
   insertLinesBeside,
   moveLines,
   renameSheet,
+  sortSheetRows,
   sortThroughFilter,
 } from './structural-changes';
 import type { UiRecorder } from './ui-recorder';
@@ -342,6 +343,10 @@ export class SheetView {
     this.#edit(a1, (cell) => (cell.validation = data));
   }
 
+  /** Data → Sort sheet by a column, A → Z (ascending) or Z → A: the rows below the frozen ones. */
+  sortSheet(column: number, ascending: boolean): void {
+    sortSheetRows(this.#sheet, column, ascending);
+  }
   /** The filter's "Sort A → Z" (ascending) or "Sort Z → A" on a sheet column. */
   sortFilter(column: number, ascending: boolean): void {
     sortThroughFilter(this.#sheet, column, ascending);
