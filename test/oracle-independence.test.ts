@@ -24,6 +24,7 @@ const NAMED = [
   'test/completions/exact-under-change.test.ts',
   'test/api/completions-paging.test.ts',
   'test/completions/import-staging.test.ts',
+  'test/completions/progress-under-change.test.ts',
 ];
 
 /**

@@ -102,6 +102,10 @@ const faultSettingsSchema = z.strictObject({
     .strictObject({ afterRequests: z.int().min(1), count: z.int().min(1).max(100_000) })
     .nullable()
     .optional(),
+  insertOnTopAfterPageOne: z
+    .strictObject({ count: z.int().min(1).max(100_000) })
+    .nullable()
+    .optional(),
   mutateAfterRequests: z
     .array(z.strictObject({ afterRequests: z.int().min(1), mutations: mutationsSchema }))
     .optional(),
@@ -235,6 +239,7 @@ function replaceFaults(
     requestBudget: request.requestBudget ?? null,
     queue: (request.queue ?? []).map((queued) => ({ ...queued, times: queued.times ?? 1 })),
     insertDuringPaging: request.insertDuringPaging ?? null,
+    insertOnTopAfterPageOne: request.insertOnTopAfterPageOne ?? null,
     mutateAfterRequests,
   });
   return dataset.faults.current();

@@ -31,6 +31,13 @@ export interface FaultSettings {
   queue: QueuedFault[];
   insertDuringPaging: { afterRequests: number; count: number } | null;
   /**
+   * A busy service whose newest records keep arriving while a client pages: after every read of
+   * page 1 of completedtrainings.list (filtered or not; an answer that is an error, or that a fault
+   * broke, is no read), `count` completions dated after every other are added on top. Made after
+   * insertDuringPaging's insert of the same moment and before the mutations falling due then.
+   */
+  insertOnTopAfterPageOne: { count: number } | null;
+  /**
    * Data changes made while a client pages: each entry's mutations are applied once, as soon as
    * `afterRequests` completedtrainings.list requests have been answered since the settings were
    * put (after insertDuringPaging's insert of that moment; entries falling due together, in the
@@ -66,7 +73,14 @@ export interface PagingChanges {
 }
 
 function noFaults(latencyMs: number): FaultSettings {
-  return { latencyMs, requestBudget: null, queue: [], insertDuringPaging: null, mutateAfterRequests: [] };
+  return {
+    latencyMs,
+    requestBudget: null,
+    queue: [],
+    insertDuringPaging: null,
+    insertOnTopAfterPageOne: null,
+    mutateAfterRequests: [],
+  };
 }
 
 /** Bodies a misbehaving intermediary might return with status 200, in the order they are served. */
@@ -135,14 +149,19 @@ export class FaultState {
     return this.settings.requestBudget === null || this.budgetSpent <= this.settings.requestBudget;
   }
 
-  /** Counts an answered completedtrainings.list request and has `changes` make what falls due now. */
-  countCompletionListRequest(changes: PagingChanges): void {
+  /**
+   * Counts an answered completedtrainings.list request and has `changes` make what falls due now.
+   * `pageRead`: the page the request read, or null when its answer was an error or broken.
+   */
+  countCompletionListRequest(changes: PagingChanges, pageRead: number | null): void {
     this.completionListRequests += 1;
     const insert = this.settings.insertDuringPaging;
     if (insert && !this.pagingInsertDone && this.completionListRequests >= insert.afterRequests) {
       this.pagingInsertDone = true;
       changes.insertNewest(insert.count);
     }
+    const onTop = this.settings.insertOnTopAfterPageOne;
+    if (onTop && pageRead === 1) changes.insertNewest(onTop.count);
     this.settings.mutateAfterRequests.forEach((scheduled, index) => {
       if (
         this.scheduledOutcomes[index]!.outcome === 'pending' &&

@@ -101,7 +101,8 @@ async function serveApi(registry: DatasetRegistry, response: http.ServerResponse
     // Latency is awaited, never slept: concurrent requests must overlap, as on a real server.
     if (dataset && dataset.faults.latencyMs > 0) await delay(dataset.faults.latencyMs);
     answer = answerApi(request, apiMethod, owner, fault);
-    if (dataset && apiMethod === 'completedtrainings.list') dataset.completionListRequestAnswered();
+    if (dataset && apiMethod === 'completedtrainings.list')
+      dataset.completionListRequestAnswered(pageRead(request, answer, fault));
   } finally {
     dataset?.requestFinished();
   }
@@ -127,6 +128,17 @@ async function serveApi(registry: DatasetRegistry, response: http.ServerResponse
       }
     : { 'Content-Type': 'text/html' };
   send(response, answer.status, headers, answer.body);
+}
+
+/**
+ * The page a completedtrainings.list request read: null when the client got no page (an error, or
+ * an answer a fault broke on its way).
+ */
+function pageRead(request: ApiRequest, answer: ApiAnswer, fault: FaultKind | undefined): number | null {
+  if (answer.status !== 200 || answer.error !== undefined || !answer.fromService) return null;
+  if (fault === 'truncated' || fault === 'non_envelope') return null;
+  const page = request.decoded.data?.['page'];
+  return typeof page === 'number' ? page : 1;
 }
 
 /**

@@ -192,20 +192,24 @@ export class Dataset {
 
   /**
    * Counts an answered completedtrainings.list request and makes the data changes the fault
-   * settings schedule for that point (insertDuringPaging, then mutateAfterRequests in order).
+   * settings schedule for that point (insertDuringPaging, insertOnTopAfterPageOne, then
+   * mutateAfterRequests in order). `pageRead`: the page it read; null when it answered an error.
    */
-  completionListRequestAnswered(): void {
-    this.faults.countCompletionListRequest({
-      insertNewest: (count) => void this.addNewestCompletions(count),
-      mutate: (mutations): ScheduledMutationOutcome => {
-        try {
-          return { outcome: 'applied', ...this.mutate(mutations) };
-        } catch (error) {
-          if (!(error instanceof InvalidMutationError)) throw error;
-          return { outcome: 'skipped', mutationSkipped: error.message };
-        }
+  completionListRequestAnswered(pageRead: number | null): void {
+    this.faults.countCompletionListRequest(
+      {
+        insertNewest: (count) => void this.addNewestCompletions(count),
+        mutate: (mutations): ScheduledMutationOutcome => {
+          try {
+            return { outcome: 'applied', ...this.mutate(mutations) };
+          } catch (error) {
+            if (!(error instanceof InvalidMutationError)) throw error;
+            return { outcome: 'skipped', mutationSkipped: error.message };
+          }
+        },
       },
-    });
+      pageRead,
+    );
   }
 
   /** Adds `count` completions dated after every existing one; returns them, newest first. */

@@ -176,7 +176,16 @@ export interface PagingCursor {
   previous: number;
   /** Passes over the pages begun for this read. */
   passes: number;
-  /** Once settled: records of the list that the last two passes did not agree on. */
+  /**
+   * How far the list moved under this pass below page 1, as its anchors showed: records deleted
+   * above a page already read (which the pass still holds) or inserted among them (which it
+   * misses). Records arriving on top move nothing that counts.
+   */
+  moved: number;
+  /**
+   * Once settled: records of the list it could not confirm (the two passes disagreed on them, or
+   * the list moved under the last pass); 0 when it is the service's list exactly.
+   */
   unconfirmed: number;
 }
 
@@ -204,6 +213,7 @@ function passStart(
     anchorAt: 0,
     previous,
     passes: passesBefore + 1,
+    moved: 0,
     unconfirmed: 0,
   };
 }
@@ -271,10 +281,10 @@ export function readCompletionPages(
       // One page is one answer: nothing can have shifted within it.
       if (fresh && cursor.passes === 1 && cursor.lastPage <= 1) return settleWith(pass.entries, 0);
       if (previous) {
-        if (confirms(previous, pass.entries)) return settleWith(pass.entries, 0);
+        if (confirms(previous, pass.entries)) return settleWith(pass.entries, cursor.moved);
         if (cursor.passes >= MAX_PASSES) {
           const settled = settle(previous, pass.entries);
-          return settleWith(settled.entries, settled.unconfirmed);
+          return settleWith(settled.entries, settled.unconfirmed + cursor.moved);
         }
       }
       previous = pass.entries;
@@ -397,6 +407,7 @@ export function settle(
   let oneSided: ListEntry[] = [];
   const keepOneSided = (): void => {
     unconfirmed += oneSided.length;
+    if (oneSided.length === 0) return;
     const nearby = new Set(entries.slice(-oneSided.length).map((entry) => entry.key));
     for (const entry of oneSided) {
       if (nearby.has(entry.key)) continue;
@@ -477,7 +488,30 @@ class Pass {
   /** Places `again`, the page the last round ended with, read anew; returns where the next page goes. */
   placeAnchor(again: readonly ListEntry[]): number {
     const at = this.anchor(again);
+    this.noteMove(at, this.cursor.anchorAt);
     return at === null ? this.realign(again, this.cursor.anchorAt) : this.place(again, at);
+  }
+
+  /**
+   * Counts how far a page read again (found `at`, null: not found as it was) moved from where the
+   * pass holds it: up, as records above it were deleted; down, as records arriving on top (which
+   * do not count: the next pass or page 1 takes them) or inserted among the records above did.
+   */
+  private noteMove(at: number | null, expectedAt: number): void {
+    const moved = at === null ? 1 : Math.max(0, at - expectedAt);
+    if (moved > 0) this.cursor = { ...this.cursor, moved: this.cursor.moved + moved };
+  }
+
+  /**
+   * Checks a settled list's last page, read again, against the list's end: a list that moved
+   * under it since it settled (records deleted or inserted below page 1) is not confirmed.
+   */
+  checkTail(tail: readonly ListEntry[]): void {
+    const expectedAt = this.entries.length - tail.length;
+    this.cursor = { ...this.cursor, anchorAt: expectedAt };
+    const at = this.anchor(tail);
+    const moved = at === null ? 1 : Math.abs(at - expectedAt);
+    if (moved > 0) this.cursor = { ...this.cursor, unconfirmed: this.cursor.unconfirmed + moved };
   }
 
   /**
@@ -553,9 +587,13 @@ function readRound(
   topUp: boolean,
 ): void {
   const from = pass.cursor;
+  // A settled list's last page, for whether the list moved under it since it settled.
+  const tailPage = from.phase === 'settled' && from.lastPage > 1 ? from.lastPage : null;
   const passNumbers =
     from.phase === 'settled'
-      ? []
+      ? tailPage === null
+        ? []
+        : [tailPage]
       : from.nextPage === 1
         ? [1, ...pageNumbers(2, from.lastPage, batchSize)]
         : [from.nextPage - 1, ...pageNumbers(from.nextPage, from.lastPage, batchSize)];
@@ -568,7 +606,10 @@ function readRound(
   if (control.onEntriesRead) for (const page of pages) control.onEntriesRead(page.entries);
   if (topUp) pass.takeArrivals(pages[0]!.entries);
   if (extraTop) pages = pages.slice(1);
-  if (passNumbers.length === 0) return;
+  if (from.phase === 'settled') {
+    if (tailPage !== null) pass.checkTail(pages[0]!.entries);
+    return;
+  }
   const lastPage = Math.max(...pages.map((page) => page.lastPage));
   const [first, ...rest] = pages as [Page, ...Page[]];
   // Page 1 is where the list begins; any other round's first page is its anchor.

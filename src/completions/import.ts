@@ -372,14 +372,15 @@ function pauseRun(
 }
 
 /**
- * The sentence a read that settled without confirming every record adds: how many, and what
- * settles them (a full read of a list that holds still for two passes).
+ * The sentence a read that settled without confirming every record adds to its summary and its
+ * Sync log line: how many, and what settles them (a full read of a list that holds still for two
+ * passes).
  */
-function describeUnconfirmed(unconfirmed: number): string {
-  if (unconfirmed === 0) return '';
+function describeUnconfirmed(unconfirmed: number): string | null {
+  if (unconfirmed === 0) return null;
   const records = unconfirmed === 1 ? '1 record' : `${formatCount(unconfirmed)} records`;
   return (
-    ` ${records} could not be confirmed: the service's list kept changing while it was read ` +
+    `${records} could not be confirmed: the service's list kept changing while it was read ` +
     `(records deleted or backdated meanwhile may still be listed here, or missing). The next Reconcile settles them.`
   );
 }
@@ -515,9 +516,16 @@ function replacementOf(
         `Imported ${count} completed trainings (${added} new, ${removed} removed` +
         `${result.userRowsDropped ? `, ${result.userRowsDropped} with your notes` : ''}); ` +
         `${userOrder ? `${KEPT_ORDER} ` : ''}${describeNames(resolved)}${cuts.length ? ` ${CUTS_SEEN}` : ''}` +
-        describeUnconfirmed(unconfirmed),
+        (unconfirmed ? ` ${describeUnconfirmed(unconfirmed)}` : ''),
       details: runDetails(
-        [describeRejected(rejected), invalidExpirations, removedNote, describeCuts(cuts), result.slowerWrite],
+        [
+          describeUnconfirmed(unconfirmed),
+          describeRejected(rejected),
+          invalidExpirations,
+          removedNote,
+          describeCuts(cuts),
+          result.slowerWrite,
+        ],
         resolved,
       ),
     };

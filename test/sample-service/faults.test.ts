@@ -130,6 +130,7 @@ describe('fault queue', () => {
       requestBudget: null,
       queue: [],
       insertDuringPaging: null,
+      insertOnTopAfterPageOne: null,
       mutateAfterRequests: [],
     });
     await expectHealthy();
@@ -235,6 +236,60 @@ describe('insertDuringPaging', () => {
       ).toBe(true);
       expect(completions.slice(4, 14)).toEqual(page1.completedtrainings);
       expect((await list(4)).paging.total).toBe(104);
+    } finally {
+      await pagingDataset.delete();
+    }
+  });
+});
+
+describe('insertOnTopAfterPageOne', () => {
+  test('adds completions on top after every read of page 1, filtered or not, and after no other', async () => {
+    const pagingDataset = await SampleDataset.create({ completions: 50, users: 10 });
+    try {
+      const list = (page: number, filter: Record<string, unknown> = {}) =>
+        callApiJson<{ ok: boolean; completedtrainings: Completion[] }>('completedtrainings.list', {
+          token: pagingDataset.tokens.valid,
+          limit: 10,
+          page,
+          ...filter,
+        });
+      const completions = async () => (await pagingDataset.data()).completions;
+      const before = await completions();
+      await pagingDataset.setFaults({ insertOnTopAfterPageOne: { count: 3 } });
+
+      // The read itself sees the list as it was; the records arrive right after it.
+      expect((await list(1)).completedtrainings).toEqual(before.slice(0, 10));
+      const afterOne = await completions();
+      expect(afterOne).toHaveLength(53);
+      expect(afterOne.slice(3)).toEqual(before);
+      const newestBefore = Number(before[0]!.dateNumber);
+      expect(afterOne.slice(0, 3).every((record) => Number(record.dateNumber) > newestBefore)).toBe(true);
+      // Page 2 shows the three records that page 1 ended with, pushed down.
+      expect((await list(2)).completedtrainings.slice(0, 3)).toEqual(before.slice(7, 10));
+      expect(await completions()).toEqual(afterOne);
+      // Every read of page 1 adds as many again, a filtered one too.
+      await list(1);
+      expect(await completions()).toHaveLength(56);
+      await list(1, { user_id: before[0]!.user_id });
+      const afterFiltered = await completions();
+      expect(afterFiltered).toHaveLength(59);
+      expect(afterFiltered.slice(9)).toEqual(before);
+      // An answer that is an error, or that a fault broke, is no read.
+      expect(await list(1, { limit: 0 })).toMatchObject({ ok: false });
+      await pagingDataset.setFaults({
+        insertOnTopAfterPageOne: { count: 3 },
+        queue: [{ fault: 'truncated' }, { fault: 'html502' }, { fault: 'rate_limit_exceeded' }],
+      });
+      for (let request = 0; request < 3; request++) {
+        await callApi('completedtrainings.list', { token: pagingDataset.tokens.valid, page: 1 });
+      }
+      expect(await completions()).toEqual(afterFiltered);
+      // Without a page the request reads page 1.
+      await callApi('completedtrainings.list', { token: pagingDataset.tokens.valid });
+      expect(await completions()).toHaveLength(62);
+      await pagingDataset.setFaults({});
+      await list(1);
+      expect(await completions()).toHaveLength(62);
     } finally {
       await pagingDataset.delete();
     }
