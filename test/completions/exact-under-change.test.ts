@@ -364,6 +364,7 @@ const covered = {
   refreshesFinished: 0,
   importsOverSeveralExecutions: 0,
   importsOfFiveExecutionsAPass: 0,
+  mostExecutionsAPass: 0,
   importsChangedBetweenEveryExecution: 0,
   longestImportExecutions: 0,
   scheduledRunsFinishingAnImport: 0,
@@ -440,10 +441,10 @@ class Sequence {
 
   async run(): Promise<void> {
     const random = this.random;
-    // Sometimes a list of many pages of two, read a page a round: a pass takes up to 23 rounds, so
-    // that on a slow network it takes five to ten executions.
+    // Sometimes a list of many pages of two, read a page a round: a pass takes 17 to 29 rounds, so
+    // that on a slow network (three rounds an execution at least) it takes five to ten executions.
     this.long = random.chance(0.06);
-    const completions = this.long ? random.int(30, 46) : random.int(15, 30);
+    const completions = this.long ? random.int(34, 58) : random.int(15, 30);
     this.pageSizeCap = this.long ? 2 : random.int(3, 8);
     this.batchSize = this.long ? 1 : random.pick([1, 1, 2, 3, 4]);
     const datasetSeed = random.int(1, 1_000_000);
@@ -899,6 +900,7 @@ class Sequence {
       covered.fullImportsFinished++;
       if (run.executions > 1) covered.importsOverSeveralExecutions++;
       if (run.executionsAPass >= 5) covered.importsOfFiveExecutionsAPass++;
+      covered.mostExecutionsAPass = Math.max(covered.mostExecutionsAPass, run.executionsAPass);
       if (run.gaps >= 4 && run.gapsWithChanges === run.gaps) covered.importsChangedBetweenEveryExecution++;
       covered.longestImportExecutions = Math.max(covered.longestImportExecutions, run.executions);
       if (keysAfter.some((key) => key.includes('~'))) covered.finishedWithTwins++;
