@@ -733,16 +733,18 @@ export function fetchRecentCompletions(
   const pass = new Pass([], cursor);
   /** Where each round's page starts among the pass's entries. */
   const pageStarts: number[] = [];
-  // Records arriving on top between the answers of one round push as many records from the end of
-  // one page to the start of the next, where nothing can tell them from identical twins: a
-  // refresh, which adds and never removes, takes a run of records that repeats the run just before
-  // it at a page's start once (a real twin is then added by the next refresh or read, a doubled
-  // row never is).
+  // Records arriving on top or inserted between the answers of one round push records from the
+  // end of one page to the start of the next, where nothing can tell them from identical twins: a
+  // refresh, which adds and never removes, takes a record that an earlier page of its read showed
+  // once (a real twin split by a page boundary is then added by the next full read, a doubled row
+  // never is). Twins side by side on one page are two records.
   const outcome = (complete: boolean) => {
     const kept: ListEntry[] = [];
+    const onEarlierPages = new Set<string>();
     pageStarts.forEach((start, page) => {
       const entries = pass.entries.slice(start, pageStarts[page + 1] ?? pass.entries.length);
-      kept.push(...entries.slice(repeatedRun(kept, entries)));
+      for (const entry of entries) if (!onEarlierPages.has(entry.key)) kept.push(entry);
+      for (const entry of entries) onEarlierPages.add(entry.key);
     });
     return { records: recordsOf(kept), rejected: rejectedOf(kept), complete };
   };
@@ -757,16 +759,4 @@ export function fetchRecentCompletions(
       fresh.some((entry) => entry.record !== null && entry.record.dateNumber < sinceDateNumber);
     if (reachedBack || pass.cursor.nextPage > pass.cursor.lastPage) return outcome(true);
   }
-}
-
-/** How many entries at the start of `page` repeat, in order, the last ones of `kept`. */
-function repeatedRun(kept: readonly ListEntry[], page: readonly ListEntry[]): number {
-  for (let length = Math.min(kept.length, page.length); length > 0; length--) {
-    let repeats = true;
-    for (let index = 0; index < length && repeats; index++) {
-      repeats = kept[kept.length - length + index]!.key === page[index]!.key;
-    }
-    if (repeats) return length;
-  }
-  return 0;
 }

@@ -259,7 +259,8 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
     {
       ...control,
       // Refuse before reading thousands of pages that could never fit, staged on the way (one
-      // cell a record) if the import needs more than one execution.
+      // cell a record, and a confirming pass's beside the pass before it) if the import needs
+      // more than one execution.
       afterFirstPage: (cursor, onFirstPage) => {
         const rows = cursor.lastPage * onFirstPage;
         checkRoomForRows(
@@ -267,7 +268,7 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
           COMPLETIONS_SHEET,
           rows,
           COMPLETION_COLUMNS.length,
-          rows,
+          2 * rows,
         );
       },
       onProgress: (cursor) =>
