@@ -443,7 +443,7 @@ class Sequence {
     const random = this.random;
     // Sometimes a list of many pages of two, read a page a round: a pass takes 17 to 29 rounds, so
     // that on a slow network (three rounds an execution at least) it takes five to ten executions.
-    this.long = random.chance(0.06);
+    this.long = random.chance(0.05);
     const completions = this.long ? random.int(34, 58) : random.int(15, 30);
     this.pageSizeCap = this.long ? 2 : random.int(3, 8);
     this.batchSize = this.long ? 1 : random.pick([1, 1, 2, 3, 4]);
@@ -473,7 +473,7 @@ class Sequence {
         `dataset seed ${datasetSeed}: ${completions} completions, pages of ${this.pageSizeCap}, batch size ${this.batchSize}${this.long ? ' (a long list)' : ''}`,
       );
       // A long list is read by fewer operations, more of them slow imports: each costs more.
-      const operations = this.long ? 2 : random.int(3, 5);
+      const operations = this.long ? 2 : random.int(3, 4);
       const kinds: OperationKind[] = this.long
         ? ['slow import', 'slow import', 'import', 'reconcile']
         : ['import', 'slow import', 'refresh', 'reconcile', 'scheduled'];
@@ -782,8 +782,8 @@ class Sequence {
    */
   private async step(label: string, full: boolean, call: () => unknown): Promise<StepResult> {
     const gridBefore = this.grid();
-    const keysBefore = this.tabKeys();
-    const logBefore = this.syncLog().length;
+    const keysBefore = keysOf(gridBefore);
+    const logBefore = this.syncLogLength();
     const shownBefore = this.shownToUser();
     const firstVersion = this.versions.index;
     const roundsBefore = this.rounds.length;
@@ -824,8 +824,7 @@ class Sequence {
     const refused =
       this.requestBudget !== null && this.requestsSinceFaults > Math.max(requestsBefore, this.requestBudget);
     const stepVersions = range(firstVersion, this.versions.index);
-    const log = this.syncLog();
-    const lines = log.slice(0, log.length - logBefore);
+    const lines = this.newestSyncLogLines(this.syncLogLength() - logBefore);
     const line = lines.find((candidate) => /completed trainings/.test(candidate[LOG.action]!));
     const thrownText =
       thrown === null ? '' : ` (threw: ${String(thrown instanceof Error ? thrown.message : thrown)})`;
@@ -869,7 +868,7 @@ class Sequence {
       if (JSON.stringify(gridAfter) !== JSON.stringify(gridBefore)) {
         this.fail(
           `a run that ${outcome === 'Failed' ? 'fails' : 'continues'} changes nothing (5)`,
-          describeKeys('tab before', keysBefore, 'tab after', this.tabKeys()),
+          describeKeys('tab before', keysBefore, 'tab after', keysOf(gridAfter)),
         );
       }
       if (run && outcome === 'Continuing') {
@@ -885,7 +884,8 @@ class Sequence {
       return { outcome, refused };
     }
 
-    const keysAfter = this.tabKeys();
+    const gridAfter = this.grid();
+    const keysAfter = keysOf(gridAfter);
     this.expectNoKeyTwice(keysAfter);
     this.expectLiveRowsKept(keysBefore, keysAfter, stepVersions);
     let listedAtEnd: readonly string[] | null = null;
@@ -909,8 +909,8 @@ class Sequence {
       this.expectNewRecordsAdded(keysBefore, keysAfter, stepVersions);
       covered.refreshesFinished++;
     }
-    this.expectRowsShowTheirRecords();
-    this.expectNotesKept(listedAtEnd);
+    this.expectRowsShowTheirRecords(gridAfter);
+    this.expectNotesKept(gridAfter, listedAtEnd);
     return { outcome, refused };
   }
 
@@ -1222,9 +1222,9 @@ class Sequence {
   }
 
   /** 3: the ids a row shows are its record's, exactly (padded, leading zeros, empty, "=…"). */
-  private expectRowsShowTheirRecords(): void {
+  private expectRowsShowTheirRecords(grid: string[][]): void {
     let edgeCases = 0;
-    for (const row of this.grid().slice(1)) {
+    for (const row of grid.slice(1)) {
       const record = this.versions.records.get(recordOfRow(row[COLUMN.key]!));
       if (!record) continue;
       const shown = [
@@ -1254,12 +1254,8 @@ class Sequence {
    * A note stays beside its row as long as the row is there (3); after a full import, the row of a
    * row key `listedAtEnd` is there (2d).
    */
-  private expectNotesKept(listedAtEnd: readonly string[] | null): void {
-    const rows = new Map(
-      this.grid()
-        .slice(1)
-        .map((row) => [row[COLUMN.key]!, row[COLUMN.note] ?? '']),
-    );
+  private expectNotesKept(grid: string[][], listedAtEnd: readonly string[] | null): void {
+    const rows = new Map(grid.slice(1).map((row) => [row[COLUMN.key]!, row[COLUMN.note] ?? '']));
     const listed = new Set(listedAtEnd);
     for (const [key, note] of this.notes) {
       const shown = rows.get(key);
@@ -1290,15 +1286,20 @@ class Sequence {
   }
 
   private tabKeys(): string[] {
-    return this.grid()
-      .slice(1)
-      .map((row) => row[COLUMN.key]!);
+    return keysOf(this.grid());
   }
 
-  /** The Sync log's lines, newest first. */
-  private syncLog(): string[][] {
+  /** How many lines the Sync log has. */
+  private syncLogLength(): number {
     const workbook = this.harness.emulator.workbooks.get(this.harness.spreadsheetId)!;
-    return workbook.sheetNames.includes(SYNC_LOG) ? this.harness.displayed(SYNC_LOG).slice(1) : [];
+    return workbook.sheetNames.includes(SYNC_LOG) ? Math.max(0, workbook.sheet(SYNC_LOG).lastRow - 1) : 0;
+  }
+
+  /** The Sync log's `count` newest lines (it has them on top), newest first. */
+  private newestSyncLogLines(count: number): string[][] {
+    if (count <= 0) return [];
+    const workbook = this.harness.emulator.workbooks.get(this.harness.spreadsheetId)!;
+    return workbook.sheet(SYNC_LOG).displayValues(`A2:K${count + 1}`);
   }
 
   /** The messages the spreadsheet showed the user (alerts, then toasts) after `since`, and how many. */
@@ -1353,6 +1354,11 @@ class Sequence {
   private describeSteps(): string {
     return this.steps.map((step, index) => `${String(index + 1).padStart(3)}. ${step}`).join('\n');
   }
+}
+
+/** The row keys of the tab's rows, as `grid` (the tab's displayed values) shows them. */
+function keysOf(grid: string[][]): string[] {
+  return grid.slice(1).map((row) => row[COLUMN.key]!);
 }
 
 function range(first: number, last: number): number[] {
