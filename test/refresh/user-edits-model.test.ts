@@ -769,6 +769,8 @@ class Sequence {
       first: this.history.current,
       lastExecution: this.history.current,
       last: this.history.current,
+      // Every round but a pass's first asks for the page before it with its pages.
+      changedWithinRounds: this.scheduled.length > 0,
     };
     const listRequests: RecordedRequest[] = [];
     const pagesAtStart = Math.ceil(this.history.length(this.history.current) / this.pageSizeCap);
