@@ -82,7 +82,15 @@ export interface PagingControl extends ReadControl {
  * records it held.
  */
 export type PagingStart =
-  | { filter: CompletionsFilter; lastPageBefore?: number }
+  | {
+      filter: CompletionsFilter;
+      lastPageBefore?: number;
+      /**
+       * One pass, unconfirmed: for a question one read answers well enough (is this record still
+       * listed?) in as few rounds as the pages take.
+       */
+      onePass?: boolean;
+    }
   | { cursor: PagingCursor; held: readonly ListEntry[] };
 
 /** Checks the filter before anything is sent; returns it without empty members. */
@@ -280,6 +288,7 @@ export function readCompletionPages(
     if (cursor.phase !== 'settled' && cursor.nextPage > cursor.lastPage) {
       // One page is one answer: nothing can have shifted within it.
       if (fresh && cursor.passes === 1 && cursor.lastPage <= 1) return settleWith(pass.entries, 0);
+      if ('onePass' in start && start.onePass) return settleWith(pass.entries, cursor.moved);
       if (previous) {
         if (confirms(previous, pass.entries)) return settleWith(pass.entries, cursor.moved);
         if (cursor.passes >= MAX_PASSES) {
@@ -443,7 +452,23 @@ export function settle(
     }
   }
   keepOneSided();
-  return { entries, unconfirmed };
+  return { entries: newestFirst(entries), unconfirmed };
+}
+
+/**
+ * `entries` in the service's order, newest first, where merging two passes left a record out of
+ * it (one the earlier pass read before records around it were backdated, say): a stable sort by
+ * completion date, an entry of the wrong shape keeping the date of the record before it. Written
+ * out of order, the tab would look sorted by its user, and keep that order on every import.
+ */
+function newestFirst(entries: ListEntry[]): ListEntry[] {
+  let date = Infinity;
+  const dated = entries.map((entry, index) => {
+    date = entry.record?.dateNumber ?? date;
+    return { entry, date, index };
+  });
+  dated.sort((a, b) => b.date - a.date || a.index - b.index);
+  return dated.map(({ entry }) => entry);
 }
 
 /**
@@ -486,19 +511,21 @@ class Pass {
   }
 
   /** Places `again`, the page the last round ended with, read anew; returns where the next page goes. */
-  placeAnchor(again: readonly ListEntry[]): number {
+  placeAnchor(again: readonly ListEntry[], afterTopUp: boolean): number {
     const at = this.anchor(again);
-    this.noteMove(at, this.cursor.anchorAt);
+    this.noteMove(at, this.cursor.anchorAt, afterTopUp);
     return at === null ? this.realign(again, this.cursor.anchorAt) : this.place(again, at);
   }
 
   /**
    * Counts how far a page read again (found `at`, null: not found as it was) moved from where the
-   * pass holds it: up, as records above it were deleted; down, as records arriving on top (which
-   * do not count: the next pass or page 1 takes them) or inserted among the records above did.
+   * pass holds it: up, as records above it were deleted; down, as records were inserted among
+   * those above, or arrived on top, which do not count: the next pass takes them, and page 1 read
+   * `afterTopUp` (with the same round) has, so that all the rest of a move down counts then.
    */
-  private noteMove(at: number | null, expectedAt: number): void {
-    const moved = at === null ? 1 : Math.max(0, at - expectedAt);
+  private noteMove(at: number | null, expectedAt: number, afterTopUp: boolean): void {
+    const shift = at === null ? 1 : at - expectedAt;
+    const moved = afterTopUp ? Math.abs(shift) : Math.max(0, shift);
     if (moved > 0) this.cursor = { ...this.cursor, moved: this.cursor.moved + moved };
   }
 
@@ -613,7 +640,7 @@ function readRound(
   const lastPage = Math.max(...pages.map((page) => page.lastPage));
   const [first, ...rest] = pages as [Page, ...Page[]];
   // Page 1 is where the list begins; any other round's first page is its anchor.
-  let next = from.nextPage === 1 ? pass.place(first.entries, 0) : pass.placeAnchor(first.entries);
+  let next = from.nextPage === 1 ? pass.place(first.entries, 0) : pass.placeAnchor(first.entries, topUp);
   let anchorAt = next - first.entries.length;
   for (const page of rest) {
     anchorAt = next;

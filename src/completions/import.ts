@@ -237,14 +237,17 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
     context.progress(`Resolving user names for ${formatCount(heldRecords.length)} records`);
     if (!names.resolve(client, userIdsOf(heldRecords), control).complete)
       return pauseRun(context, unchanged, resumed, startedAtMs, confirmedGone);
-    const wholeList = wholeListHeld(resumed);
-    if (wholeList) {
+    // Only for a settled list: the rows a pass still going on lacks may come with its next pages,
+    // and checking them in every execution would leave it no time to read them.
+    if (resumed.run.cursor.phase === 'settled') {
       const sheet = spreadsheet.getSheetByName(COMPLETIONS_SHEET);
       const tab = heldRowsOf(sheet && readTabContent(sheet, COMPLETIONS_TAB));
-      const gone = rowsGoneFrom(tab, rowKeys(recordsOf(wholeList)));
-      if ('paused' in checkRemovals(context, gone, confirmedGone)) {
+      const gone = rowsGoneFrom(tab, rowKeys(heldRecords));
+      const checked = checkRemovals(context, gone, confirmedGone, true);
+      if ('paused' in checked || !context.budget.canAfford()) {
         return pauseRun(context, unchanged, resumed, startedAtMs, confirmedGone);
       }
+      if (checked.stillListed.length > 0) refuseStillListed(context, checked.stillListed);
     }
   }
   let read: CompletionsRead | null = readCompletionPages(
@@ -386,15 +389,6 @@ function describeUnconfirmed(unconfirmed: number): string | null {
   );
 }
 
-/**
- * The latest whole list an unfinished run holds: a settled read's, or in a confirming pass the
- * pass before it; null in the first pass.
- */
-function wholeListHeld({ run, entries }: ResumedRun): ListEntry[] | null {
-  if (run.cursor.phase === 'settled') return entries;
-  return run.cursor.phase === 'confirm' ? entries.slice(0, run.cursor.previous) : null;
-}
-
 function recordsOf(entries: readonly ListEntry[]): Completion[] {
   return entries.flatMap((entry) => (entry.record ? [entry.record] : []));
 }
@@ -411,11 +405,28 @@ function checkRemovals(
   context: JobContext,
   goneRows: readonly HeldRow[],
   confirmedGone: Set<string>,
+  first = false,
 ): RemovalCheck {
   const { client, options, budget } = context;
-  const checked = confirmRemovals(client, options.batchSize, goneRows, budget.control(), confirmedGone);
+  const checked = confirmRemovals(
+    client,
+    options.batchSize,
+    goneRows,
+    budget.control(),
+    confirmedGone,
+    first,
+  );
   for (const key of checked.confirmedGone) confirmedGone.add(key);
   return checked;
+}
+
+/**
+ * Refuses a read that lacks records the service still lists, with the user's notes beside their
+ * rows: what it staged is dropped, so that running the import again reads the list afresh.
+ */
+function refuseStillListed(context: JobContext, stillListed: readonly HeldRow[]): never {
+  abandonRun(context);
+  throw stillListedRefusal(stillListed);
 }
 
 /** The tab's rows whose keys are not among `keys`. */
@@ -460,7 +471,7 @@ function replacementOf(
     checked = checkRemovals(context, goneRows, confirmedGone);
     // Null: the filtered reads that confirm removals did not fit in this execution.
     if ('paused' in checked) return null;
-    if (checked.stillListed.length > 0) throw stillListedRefusal(checked.stillListed);
+    if (checked.stillListed.length > 0) refuseStillListed(context, checked.stillListed);
     // While the service was read, the user may have typed beside a row that is going: read the tab
     // again, and check such rows too, so that what is written is what the tab holds now.
     if (!readsService) break;

@@ -61,6 +61,9 @@ function removalChecks(removed: readonly HeldRow[]): { filter: CompletionsFilter
   return [...byFilter.values()];
 }
 
+/** Rounds a check of one user's completions of one training takes at most, as a rule. */
+const ROUNDS_A_CHECK = 3;
+
 /** What confirming removals came to: the Sync log's sentence, or a pause; and which rows it confirmed gone. */
 export type RemovalCheck =
   | { note: string | null; confirmedGone: string[]; stillListed: HeldRow[] }
@@ -70,22 +73,33 @@ export type RemovalCheck =
  * Confirms that the records of `removed` rows with the user's content are gone, one filtered read
  * per user and training (rows in `confirmedGone`, checked by an earlier execution of the run, are
  * not read again), and lists those the service still lists (see stillListedRefusal). `control` may
- * pause it between reads: what it confirmed so far comes back, for the next execution to go on from.
+ * pause it between checks: what it confirmed so far comes back, for the next execution to go on from.
  */
 export function confirmRemovals(
   client: ServiceClient,
   batchSize: number,
   removed: readonly HeldRow[],
-  control: ReadControl,
+  control: ReadControl & { canAfford?: (rounds: number) => boolean },
   confirmedGone: ReadonlySet<string>,
+  first = false,
 ): RemovalCheck {
+  let begun = 0;
+  const canBegin = () =>
+    !control.shouldPause?.() && ((first && begun === 0) || (control.canAfford?.(ROUNDS_A_CHECK) ?? true));
   const withContent = removed.filter((row) => row.hasUserContent);
   const confirmed = withContent.filter((row) => confirmedGone.has(row.key)).map((row) => row.key);
   const stillListed: HeldRow[] = [];
   for (const { filter, rows } of removalChecks(removed.filter((row) => !confirmedGone.has(row.key)))) {
-    if (control.shouldPause?.()) return { paused: true, confirmedGone: confirmed };
-    const read = readCompletionPages(client, { filter }, batchSize, control);
-    if (!read.done) return { paused: true, confirmedGone: confirmed };
+    if (!canBegin()) return { paused: true, confirmedGone: confirmed };
+    begun++;
+    // A check is read whole once begun, in one pass: paused midway, it would begin again from
+    // page 1 in the next execution, and on a slow network never end. One pass answers whether a
+    // record is listed (a change while it reads may hide one: the row is then kept, as listed,
+    // or goes as gone, as the pass saw it). It begins only where a read of a few pages fits, and
+    // always first thing in an execution (`first`).
+    const read = readCompletionPages(client, { filter, onePass: true }, batchSize, {
+      ...(control.round && { round: control.round }),
+    });
     // How many times the service lists each record: a row is its record's n-th twin.
     const listed = new Map<string, number>();
     for (const record of read.records) {

@@ -47,8 +47,12 @@ export class TimeBudget {
    * Steering for a read of several rounds: it pauses before a round that would not fit (readers
    * never ask before their first round, so every execution makes progress), and times each round.
    */
-  control(): Required<ReadControl> {
-    return { shouldPause: () => !this.canAfford(), round: (read) => this.timed(read) };
+  control(): Required<ReadControl> & { canAfford: (rounds: number) => boolean } {
+    return {
+      shouldPause: () => !this.canAfford(),
+      round: (read) => this.timed(read),
+      canAfford: (rounds) => this.canAfford(rounds),
+    };
   }
 }
 
