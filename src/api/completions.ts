@@ -533,8 +533,9 @@ class Pass {
    * Checks a settled list's last page, read again, against the list's end: a list that moved
    * under it since it settled (records deleted or inserted below page 1) is not confirmed.
    */
-  checkTail(tail: readonly ListEntry[]): void {
-    const expectedAt = this.entries.length - tail.length;
+  checkTail(tail: readonly ListEntry[], page: number): void {
+    // Where the page begins in the list now; the list held has the arrivals on top too.
+    const expectedAt = (page - 1) * this.cursor.pageSize;
     this.cursor = { ...this.cursor, anchorAt: expectedAt };
     const at = this.anchor(tail);
     const moved = at === null ? 1 : Math.abs(at - expectedAt);
@@ -634,7 +635,7 @@ function readRound(
   if (topUp) pass.takeArrivals(pages[0]!.entries);
   if (extraTop) pages = pages.slice(1);
   if (from.phase === 'settled') {
-    if (tailPage !== null) pass.checkTail(pages[0]!.entries);
+    if (tailPage !== null) pass.checkTail(pages[0]!.entries, tailPage);
     return;
   }
   const lastPage = Math.max(...pages.map((page) => page.lastPage));
