@@ -399,10 +399,10 @@ function firstFrom(positions: readonly number[] | undefined, from: number): numb
  * A record both passes show is kept once for each time both show it. Records that only one of them
  * shows (deleted or inserted while they read, or passed over by one of them at a change between
  * the answers of a round) were listed when that pass read them: they are kept where that pass
- * showed them, and counted as unconfirmed, except a copy of a record kept as near as the run is
- * long (a page boundary that read records twice, as records arrived above it between two answers),
- * which is only counted: an unconfirmed twin may be missing, a doubled record is never added. Records the later pass shows above everything the earlier one read arrived on
- * top meanwhile: they are in, and not counted.
+ * showed them, and counted as unconfirmed (a twin one pass passed over keeps its row; a record
+ * read twice at a page boundary, as records arrived above it between two answers of a round, is
+ * then doubled until the next Reconcile). Records the later pass shows above everything the
+ * earlier one read arrived on top meanwhile: they are in, and not counted.
  */
 export function settle(
   previous: readonly ListEntry[],
@@ -416,13 +416,7 @@ export function settle(
   let oneSided: ListEntry[] = [];
   const keepOneSided = (): void => {
     unconfirmed += oneSided.length;
-    if (oneSided.length === 0) return;
-    const nearby = new Set(entries.slice(-oneSided.length).map((entry) => entry.key));
-    for (const entry of oneSided) {
-      if (nearby.has(entry.key)) continue;
-      nearby.add(entry.key);
-      entries.push(entry);
-    }
+    appendAll(entries, oneSided);
     oneSided = [];
   };
   let agreed = false;

@@ -255,6 +255,11 @@ test('a service that fails midway keeps what the import read: the next run goes 
   const pages = (await harness.dataset.requestLog()).requests
     .filter((request) => request.method === 'completedtrainings.list')
     .map((request) => request.params.page);
-  expect(pages.slice(0, 4).map(Number).sort((a, b) => a - b)).toEqual([1, 5, 6, 7]);
+  expect(
+    pages
+      .slice(0, 4)
+      .map(Number)
+      .sort((a, b) => a - b),
+  ).toEqual([1, 5, 6, 7]);
   await harness.done();
 });
