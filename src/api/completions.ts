@@ -354,7 +354,7 @@ function confirms(previous: readonly ListEntry[], current: readonly ListEntry[])
 /**
  * The records of `top` (page 1 read now) that arrived on top of `list` (the pass so far, newest
  * first) since its page 1 was read: those before the first of its records that page 1 still shows
- * (the newest ones may have been deleted meanwhile).
+ * (the newest ones may have been deleted meanwhile); all of it when it shows none of them.
  */
 function arrivalsOnTop(list: readonly ListEntry[], top: readonly ListEntry[]): ListEntry[] {
   if (list.length === 0) return [...top];
@@ -363,11 +363,14 @@ function arrivalsOnTop(list: readonly ListEntry[], top: readonly ListEntry[]): L
   // page whose first record was deleted.
   if (exact !== null && exact < top.length) return top.slice(0, exact);
   const positions = positionsByKey(top);
-  for (const entry of list.slice(0, top.length)) {
+  for (const entry of list.slice(0, 3 * top.length)) {
     const at = positions.get(entry.key);
     if (at) return top.slice(0, at[0]);
   }
-  return [];
+  // None of the list's first records is on page 1 now: a page or more arrived on top (page 1's
+  // records are taken; any beyond it come with the next read), far likelier than three pages of
+  // the newest records deleted.
+  return [...top];
 }
 
 /** Each key's positions in `entries`, in order. */
