@@ -18,7 +18,8 @@
  * requests the service had answered), so that after every execution an oracle can say what the
  * "Completed trainings" tab may hold. A record's row key is its own: every field, as JSON in the
  * contract's order, fingerprinted (cyrb53, base 36), the second and later twins of a list key~2,
- * key~3; the test computes it itself (see rowKeysOf), as the add-on documents it, sharing no code.
+ * key~3; the test computes it with the tests' own rule (test/support/record-key-oracle.ts), as the
+ * add-on documents it, sharing no code.
  *
  * For a full import (dialog, Reconcile, or Refresh all and the scheduled run carrying one on), from
  * the version of the list when its first execution began (begin) to the one that answered its last
@@ -65,6 +66,7 @@
 import type { Completion } from '../../src/api/schemas';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import { type MutationsRequest, sampleServiceUrl } from '../support/sample-service';
+import { keyOf, rowKeysOf } from '../support/record-key-oracle';
 import { type Random, seeded } from '../support/seeded-random';
 
 const TAB = 'Completed trainings';
@@ -84,50 +86,6 @@ const REQUEST_TIME_MS = 300_000;
 const MIN_ROUNDS_AN_EXECUTION = 3;
 /** Days before the newest record held that an incremental refresh reads back (the default setting). */
 const OVERLAP_DAYS = 7;
-
-// The row-key rule, written from its description (src/api/completion-key.ts), not imported: the
-// oracle shares no code with what it judges.
-
-/** Every field of a completion, in the order its identity lists them. */
-const RECORD_FIELDS = [
-  'user_id',
-  'training_id',
-  'created',
-  'dateNumber',
-  'specialExpirationDateNumber',
-  'instructor_id',
-  'groupTraining_id',
-] as const;
-
-/** cyrb53 (a public-domain 53-bit string hash) in base 36. */
-function cyrb53(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-}
-
-/** A record's key: all of its fields (a missing one as null). */
-function recordKey(record: Completion): string {
-  return cyrb53(JSON.stringify(RECORD_FIELDS.map((field) => record[field] ?? null)));
-}
-
-/** The row keys of a list, in order: each record's key, its second twin key~2, its third key~3. */
-function rowKeysOf(list: readonly Completion[]): string[] {
-  const seen = new Map<string, number>();
-  return list.map((record) => {
-    const key = recordKey(record);
-    const occurrence = (seen.get(key) ?? 0) + 1;
-    seen.set(key, occurrence);
-    return occurrence === 1 ? key : `${key}~${occurrence}`;
-  });
-}
 
 /** The record a row key stands for (its twins' rows too). */
 function recordOfRow(rowKey: string): string {
@@ -299,7 +257,7 @@ class Versions {
       rowKeys,
       counts: countByRecord(rowKeys),
       bornAt,
-      onTop: onTop.map(recordKey),
+      onTop: onTop.map(keyOf),
     });
   }
 
