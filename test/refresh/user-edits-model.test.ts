@@ -62,12 +62,11 @@ import {
   fullImportViolations,
   type ImportWindow,
   ListHistory,
-  parseRowKey,
   partIdentity,
   refreshViolations,
-  rowKeysOf,
   type Violation,
 } from '../support/user-edits-oracle';
+import { occurrenceOf, rowKeysOf } from '../support/record-key-oracle';
 
 const SEQUENCES = 300;
 const COMPLETIONS = 'Completed trainings';
@@ -1058,7 +1057,7 @@ class Sequence {
     if (/could not be confirmed/.test(messages)) covered.notConfirmedReported++;
     if (tabKeys.some((key) => key.includes('~'))) covered.twinsInTab++;
     this.expectRemovedOnlyWhenGone(before, after, (rowKey) => {
-      const { record, occurrence } = parseRowKey(rowKey);
+      const { key: record, occurrence } = occurrenceOf(rowKey);
       return this.history.leastListed(record, window.first, window.last) < occurrence;
     });
     if (window.first !== window.last) {
@@ -1104,7 +1103,7 @@ class Sequence {
   /** Each row's ids are its record's, as the service sent them. */
   private expectRowsShowTheirRecords(after: TabSnapshot | null): void {
     for (const row of after?.rows ?? []) {
-      const record = this.history.record(parseRowKey(row.identity).record);
+      const record = this.history.record(occurrenceOf(row.identity).key);
       if (!record) {
         this.fail('every row is a record the service listed', `row ${row.identity}`);
       }

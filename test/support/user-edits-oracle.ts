@@ -4,72 +4,22 @@
  *
  * - Record keys, from the README's words: completions have no id, so a record is known by all of
  *   its fields; identical records (twins) are as many rows as the service lists them, the second
- *   and later of a list told apart as key~2, key~3 in list order. The encoding (the fields as a
- *   JSON array in the staging tab's order, absent ones as null, hashed with the public cyrb53 and
- *   written in base 36) is the one the tab's hidden "Record key" column holds, written here again.
+ *   and later of a list told apart as key~2, key~3 in list order: the tests' one rule,
+ *   test/support/record-key-oracle.ts, which the tab's hidden "Record key" column must match.
  * - The service's list over time (ListHistory): every version it went through, as how many times it
  *   listed each record, rebuilt from what the sample service reports it added and removed, including
  *   changes that landed while the add-on paged.
  * - What a finished full import, an incremental refresh and the equipment tabs may hold.
  */
 import type { CellView } from '../../dev/emulator/spreadsheet/workbook-store';
+import { keyOf, occurrenceOf } from './record-key-oracle';
 import type { Completion, EquipmentType } from './sample-service';
-
-/**
- * cyrb53 (bryc, public domain): two 32-bit multiply-xor lanes mixed into 53 bits, as base 36.
- * Written from the published algorithm, not from src/lib.
- */
-export function cyrb53(text: string): string {
-  let a = 0xdeadbeef;
-  let b = 0x41c6ce57;
-  for (let index = 0; index < text.length; index++) {
-    const unit = text.charCodeAt(index);
-    a = Math.imul(a ^ unit, 0x9e3779b1);
-    b = Math.imul(b ^ unit, 0x5f356495);
-  }
-  a = Math.imul(a ^ (a >>> 16), 0x85ebca6b) ^ Math.imul(b ^ (b >>> 13), 0xc2b2ae35);
-  b = Math.imul(b ^ (b >>> 16), 0x85ebca6b) ^ Math.imul(a ^ (a >>> 13), 0xc2b2ae35);
-  const high = b & 0x1fffff;
-  const low = a >>> 0;
-  return (high * 2 ** 32 + low).toString(36);
-}
-
-/** A record's key: the whole record (every field, absent ones as null), fingerprinted. */
-export function recordKey(record: Completion): string {
-  const whole = [
-    record.user_id,
-    record.training_id,
-    record.created,
-    record.dateNumber,
-    record.specialExpirationDateNumber,
-    record.instructor_id,
-    record.groupTraining_id,
-  ].map((field) => (field === undefined ? null : field));
-  return cyrb53(JSON.stringify(whole));
-}
-
-/** The row keys of a list, in its order: a record's key, then key~2, key~3 for its later twins. */
-export function rowKeysOf(records: readonly Completion[]): string[] {
-  const seen = new Map<string, number>();
-  return records.map((record) => {
-    const key = recordKey(record);
-    const occurrence = (seen.get(key) ?? 0) + 1;
-    seen.set(key, occurrence);
-    return occurrence > 1 ? `${key}~${occurrence}` : key;
-  });
-}
-
-/** Which record a row key names, and which of its twins (1 for the first). */
-export function parseRowKey(rowKey: string): { record: string; occurrence: number } {
-  const [record, occurrence] = rowKey.split('~');
-  return { record: record!, occurrence: occurrence === undefined ? 1 : Number(occurrence) };
-}
 
 /** How many rows each record has among `rowKeys`. */
 export function rowsByRecord(rowKeys: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const rowKey of rowKeys) {
-    const { record } = parseRowKey(rowKey);
+    const { key: record } = occurrenceOf(rowKey);
     counts.set(record, (counts.get(record) ?? 0) + 1);
   }
   return counts;
@@ -116,20 +66,19 @@ export class ListHistory {
   apply(added: readonly Completion[], removed: readonly Completion[], onTop: boolean): number {
     const counts = new Map(this.versions[this.current]);
     for (const record of removed) {
-      const key = recordKey(record);
+      const key = keyOf(record);
       const left = (counts.get(key) ?? 0) - 1;
       if (left < 0) throw new Error(`test model: the service removed ${key}, which it did not list`);
       if (left === 0) counts.delete(key);
       else counts.set(key, left);
     }
     for (const record of added) {
-      const key = recordKey(record);
+      const key = keyOf(record);
       this.records.set(key, record);
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     this.versions.push(counts);
-    if (onTop)
-      for (const record of added) this.onTop.push({ record: recordKey(record), version: this.current });
+    if (onTop) for (const record of added) this.onTop.push({ record: keyOf(record), version: this.current });
     return this.current;
   }
 
@@ -180,7 +129,7 @@ export class ListHistory {
   private countsOf(list: readonly Completion[]): Map<string, number> {
     const counts = new Map<string, number>();
     for (const record of list) {
-      const key = recordKey(record);
+      const key = keyOf(record);
       this.records.set(key, record);
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
@@ -312,7 +261,7 @@ export function refreshViolations(
   const before = new Set(keysBefore);
   const unlisted = keysAfter.filter((key) => {
     if (before.has(key)) return false;
-    const { record, occurrence } = parseRowKey(key);
+    const { key: record, occurrence } = occurrenceOf(key);
     return (most.get(record) ?? 0) < occurrence;
   });
   if (unlisted.length > 0) {
