@@ -84,8 +84,7 @@ export type TransportFailureKind =
   | 'http_status' // an HTTP status other than 200 (API answers are always 200)
   | 'not_json' // e.g. an intermediary's HTML error page, or a truncated body
   | 'not_envelope' // JSON, but not the service's { ok: … } envelope
-  | 'unexpected_shape' // ok: true, but without the fields the contract promises
-  | 'unstable'; // the records changed faster than they could be read consistently
+  | 'unexpected_shape'; // ok: true, but without the fields the contract promises
 
 const TRANSPORT_ADVICE: Record<TransportFailureKind, string> = {
   unreachable:
@@ -98,8 +97,6 @@ const TRANSPORT_ADVICE: Record<TransportFailureKind, string> = {
     "The answer was JSON but not from this service's API. Check the base URL in Safety Sync → Settings.",
   unexpected_shape:
     "The service's answer lacks fields Safety Sync needs. The service may have changed; contact Safety Sync support.",
-  unstable:
-    'Records were being added or removed faster than Safety Sync could read them. Try again in a few minutes.',
 };
 
 /** No usable answer from the service: the network, a proxy, or a body that is not the API's. */
