@@ -25,16 +25,41 @@ export const DIGEST_TOPICS = [
 ] as const;
 export type DigestTopic = (typeof DIGEST_TOPICS)[number];
 
+/**
+ * What personal data a message may carry: "counts" (counts and links only: no person's name, no
+ * training) or "names" (each lapsed or expiring training with the person's name). Inspections carry
+ * no personal data and are listed either way.
+ */
+export const PERSONAL_DATA_CHOICES = ['counts', 'names'] as const;
+export type PersonalDataInMail = (typeof PERSONAL_DATA_CHOICES)[number];
+
+/** How much of the sender's daily MailApp quota one run may spend. */
+export interface MailShare {
+  /** At most this many recipients a run. */
+  maxRecipientsPerRun: number;
+  /** At most this share (percent) of the recipients left in the sender's daily quota. */
+  percentOfRemaining: number;
+}
+
 export interface NotificationSettings {
   recipients: string[];
   frequency: DigestFrequency;
   topics: DigestTopic[];
+  personalData: PersonalDataInMail;
+  /** Whether addresses outside the schedule owner's domain may receive the mail. */
+  allowOutsideDomain: boolean;
+  mailShare: MailShare;
 }
+
+export const DEFAULT_MAIL_SHARE: MailShare = { maxRecipientsPerRun: 20, percentOfRemaining: 50 };
 
 const DEFAULT_NOTIFICATIONS: NotificationSettings = {
   recipients: [],
   frequency: 'off',
   topics: [...DIGEST_TOPICS],
+  personalData: 'counts',
+  allowOutsideDomain: false,
+  mailShare: DEFAULT_MAIL_SHARE,
 };
 
 /** The dialog's Notifications fields, as they come from the page. */
@@ -42,11 +67,20 @@ export interface NotificationForm {
   notifyRecipients?: string;
   notifyFrequency?: string;
   notifyTopics?: string[];
+  notifyPersonalData?: string;
+  notifyAllowOutside?: boolean;
+  notifyMaxPerRun?: number | string;
+  notifySharePercent?: number | string;
 }
 
 export function readNotificationSettings(spreadsheet: StateOrSpreadsheet): NotificationSettings {
   const state = DocumentState.of(spreadsheet);
-  return { ...DEFAULT_NOTIFICATIONS, ...state.get<Partial<NotificationSettings>>(NOTIFICATIONS_KEY) };
+  return withDefaults(state.get<Partial<NotificationSettings>>(NOTIFICATIONS_KEY));
+}
+
+/** Saved settings with what settings saved before a field existed lacked. */
+export function withDefaults(saved: Partial<NotificationSettings> | null | undefined): NotificationSettings {
+  return { ...DEFAULT_NOTIFICATIONS, ...saved };
 }
 
 export function saveNotificationSettings(
@@ -120,9 +154,44 @@ export function notificationsFromForm(
       'Tick at least one thing to include, or set "Send" to Off.',
     );
   }
+  const personalData = form.notifyPersonalData ?? current.personalData;
+  if (!(PERSONAL_DATA_CHOICES as readonly string[]).includes(personalData)) {
+    throw new FieldRefusedError('notifyPersonalData', 'Choose "Counts and links only" or "Names and items".');
+  }
+  const allowOutsideDomain = form.notifyAllowOutside ?? current.allowOutsideDomain;
+  if (typeof allowOutsideDomain !== 'boolean') {
+    throw new FieldRefusedError('notifyAllowOutside', 'Tick the box or leave it clear.');
+  }
   return {
     recipients,
     frequency: frequency as DigestFrequency,
     topics: DIGEST_TOPICS.filter((topic) => topics.includes(topic)),
+    personalData: personalData as PersonalDataInMail,
+    allowOutsideDomain,
+    mailShare: {
+      maxRecipientsPerRun: wholeNumber(
+        'notifyMaxPerRun',
+        form.notifyMaxPerRun,
+        1,
+        MAX_RECIPIENTS,
+        current.mailShare.maxRecipientsPerRun,
+      ),
+      percentOfRemaining: wholeNumber(
+        'notifySharePercent',
+        form.notifySharePercent,
+        1,
+        100,
+        current.mailShare.percentOfRemaining,
+      ),
+    },
   };
+}
+
+function wholeNumber(field: string, value: unknown, min: number, max: number, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min || number > max) {
+    throw new FieldRefusedError(field, `Enter a whole number from ${min} to ${max}.`);
+  }
+  return number;
 }

@@ -74,6 +74,8 @@ function tokenStatus(token: string | undefined): string {
 }
 
 export function getSettings(): SettingsView {
+  // From a cell it would show any editor the owner's service address, recipients and filter.
+  requireUi('Reading the settings');
   const connection = readConnection();
   const spreadsheet = activeSpreadsheet();
   const status = refreshStatus(spreadsheet);
