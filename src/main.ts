@@ -15,6 +15,8 @@ export { runScheduledRefresh } from './refresh/scheduled-refresh';
 export { showUpcomingInspections } from './equipment/upcoming-actions';
 export { showTrainingStatus } from './trainings/actions';
 export {
+  confirmSettings,
+  discardSettings,
   getSettings,
   removeToken,
   saveSettings,

@@ -68,6 +68,8 @@ export interface RunOptions {
   interactive: boolean;
   /** Shared by the jobs of one execution (Refresh all); by default the job's own, from its start. */
   budget?: TimeBudget;
+  /** What the run uses instead of the spreadsheet's options: a scheduled run, its owner's confirmed ones. */
+  importOverrides?: Partial<ImportOptions>;
 }
 
 /**
@@ -112,7 +114,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
         spreadsheet: options.spreadsheet,
         state,
         client,
-        options: readImportOptions(state),
+        options: { ...readImportOptions(state), ...options.importOverrides },
         budget,
         utcOffsetAt,
         today: today(),

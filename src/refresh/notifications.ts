@@ -30,11 +30,8 @@ import {
   planDigest,
 } from './digest';
 import { alertMail, digestMail, type Mail, type MailSetting, type TabLink } from './notification-mail';
-import {
-  type NotificationSettings,
-  notificationsOn,
-  readNotificationSettings,
-} from './notification-settings';
+import { type NotificationSettings, notificationsOn } from './notification-settings';
+import { recipientAllowed } from './schedule-owner';
 import { describeProblem } from './status';
 import type { RunProblem } from './schedule-store';
 
@@ -63,6 +60,8 @@ interface ReadPhase {
   log: SyncLog | null;
   /** Whether the run's imports all succeeded: only then is the digest worth sending. */
   refreshed: boolean;
+  /** What the schedule's owner confirmed (schedule-owner.ts); null: mail is off. */
+  notifications: NotificationSettings | null;
   scheduleOwner: string;
   /** What the schedule's last digest left: kept with the schedule, whose owner sends the digest. */
   digestMemory: DigestMemory | undefined;
@@ -72,8 +71,8 @@ interface ReadPhase {
 
 /** Reads what the notifications need; call it after the run's imports and before it writes again. */
 export function prepareNotifications(phase: ReadPhase): Notifier {
-  const settings = readNotificationSettings(phase.state);
-  if (!notificationsOn(settings)) return { send: () => null };
+  const settings = phase.notifications;
+  if (!settings || !notificationsOn(settings)) return { send: () => null };
   const memory = phase.digestMemory ?? EMPTY_MEMORY;
   const digestDue = phase.refreshed && isDigestDue(settings, memory, phase.today);
   // Alerts are for a run that failed: a run that refreshed and owes no digest reads nothing more.
@@ -97,7 +96,7 @@ export function prepareNotifications(phase: ReadPhase): Notifier {
     : [];
   return {
     send(events) {
-      const mailer = { phase, settings };
+      const mailer: Mailer = { phase, settings, allowance: null };
       if (settings.topics.includes('refreshFailures')) {
         if (events.failedTwice) {
           sendMail(mailer, ALERT_ACTION, failureAlert(events.failedTwice, setting));
@@ -192,14 +191,38 @@ function pauseNotice(paused: NonNullable<ScheduleEvents['paused']>, setting: Mai
   );
 }
 
-/** Sends one message if the owner's quota allows it; the Sync log says when it does not, or fails. */
-function sendMail(
-  mailer: { phase: ReadPhase; settings: NotificationSettings },
-  action: string,
-  mail: Mail,
-): boolean {
+/** What one run may still send: the owner's share of their daily quota, spent by each message. */
+interface Mailer {
+  phase: ReadPhase;
+  settings: NotificationSettings;
+  /** Recipients this run may still send to; fixed at the first message of the run. */
+  allowance: { left: number; why: string } | null;
+}
+
+/**
+ * The owner's share for this run: at most their "per run" recipients and their percentage of what
+ * is left of their daily quota (MailApp counts each recipient), so their other scripts keep theirs.
+ */
+function runAllowance(settings: NotificationSettings): { left: number; why: string } {
+  const remaining = MailApp.getRemainingDailyQuota();
+  const { maxRecipientsPerRun, percentOfRemaining } = settings.mailShare;
+  const ofRemaining = Math.floor((remaining * percentOfRemaining) / 100);
+  return {
+    left: Math.min(maxRecipientsPerRun, ofRemaining),
+    why:
+      `the schedule owner's share for a run is ${Math.min(maxRecipientsPerRun, ofRemaining)} recipients ` +
+      `(at most ${maxRecipientsPerRun} a run and ${percentOfRemaining}% of the ${remaining} left in their daily quota; ` +
+      'Google renews it daily: 100 recipients on a consumer account, 1,500 on Workspace). ' +
+      'The owner changes the share in Safety Sync → Settings… → Notifications',
+  };
+}
+
+/**
+ * Sends one message within the owner's rules: only to addresses the domain rule allows, and only when
+ * the run's share of the owner's quota holds every recipient. The Sync log says when it does not go.
+ */
+function sendMail(mailer: Mailer, action: string, mail: Mail): boolean {
   const { phase, settings } = mailer;
-  const recipients = settings.recipients;
   const startedAtMs = Date.now();
   const log = (outcome: 'Success' | 'Skipped' | 'Failed', details: string, error?: string) =>
     recordRun(
@@ -218,16 +241,26 @@ function sendMail(
       },
       phase.utcOffsetAt,
     );
+  // Confirmed under the rule already; checked again here, where the owner's account sends.
+  const recipients = settings.recipients.filter((address) =>
+    recipientAllowed(address, phase.scheduleOwner, settings.allowOutsideDomain),
+  );
+  const refused = settings.recipients.length - recipients.length;
+  const refusedNote = refused
+    ? ` ${refused} address${refused === 1 ? '' : 'es'} outside the owner's domain left out.`
+    : '';
+  const retry =
+    action === DIGEST_ACTION ? 'the next scheduled run tries again.' : 'this alert is not sent again.';
   try {
-    const remaining = MailApp.getRemainingDailyQuota();
-    if (remaining < recipients.length) {
+    if (recipients.length === 0) {
+      log('Skipped', `"${mail.subject}" was not sent: no confirmed recipient is inside the owner's domain.`);
+      return false;
+    }
+    mailer.allowance ??= runAllowance(settings);
+    if (recipients.length > mailer.allowance.left) {
       log(
         'Skipped',
-        `"${mail.subject}" was not sent: the daily e-mail quota of the schedule's owner has ${remaining} recipients left, ` +
-          `and it goes to ${recipients.length}. Google renews the quota daily (100 recipients a day on a consumer account, 1,500 on Workspace); ` +
-          (action === DIGEST_ACTION
-            ? 'the next scheduled run tries again.'
-            : 'this alert is not sent again.'),
+        `"${mail.subject}" was not sent: it goes to ${recipients.length} recipients and ${mailer.allowance.why}; ${retry}`,
       );
       return false;
     }
@@ -238,9 +271,10 @@ function sendMail(
       htmlBody: mail.htmlBody,
       name: 'Safety Sync',
     });
+    mailer.allowance.left -= recipients.length;
     log(
       'Success',
-      `"${mail.subject}" sent to ${recipients.length} recipient${recipients.length === 1 ? '' : 's'}.`,
+      `"${mail.subject}" sent to ${recipients.length} recipient${recipients.length === 1 ? '' : 's'}: ${recipients.join(', ')}.${refusedNote}`,
     );
     return true;
   } catch (error) {

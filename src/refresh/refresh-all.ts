@@ -21,6 +21,7 @@ import {
   runJob,
   SpreadsheetBusyError,
 } from '../platform/job-runner';
+import type { ImportOptions } from '../platform/settings-store';
 import { spreadsheetClock } from '../platform/time-zone';
 
 export interface RefreshOptions {
@@ -30,6 +31,10 @@ export interface RefreshOptions {
   completionsMode: CompletionsMode;
   /** When this execution started (Date.now()): its imports share its time. */
   executionStartMs: number;
+  /** What the imports use instead of the spreadsheet's options (a scheduled run: its owner's confirmed ones). */
+  importOverrides?: Partial<ImportOptions>;
+  /** Why the completions import must not run now (a scheduled run whose owner has not confirmed the filter). */
+  completionsPausedBecause?: string;
 }
 
 export interface RefreshOutcome {
@@ -37,6 +42,8 @@ export interface RefreshOutcome {
   failures: unknown[];
   /** Every import ran to its end: the tabs hold what the service holds. */
   complete: boolean;
+  /** Set when the completions import was not run, and why (RefreshOptions.completionsPausedBecause). */
+  pausedBecause: string | null;
 }
 
 /** Identifiers that mean the token or its account is refused: every request fails until a person acts. */
@@ -62,13 +69,16 @@ function configuredRefreshes(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   options: RefreshOptions,
 ): Refresh[] {
-  const { completionsMode } = options;
-  const refreshes: Refresh[] = [
-    {
-      action: `${options.actionPrefix} completed trainings${completionsMode === 'full' ? ' (full reconciliation)' : ''}`,
-      job: (context) => importCompletions(context, { mode: completionsMode }),
-    },
-  ];
+  const { completionsMode, completionsPausedBecause } = options;
+  const completionsAction = `${options.actionPrefix} completed trainings${completionsMode === 'full' ? ' (full reconciliation)' : ''}`;
+  const refreshes: Refresh[] = completionsPausedBecause
+    ? []
+    : [
+        {
+          action: completionsAction,
+          job: (context) => importCompletions(context, { mode: completionsMode }),
+        },
+      ];
   // Found by sheet id, under whatever name the user gave them; a deleted tab is reported by the job.
   if (hasEquipmentTabs(findLinkedTabs(spreadsheet))) {
     refreshes.push({ action: `${options.actionPrefix} equipment types`, job: refreshEquipment });
@@ -81,7 +91,13 @@ export function refreshImports(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   options: RefreshOptions,
 ): RefreshOutcome {
-  const outcome: RefreshOutcome = { summaries: [], failures: [], complete: true };
+  const pausedBecause = options.completionsPausedBecause ?? null;
+  const outcome: RefreshOutcome = { summaries: [], failures: [], complete: !pausedBecause, pausedBecause };
+  if (pausedBecause) {
+    outcome.summaries.push(
+      logSkipped(spreadsheet, `${options.actionPrefix} completed trainings`, pausedBecause),
+    );
+  }
   const budget = executionBudget(options.executionStartMs);
   for (const [index, { action, job }] of configuredRefreshes(spreadsheet, options).entries()) {
     if (index > 0 && !budget.canAfford()) {
@@ -91,7 +107,16 @@ export function refreshImports(
       break;
     }
     try {
-      const report = runJob({ action, spreadsheet, interactive: options.interactive, budget }, job);
+      const report = runJob(
+        {
+          action,
+          spreadsheet,
+          interactive: options.interactive,
+          budget,
+          importOverrides: options.importOverrides,
+        },
+        job,
+      );
       outcome.summaries.push(report.summary);
       if (report.continuing) {
         // This execution's time is spent: the other imports wait for the next refresh.
@@ -110,7 +135,29 @@ export function refreshImports(
 }
 
 function logNotStarted(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, action: string): string {
-  const details = `${action}: not started in this run, too little of its time was left; the next refresh does it.`;
+  return logUnrun(
+    spreadsheet,
+    action,
+    'Continuing',
+    `${action}: not started in this run, too little of its time was left; the next refresh does it.`,
+  );
+}
+
+function logSkipped(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  action: string,
+  why: string,
+): string {
+  return logUnrun(spreadsheet, action, 'Skipped', why);
+}
+
+/** The Sync log line of an import this run did not start; returns its sentence. */
+function logUnrun(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  action: string,
+  outcome: 'Continuing' | 'Skipped',
+  details: string,
+): string {
   const now = Date.now();
   recordRun(
     spreadsheet,
@@ -122,7 +169,7 @@ function logNotStarted(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, ac
       removed: 0,
       requests: 0,
       durationMs: 0,
-      outcome: 'Continuing',
+      outcome,
       details,
     },
     spreadsheetClock(spreadsheet).utcOffsetAt,

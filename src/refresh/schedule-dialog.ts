@@ -14,6 +14,7 @@ import { currentUserEmail } from '../platform/job-runner';
 import { frequencyFromForm, type ScheduleForm } from './schedule-frequency';
 import { deleteSchedule, readSchedule, type RefreshSchedule, writeSchedule } from './schedule-store';
 import { createScheduleTrigger, deleteMyScheduleTriggers } from './schedule-trigger';
+import { confirmNewSchedule } from './schedule-owner';
 import { missingConnectionParts, readConnection } from '../platform/settings-store';
 
 /** The hour a daily schedule offers first. */
@@ -112,7 +113,7 @@ export function saveSchedule(form: ScheduleForm): ScheduleSaveOutcome {
     const reason = error instanceof Error ? error.message : String(error);
     return refuseField('every', `Google refused the schedule: ${reason}`);
   }
-  writeSchedule(spreadsheet, {
+  const schedule: RefreshSchedule = {
     frequency,
     timeZone: spreadsheet.getSpreadsheetTimeZone(),
     triggerUid,
@@ -124,7 +125,9 @@ export function saveSchedule(form: ScheduleForm): ScheduleSaveOutcome {
     lastProblem: null,
     authFailuresInARow: 0,
     paused: null,
-  });
+  };
+  writeSchedule(spreadsheet, schedule);
+  confirmNewSchedule(spreadsheet, previous, schedule);
   return { ok: true, schedule: viewOf(spreadsheet) };
 }
 

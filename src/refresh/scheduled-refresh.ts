@@ -17,7 +17,7 @@ import { ServiceError, TransportError } from '../api/errors';
 import { lastFullImportMs } from '../completions/import';
 import { DocumentState } from '../platform/document-state';
 import { isTokenRefused, refreshImports, type RefreshOutcome } from './refresh-all';
-import { describeProblem, showRefreshStatus } from './status';
+import { describeProblem, formatMoment, showRefreshStatus } from './status';
 import {
   currentUserEmail,
   errorIdentifier,
@@ -37,6 +37,15 @@ import {
   writeSchedule,
 } from './schedule-store';
 import { readImportOptions } from '../platform/settings-store';
+import {
+  type Confirmation,
+  confirmedQuotaOptions,
+  describeGroup,
+  ownedSettingsOf,
+  readChangeStamps,
+  readConfirmation,
+  sameFilter,
+} from './schedule-owner';
 import { type SpreadsheetClock, spreadsheetClock } from '../platform/time-zone';
 
 /** Runs in a row refused for the token or account before the schedule pauses itself. */
@@ -64,11 +73,15 @@ export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven):
     return;
   }
   const startedAtMs = Date.now();
+  // What the owner confirmed, read as the owner (the trigger runs as them) from their own properties.
+  const confirmation = readConfirmation(spreadsheet.getId(), schedule);
   const outcome = refreshImports(spreadsheet, {
     actionPrefix: SCHEDULED,
     interactive: false,
     completionsMode: fullReconciliationDue(spreadsheet) ? 'full' : 'incremental',
     executionStartMs: startedAtMs,
+    importOverrides: confirmedQuotaOptions(confirmation),
+    completionsPausedBecause: unconfirmedFilter(spreadsheet, schedule, confirmation) ?? undefined,
   });
   // Reading the state back commits the imports' writes; what the run reads next (the Sync log's
   // place, the notifications' tabs) comes before it writes again, so it costs no commit of its own.
@@ -83,6 +96,7 @@ export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven):
       state,
       log,
       refreshed: outcome.failures.length === 0,
+      notifications: confirmation?.notifications ?? null,
       scheduleOwner: current.ownerEmail,
       digestMemory: current.digestMemory,
       today: clock.today(),
@@ -115,6 +129,33 @@ function openScheduledSpreadsheet(triggerUid: string): GoogleAppsScript.Spreadsh
   return null;
 }
 
+/**
+ * Why the owner's scheduled run must not import completed trainings now, or null: the spreadsheet's
+ * filter is not the one the owner confirmed (someone else changed or cleared it), so importing would
+ * read, with the owner's token, what the owner did not choose.
+ */
+function unconfirmedFilter(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  schedule: RefreshSchedule,
+  confirmation: Confirmation | null,
+): string | null {
+  const owned = ownedSettingsOf(spreadsheet);
+  const confirmed = confirmation?.completionsFilter ?? null;
+  if (confirmed && sameFilter(confirmed, owned.completionsFilter)) return null;
+  const owner = schedule.ownerEmail || 'the schedule’s owner';
+  const stamp = readChangeStamps(spreadsheet).filter;
+  const changed = stamp
+    ? `the completions filter was changed by ${stamp.by} on ${formatMoment(spreadsheet, stamp.atMs)}`
+    : 'the completions filter is not confirmed for this schedule';
+  const was = confirmed
+    ? ` (${owner} confirmed: ${describeGroup('filter', { ...owned, completionsFilter: confirmed })})`
+    : '';
+  return (
+    `Scheduled imports of completed trainings are paused: ${changed} to "${describeGroup('filter', owned)}"${was}. ` +
+    `${owner} confirms it or puts it back in Safety Sync → Settings…; Refresh all and imports started by hand go on with the runner's own token.`
+  );
+}
+
 function fullReconciliationDue(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): boolean {
   const state = DocumentState.read(spreadsheet);
   const lastFullMs = lastFullImportMs(state, readImportOptions(state).completionsFilter);
@@ -131,6 +172,7 @@ function problemOf(error: unknown, atMs: number): RunProblem {
 /** One sentence for the dialog; the Sync log holds the full message of a failure. */
 function describeRun(outcome: RefreshOutcome, problem: RunProblem | null): string {
   if (problem) return `Failed with ${describeProblem(problem)}; see the Sync log tab.`;
+  if (outcome.pausedBecause) return outcome.summaries.join(' ');
   if (!outcome.complete) return `${outcome.summaries.join(' ')} It continues at the next scheduled run.`;
   return `Refreshed: ${outcome.summaries.join(' ')}`;
 }

@@ -18,6 +18,16 @@ import { MAX_CACHE_SECONDS } from '../formulas/cache';
 import { type FieldOutcome, FieldRefusedError, refusalOf, refuseField } from '../platform/field-refusal';
 import { activeSpreadsheet, requireUi } from '../platform/interactive';
 import { baseUrlRefusal } from '../platform/url-fetch-whitelist';
+import { ownedSettingsOf } from '../refresh/schedule-owner';
+import { readSchedule } from '../refresh/schedule-store';
+import {
+  checkRecipientDomains,
+  confirmProposal,
+  discardProposal,
+  recordSettingsChange,
+  type SharingView,
+  sharingView,
+} from './sharing';
 import { refreshStatus } from '../refresh/status';
 import {
   type NotificationForm,
@@ -48,6 +58,8 @@ export interface SettingsView {
   refreshStale: boolean;
   /** Who gets the e-mail digest and alerts of the scheduled refresh, how often, and with what. */
   notifications: NotificationSettings;
+  /** Who decides what the scheduled refresh does, and what waits for its owner's confirmation. */
+  sharing: SharingView;
 }
 
 export interface SettingsForm extends NotificationForm {
@@ -87,6 +99,7 @@ export function getSettings(): SettingsView {
     refreshStatus: status.sentences,
     refreshStale: status.stale,
     notifications: readNotificationSettings(spreadsheet),
+    sharing: sharingView(spreadsheet),
   };
 }
 
@@ -173,7 +186,14 @@ export function testConnection(form: SettingsForm): ConnectionTestResult {
 /** The form's fields, as the dialog names them. */
 export type SettingsField = keyof SettingsForm;
 
-export type SaveOutcome = FieldOutcome<SettingsField, { settings: SettingsView }>;
+export type SaveOutcome = FieldOutcome<
+  SettingsField,
+  {
+    settings: SettingsView;
+    /** Saved by someone other than the schedule's owner: it waits for the owner's confirmation. */
+    savedAsProposal: boolean;
+  }
+>;
 
 /** Saves everything or nothing; a wrong field comes back named, for the dialog to show beside it. */
 export function saveSettings(form: SettingsForm): SaveOutcome {
@@ -186,6 +206,8 @@ export function saveSettings(form: SettingsForm): SaveOutcome {
     const options = optionsFromForm(form);
     const savedNotifications = readNotificationSettings(spreadsheet);
     const notifications = notificationsFromForm(form, savedNotifications);
+    checkRecipientDomains(readSchedule(spreadsheet), notifications);
+    const before = ownedSettingsOf(spreadsheet);
     const previousToken = readConnection().token;
     saveConnection({ baseUrl, token });
     followConnectionChange(previousToken, { baseUrl, token });
@@ -193,7 +215,8 @@ export function saveSettings(form: SettingsForm): SaveOutcome {
     if (JSON.stringify(notifications) !== JSON.stringify(savedNotifications)) {
       saveNotificationSettings(spreadsheet, notifications);
     }
-    return { ok: true, settings: getSettings() };
+    const savedAsProposal = recordSettingsChange(spreadsheet, before);
+    return { ok: true, settings: getSettings(), savedAsProposal };
   } catch (error) {
     const refusal = refusalOf<SettingsField>(error);
     if (refusal) return refusal;
@@ -206,6 +229,24 @@ function fieldOf(parameter: string): SettingsField {
   if (parameter === 'user_id') return 'userId';
   if (parameter === 'training_id') return 'trainingId';
   return 'batchSize';
+}
+
+/**
+ * The schedule's owner confirms what others changed: the settings as the spreadsheet holds them, and
+ * of the new recipients those ticked (one by one).
+ */
+export function confirmSettings(tickedAddresses: string[]): SettingsView {
+  requireUi('Confirming settings');
+  if (!Array.isArray(tickedAddresses)) throw new Error('confirmSettings needs the list of ticked addresses.');
+  confirmProposal(activeSpreadsheet(), tickedAddresses);
+  return getSettings();
+}
+
+/** The schedule's owner puts the settings back to what they confirmed. */
+export function discardSettings(): SettingsView {
+  requireUi('Discarding changed settings');
+  discardProposal(activeSpreadsheet());
+  return getSettings();
 }
 
 export function removeToken(): SettingsView {

@@ -15,12 +15,15 @@ const FIELDS = [
   'formulaCacheSeconds',
   'notifyRecipients',
   'notifyFrequency',
+  'notifyPersonalData',
+  'notifyMaxPerRun',
+  'notifySharePercent',
 ] as const;
 type FieldId = (typeof FIELDS)[number];
 
 const dialog = dialogForm({
   status: 'status',
-  buttons: ['save', 'test', 'remove-token', 'schedule', 'close'],
+  buttons: ['save', 'test', 'remove-token', 'schedule', 'close', 'confirm-proposal', 'discard-proposal'],
   fields: FIELDS,
   fallbackField: 'baseUrl',
 });
@@ -41,7 +44,65 @@ function formValues(): SettingsForm {
   const notifyTopics = topicBoxes()
     .filter((box) => box.checked)
     .map((box) => box.value);
-  return { ...form, notifyTopics };
+  return { ...form, notifyTopics, notifyAllowOutside: input('notifyAllowOutside').checked };
+}
+
+function paragraph(text: string, className = 'hint'): HTMLParagraphElement {
+  const line = document.createElement('p');
+  line.textContent = text;
+  line.className = className;
+  return line;
+}
+
+/** Who decides, for everyone; for the schedule's owner, what others changed, to confirm or discard. */
+function renderSharing(sharing: SettingsView['sharing']): void {
+  const notes = byId('sharing-notes');
+  notes.textContent = '';
+  sharing.notes.forEach((note) => notes.appendChild(paragraph(note)));
+  byId('notifyAllowOutside-label').textContent = sharing.ownerDomain
+    ? `Also send to addresses outside ${sharing.ownerDomain} (the schedule owner's domain)`
+    : "Also send to addresses outside the schedule owner's domain";
+  byId('mail-quota').textContent =
+    sharing.mailQuotaLeft === null
+      ? ''
+      : `Your e-mail quota has ${sharing.mailQuotaLeft} recipients left today; a run spends at most the share above.`;
+  const panel = byId('proposal');
+  const proposal = sharing.proposal;
+  panel.hidden = proposal === null;
+  if (!proposal) return;
+  const changes = byId('proposal-changes');
+  changes.textContent = '';
+  proposal.changes.forEach((change) => {
+    const item = document.createElement('li');
+    const when = change.changedAt ? ` on ${change.changedAt}` : '';
+    item.textContent = `${change.proposed} (changed by ${change.changedBy}${when}; your runs use: ${change.confirmed})`;
+    changes.appendChild(item);
+  });
+  const addresses = byId('proposal-addresses');
+  addresses.hidden = proposal.newAddresses.length === 0;
+  addresses.querySelectorAll('label').forEach((label) => label.remove());
+  proposal.newAddresses.forEach(({ address, allowed }) => {
+    const label = document.createElement('label');
+    label.className = 'checkbox';
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.name = 'confirmAddress';
+    box.value = address;
+    // Each address is confirmed one by one; one the owner's domain rule refuses cannot be ticked.
+    box.disabled = !allowed;
+    const text = document.createElement('span');
+    text.textContent = allowed
+      ? address
+      : `${address} (outside ${sharing.ownerDomain ?? 'your domain'}: not allowed)`;
+    label.append(box, text);
+    addresses.appendChild(label);
+  });
+}
+
+function tickedAddresses(): string[] {
+  return Array.from(document.querySelectorAll<HTMLInputElement>('input[name="confirmAddress"]'))
+    .filter((box) => box.checked)
+    .map((box) => box.value);
 }
 
 function render(settings: SettingsView): void {
@@ -63,6 +124,11 @@ function render(settings: SettingsView): void {
   topicBoxes().forEach((box) => {
     box.checked = (notifications.topics as string[]).includes(box.value);
   });
+  byId<HTMLSelectElement>('notifyPersonalData').value = notifications.personalData;
+  input('notifyAllowOutside').checked = notifications.allowOutsideDomain;
+  input('notifyMaxPerRun').value = String(notifications.mailShare.maxRecipientsPerRun);
+  input('notifySharePercent').value = String(notifications.mailShare.percentOfRemaining);
+  renderSharing(settings.sharing);
   const state = byId('refresh-state');
   state.textContent = '';
   settings.refreshStatus.forEach((sentence, index) => {
@@ -87,7 +153,13 @@ byId('settings-form').addEventListener('submit', (event) => {
     .call('Saving…', (outcome: SaveOutcome) => {
       if (outcome.ok) {
         render(outcome.settings);
-        dialog.show('Saved.', 'ok');
+        const owner = outcome.settings.sharing.scheduleOwner || "the schedule's owner";
+        dialog.show(
+          outcome.savedAsProposal
+            ? `Saved as a proposal: ${owner}'s scheduled refresh uses it once ${owner} confirms it.`
+            : 'Saved.',
+          'ok',
+        );
       } else {
         dialog.refuse(outcome, 'Nothing was saved: correct the field marked in red.');
       }
@@ -142,6 +214,24 @@ formulaAccess.addEventListener('change', () => {
       dialog.fail(error);
     })
     .setFormulaAccess(enabled);
+});
+
+byId('confirm-proposal').addEventListener('click', () => {
+  dialog
+    .call('Confirming…', (settings: SettingsView) => {
+      render(settings);
+      dialog.show('Confirmed: your scheduled refresh uses these settings from its next run.', 'ok');
+    })
+    .confirmSettings(tickedAddresses());
+});
+
+byId('discard-proposal').addEventListener('click', () => {
+  dialog
+    .call('Putting your settings back…', (settings: SettingsView) => {
+      render(settings);
+      dialog.show('Discarded: the settings are back to what you confirmed.', 'ok');
+    })
+    .discardSettings();
 });
 
 byId('schedule').addEventListener('click', () => {
