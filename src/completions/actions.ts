@@ -17,6 +17,8 @@ import {
   readImportOptions,
   saveImportOptions,
 } from '../platform/settings-store';
+import { recordSettingsChange } from '../settings/sharing';
+import { ownedSettingsOf } from '../refresh/schedule-owner';
 import { showSettingsDialog } from '../settings/settings-dialog';
 
 export const IMPORT_ACTION = 'Import completed trainings';
@@ -83,8 +85,12 @@ export function startCompletionsImport(filter: { user_id?: string; training_id?:
     return { done: true, summary: 'Nothing was imported: see the message next to the field.', refusal };
   }
   // Only a new filter is written: a write before the import's reads costs a commit on Google.
-  if (JSON.stringify(completionsFilter) !== JSON.stringify(options.completionsFilter))
+  if (JSON.stringify(completionsFilter) !== JSON.stringify(options.completionsFilter)) {
+    const before = ownedSettingsOf(spreadsheet);
     saveImportOptions({ ...options, completionsFilter }, spreadsheet);
+    // The spreadsheet's filter steers the schedule's owner's imports once they confirm it.
+    recordSettingsChange(spreadsheet, before);
+  }
   return importStep(spreadsheet, completionsFilter);
 }
 
