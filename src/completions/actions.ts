@@ -50,6 +50,8 @@ export function openSettingsIfNotConfigured(ui: GoogleAppsScript.Base.Ui): boole
 
 /** The filter the dialog starts from: the one remembered for this spreadsheet. */
 export function getCompletionsFilter(): CompletionsFilter {
+  // From a cell it would show any editor the user and training IDs this spreadsheet imports.
+  requireUi('Reading the import filter');
   return readImportOptions().completionsFilter;
 }
 

@@ -82,6 +82,8 @@ function viewOf(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): Schedule
 }
 
 export function getSchedule(): ScheduleView {
+  // From a cell it would show any editor whose schedule it is (their e-mail) and how its runs went.
+  requireUi('Reading the schedule');
   return viewOf(activeSpreadsheet());
 }
 

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { BUNDLE_VARIABLE, bundleOptions, listEntryPoints } from '../../dev/build';
 import { APPS_SCRIPT_GLOBALS } from '../support/apps-script-globals';
+import { globalNames, loadBareScript } from '../support/entry-points';
 
 const DIST = path.resolve(__dirname, '../../dist');
 const code = fs.readFileSync(path.join(DIST, 'Code.js'), 'utf8');
@@ -55,22 +56,8 @@ const INTENDED_ENTRY_POINTS = [
   ...CUSTOM_FUNCTIONS,
 ];
 
-function bareContext(options: vm.CreateContextOptions = {}): vm.Context {
-  const context = vm.createContext({}, options);
-  vm.runInContext(code, context, { filename: 'Code.js' });
-  return context;
-}
-
-function topLevelNames(context: vm.Context): { functions: string[]; others: string[] } {
-  const names = Object.getOwnPropertyNames(context);
-  return {
-    functions: names.filter((name) => typeof context[name] === 'function').sort(),
-    others: names.filter((name) => typeof context[name] !== 'function').sort(),
-  };
-}
-
 test('the bundle evaluates in a context without Node or browser globals', () => {
-  const context = bareContext();
+  const context = loadBareScript(DIST);
   for (const missing of [
     'setTimeout',
     'URL',
@@ -84,17 +71,19 @@ test('the bundle evaluates in a context without Node or browser globals', () => 
   }
 });
 
-test('the top-level functions are exactly the intended entry points, and only the bundle variable besides', () => {
-  const { functions, others } = topLevelNames(bareContext());
-  expect(functions).toEqual([...INTENDED_ENTRY_POINTS].sort());
-  expect(
+test('the callable globals are exactly the exports of src/main.ts, all intended, and only data besides', () => {
+  const { callable, other } = globalNames(loadBareScript(DIST));
+  // The build adds no function of its own: each export becomes one wrapper, and nothing else leaks.
+  expect(callable).toEqual(
     listEntryPoints()
       .map((entry) => entry.name)
       .sort(),
-  ).toEqual(functions);
+  );
+  // A new export is a new function any editor can type into a cell: it must be listed here on purpose.
+  expect(callable).toEqual([...INTENDED_ENTRY_POINTS].sort());
   // A name ending in "_" can be called neither from a cell nor from google.script.run. zod keeps its
   // configuration in a global object of its own: data, nothing a cell can call.
-  expect(others).toEqual([BUNDLE_VARIABLE, '__zod_globalConfig']);
+  expect(other).toEqual([BUNDLE_VARIABLE, '__zod_globalConfig'].sort());
 });
 
 test('loading the script touches no Apps Script service (onOpen may run in AuthMode.NONE)', () => {
@@ -141,7 +130,7 @@ test('zod validates in a bare context even where code generation from strings is
 });
 
 test('every custom function carries its autocomplete JSDoc on the top-level wrapper Sheets reads', () => {
-  const bundle = bareContext()[BUNDLE_VARIABLE] as Record<string, (...args: unknown[]) => unknown>;
+  const bundle = loadBareScript(DIST)[BUNDLE_VARIABLE] as Record<string, (...args: unknown[]) => unknown>;
   for (const name of CUSTOM_FUNCTIONS) {
     const doc = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\nfunction ${name}\\(`).exec(code)?.[1];
     expect(doc).toBeDefined();

@@ -5,10 +5,11 @@
  */
 import { ScriptError } from '../../dev/emulator';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
-import { topLevelFunctionNames } from '../support/entry-points';
+import { callableGlobalNames } from '../support/entry-points';
 import { sampleServiceUrl } from '../support/sample-service';
 
-const TOP_LEVEL_NAMES = topLevelFunctionNames();
+/** Every function the built script leaves global, as a load of it finds them. */
+const ENTRY_POINTS = callableGlobalNames();
 
 let harness: AddonHarness;
 let tokens: string[];
@@ -54,14 +55,14 @@ function expectNoToken(text: string, where: string): void {
   }
 }
 
-test('the wrappers found are the add-on’s entry points', () => {
-  expect(TOP_LEVEL_NAMES).toEqual(
+test('the functions found are the add-on’s entry points', () => {
+  expect(ENTRY_POINTS).toEqual(
     expect.arrayContaining(['getSettings', 'testConnection', 'runScheduledRefresh']),
   );
-  expect(TOP_LEVEL_NAMES.length).toBeGreaterThan(25);
+  expect(ENTRY_POINTS.length).toBeGreaterThan(25);
 });
 
-test.each(TOP_LEVEL_NAMES)('%s returns no token, from a cell or from google.script.run', (name) => {
+test.each(ENTRY_POINTS)('%s returns no token, from a cell or from google.script.run', (name) => {
   for (const args of argumentSets()) {
     harness.connect();
     expectNoToken(

@@ -11,7 +11,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { ScriptError } from '../../dev/emulator';
 import type { RecordedDialog } from '../../dev/emulator/spreadsheet';
 import type { AddonHarness } from './addon-harness';
-import { topLevelFunctionNames } from './entry-points';
+import { callableGlobalNames } from './entry-points';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -109,9 +109,7 @@ export async function openDialog(
   await page.exposeFunction('__safetySyncHost', (action: string) => {
     if (action === 'close') state.closed = true;
   });
-  await page.addInitScript(
-    `window.__safetySyncServerFunctions = ${JSON.stringify(topLevelFunctionNames())};`,
-  );
+  await page.addInitScript(`window.__safetySyncServerFunctions = ${JSON.stringify(callableGlobalNames())};`);
   await page.addInitScript(SHIM);
   await page.goto(DIALOG_URL);
   return {
