@@ -165,7 +165,7 @@ export function outsideDomainRefusal(address: string, ownerEmail: string): strin
   const domain = ownerDomain(ownerEmail) ?? '';
   return (
     `"${address}" is outside ${domain}, the domain of ${ownerEmail}, whose scheduled refresh sends the mail. ` +
-    `Remove it, or tick "Also send to addresses outside ${domain}".`
+    `Remove it, or tick "Allow mail to addresses outside ${domain}".`
   );
 }
 

@@ -77,7 +77,7 @@ export interface SettingsForm extends NotificationForm {
 
 export function showSettingsDialog(): void {
   const ui = requireUi('Settings');
-  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(560).setHeight(930);
+  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(560).setHeight(1150);
   ui.showModalDialog(html, 'Safety Sync settings');
 }
 

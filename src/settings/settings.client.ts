@@ -60,8 +60,8 @@ function renderSharing(sharing: SettingsView['sharing']): void {
   notes.textContent = '';
   sharing.notes.forEach((note) => notes.appendChild(paragraph(note)));
   byId('notifyAllowOutside-label').textContent = sharing.ownerDomain
-    ? `Also send to addresses outside ${sharing.ownerDomain} (the schedule owner's domain)`
-    : "Also send to addresses outside the schedule owner's domain";
+    ? `Allow mail to addresses outside ${sharing.ownerDomain} (the schedule owner's domain)`
+    : "Allow mail to addresses outside the schedule owner's domain";
   byId('mail-quota').textContent =
     sharing.mailQuotaLeft === null
       ? ''

@@ -50,6 +50,8 @@ const INTENDED_ENTRY_POINTS = [
   'testConnection',
   'removeToken',
   'setFormulaAccess',
+  'confirmSettings',
+  'discardSettings',
   'getSchedule',
   'saveSchedule',
   'removeSchedule',

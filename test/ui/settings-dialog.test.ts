@@ -230,6 +230,10 @@ test('Notifications: off by default, each field labelled, a wrong address refuse
     recipients: ['safety@example.com', 'manager@example.org'],
     frequency: 'daily',
     topics: ['expiredInspections', 'expiringInspections', 'expiredTrainings', 'refreshFailures'],
+    // What leaves the spreadsheet and what it spends, as the dialog shows them untouched: the defaults.
+    personalData: 'counts',
+    allowOutsideDomain: false,
+    mailShare: { maxRecipientsPerRun: 20, percentOfRemaining: 50 },
   });
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/settings-notifications.png` });
 
