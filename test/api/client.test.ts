@@ -324,8 +324,9 @@ describe('faults and retries', () => {
     [undefined, 'a redirect without a Location'],
     ['https://bad host/?token=T0ken', 'a redirect to an address Safety Sync cannot read'],
   ])('a redirect to %j is told as %j', (location, target) => {
+    const headers: Record<string, string> = location === undefined ? {} : { location };
     const transport: Transport = {
-      fetch: () => ({ status: 302, headers: location === undefined ? {} : { location }, body: 'T0ken' }),
+      fetch: () => ({ status: 302, headers, body: 'T0ken' }),
       fetchAll: () => [],
     };
     const client = new ServiceClient({
