@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Completion, EquipmentType, User } from './dataset';
-import { FAULT_KINDS, type CurrentFaultSettings, type FaultSettings } from './faults';
+import { FAULT_KINDS, REDIRECT_STATUSES, type CurrentFaultSettings, type FaultSettings } from './faults';
 import { API_METHOD_NAMES, type TokenKind } from './protocol';
 import {
   DEFAULT_DATASET_OPTIONS,
@@ -97,6 +97,17 @@ const faultSettingsSchema = z.strictObject({
         times: z.int().min(1).optional(),
       }),
     )
+    .optional(),
+  redirect: z
+    .strictObject({
+      status: z.literal(REDIRECT_STATUSES),
+      to: z.url({ protocol: /^https?$/ }).refine((url) => {
+        const { pathname, search, hash } = new URL(url);
+        return pathname === '/' && !search && !hash;
+      }, 'an origin only (scheme, host and port)'),
+      fromRequest: z.int().min(1).optional(),
+    })
+    .nullable()
     .optional(),
   insertDuringPaging: z
     .strictObject({ afterRequests: z.int().min(1), count: z.int().min(1).max(100_000) })
@@ -238,6 +249,9 @@ function replaceFaults(
     latencyMs: request.latencyMs ?? 0,
     requestBudget: request.requestBudget ?? null,
     queue: (request.queue ?? []).map((queued) => ({ ...queued, times: queued.times ?? 1 })),
+    redirect: request.redirect
+      ? { ...request.redirect, fromRequest: request.redirect.fromRequest ?? 1 }
+      : null,
     insertDuringPaging: request.insertDuringPaging ?? null,
     insertOnTopAfterPageOne: request.insertOnTopAfterPageOne ?? null,
     mutateAfterRequests,

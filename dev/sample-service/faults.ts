@@ -1,7 +1,7 @@
 /**
- * Injected misbehaviour of a dataset: latency, a request budget, a queue of one-off faults, and
- * data that changes while a client is paging. It lets tests reproduce what intermediaries,
- * overload and concurrent writers do to a real client.
+ * Injected misbehaviour of a dataset: latency, a request budget, a queue of one-off faults, a
+ * redirect to another host, and data that changes while a client is paging. It lets tests reproduce
+ * what intermediaries, overload and concurrent writers do to a real client.
  */
 import type { ApiMethodName } from './protocol';
 import type { Mutations, MutationsResult } from './store';
@@ -16,6 +16,21 @@ export const FAULT_KINDS = [
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
+export const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;
+
+/**
+ * Something in front of the service (a moved host, a proxy, a hijacked DNS name) sending clients
+ * elsewhere: from the `fromRequest`th request of the dataset since the settings were put on, every
+ * one is answered `status` with a Location of `to` followed by the request's path and query, as a
+ * moved service answers. The API never sees these requests; the request log shows them.
+ */
+export interface RedirectFault {
+  status: (typeof REDIRECT_STATUSES)[number];
+  /** An origin (http://host:port), the path and query of each request are appended to. */
+  to: string;
+  fromRequest: number;
+}
+
 export interface QueuedFault {
   fault: FaultKind;
   /** Only requests to this API method consume the fault; without it, any request of the dataset. */
@@ -29,6 +44,7 @@ export interface FaultSettings {
   /** Requests allowed per token before every further one answers rate_limit_exceeded; null = unlimited. */
   requestBudget: number | null;
   queue: QueuedFault[];
+  redirect: RedirectFault | null;
   insertDuringPaging: { afterRequests: number; count: number } | null;
   /**
    * A busy service whose newest records keep arriving while a client pages: after every read of
@@ -77,6 +93,7 @@ function noFaults(latencyMs: number): FaultSettings {
     latencyMs,
     requestBudget: null,
     queue: [],
+    redirect: null,
     insertDuringPaging: null,
     insertOnTopAfterPageOne: null,
     mutateAfterRequests: [],
@@ -94,6 +111,8 @@ export class FaultState {
   private settings: FaultSettings;
   /** Requests counted against the budget since the settings were last replaced. */
   private budgetSpent = 0;
+  /** Requests of the dataset since the settings were last replaced (the redirect counts them). */
+  private requestsSeen = 0;
   private completionListRequests = 0;
   private pagingInsertDone = false;
   /** Parallel to settings.mutateAfterRequests. */
@@ -108,6 +127,7 @@ export class FaultState {
   replace(settings: FaultSettings): void {
     this.settings = { ...settings, queue: settings.queue.map((queued) => ({ ...queued })) };
     this.budgetSpent = 0;
+    this.requestsSeen = 0;
     this.completionListRequests = 0;
     this.pagingInsertDone = false;
     this.scheduledOutcomes = settings.mutateAfterRequests.map(() => ({ outcome: 'pending' }));
@@ -126,6 +146,17 @@ export class FaultState {
 
   get latencyMs(): number {
     return this.settings.latencyMs;
+  }
+
+  /**
+   * Counts a request of the dataset; the redirect it gets, if one is set and due: its status and
+   * Location, for the request's `target` (path and query as received).
+   */
+  redirectOf(target: string): { status: RedirectFault['status']; location: string } | undefined {
+    this.requestsSeen += 1;
+    const redirect = this.settings.redirect;
+    if (!redirect || this.requestsSeen < redirect.fromRequest) return undefined;
+    return { status: redirect.status, location: redirect.to.replace(/\/+$/, '') + target };
   }
 
   /** Consumes one use of the first queued fault that applies to a request for `method`. */

@@ -62,6 +62,7 @@ async function serve(
   }
   await serveApi(registry, response, {
     httpMethod,
+    target,
     pathname,
     decoded: decodeRequestData({ httpMethod, rawQuery, body, contentType: request.headers['content-type'] }),
   });
@@ -71,6 +72,8 @@ type Envelope = SuccessEnvelope | ReturnType<typeof errorEnvelope>;
 
 interface ApiRequest {
   httpMethod: string;
+  /** The path and query as received. */
+  target: string;
   pathname: string;
   decoded: DecodedRequest;
 }
@@ -81,6 +84,8 @@ interface ApiAnswer {
   /** Set when the service itself answered (not an intermediary): JSON, with the SVC- headers. */
   fromService: boolean;
   error?: string;
+  /** Where a redirect sends the client. */
+  location?: string;
 }
 
 let requestsReceived = 0;
@@ -93,16 +98,23 @@ async function serveApi(registry: DatasetRegistry, response: http.ServerResponse
   const owner = registry.resolveToken(request.decoded.data?.['token']);
   const dataset = owner?.dataset;
 
-  let fault: FaultKind | undefined;
+  let fault: FaultKind | 'redirect' | undefined;
   let answer: ApiAnswer;
   dataset?.requestStarted();
   try {
-    fault = dataset?.faults.takeQueuedFault(apiMethod);
+    // A redirect is answered in front of the API: the request reaches neither the queue nor the API.
+    const redirect = dataset?.faults.redirectOf(request.target);
+    const queued = redirect ? undefined : dataset?.faults.takeQueuedFault(apiMethod);
+    fault = redirect ? 'redirect' : queued;
     // Latency is awaited, never slept: concurrent requests must overlap, as on a real server.
     if (dataset && dataset.faults.latencyMs > 0) await delay(dataset.faults.latencyMs);
-    answer = answerApi(request, apiMethod, owner, fault);
-    if (dataset && apiMethod === 'completedtrainings.list')
-      dataset.completionListRequestAnswered(pageRead(request, answer, fault));
+    if (redirect) {
+      answer = { status: redirect.status, body: '', fromService: false, location: redirect.location };
+    } else {
+      answer = answerApi(request, apiMethod, owner, queued);
+      if (dataset && apiMethod === 'completedtrainings.list')
+        dataset.completionListRequestAnswered(pageRead(request, answer, queued));
+    }
   } finally {
     dataset?.requestFinished();
   }
@@ -126,7 +138,10 @@ async function serveApi(registry: DatasetRegistry, response: http.ServerResponse
         'SVC-Response-Time': String(Math.round(performance.now() - startedAt)),
         ...quirkHeaders(dataset, answer.error),
       }
-    : { 'Content-Type': 'text/html' };
+    : {
+        'Content-Type': 'text/html',
+        ...(answer.location === undefined ? {} : { Location: answer.location }),
+      };
   send(response, answer.status, headers, answer.body);
 }
 

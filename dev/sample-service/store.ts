@@ -41,8 +41,8 @@ export interface RequestLogEntry {
   params: RequestData;
   /** The error identifier, when the response was an error envelope. */
   error?: string;
-  /** The injected fault that shaped the response, if any. */
-  fault?: FaultKind;
+  /** The injected fault that shaped the response, if any ('redirect': the redirect fault answered). */
+  fault?: FaultKind | 'redirect';
   requestId: string;
   status: number;
 }

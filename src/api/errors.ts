@@ -81,7 +81,8 @@ export class ServiceError extends Error {
 
 export type TransportFailureKind =
   | 'unreachable' // no HTTP response at all
-  | 'http_status' // an HTTP status other than 200 (API answers are always 200)
+  | 'http_status' // an HTTP status other than 200 and a redirect's (API answers are always 200)
+  | 'redirect' // a 3xx: following it would send the request, token included, where it points
   | 'not_json' // e.g. an intermediary's HTML error page, or a truncated body
   | 'not_envelope' // JSON, but not the service's { ok: … } envelope
   | 'unexpected_shape'; // ok: true, but without the fields the contract promises
@@ -91,6 +92,8 @@ const TRANSPORT_ADVICE: Record<TransportFailureKind, string> = {
     'Could not reach the service. Check the base URL in Safety Sync → Settings and your network, then try again.',
   http_status:
     'The service (or a proxy in front of it) answered with an HTTP error. Safety Sync retried; try again in a few minutes.',
+  redirect:
+    'Check the service base URL in Safety Sync → Settings… (it may need https:// or a different host).',
   not_json:
     "The answer was not the service's JSON (often a proxy error page or a cut-off response). Safety Sync retried; try again in a few minutes.",
   not_envelope:
@@ -120,6 +123,27 @@ export class TransportError extends Error {
     this.requestId = requestId;
     this.httpStatus = httpStatus;
   }
+}
+
+/** The host (and port) an absolute or scheme-relative URL names, without any user name or password. */
+const URL_HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/(?:[^@/?#\\]*@)?([^/?#\\]*)/i;
+
+/** Where a Location header points, in words that quote nothing of it but its host. */
+function redirectTarget(location: string | undefined): string {
+  if (!location) return 'a redirect without a Location';
+  const host = URL_HOST.exec(location.trim())?.[1]?.toLowerCase();
+  if (host === undefined) return 'a redirect to another address of the service';
+  return /^[a-z0-9.:[\]-]{1,255}$/.test(host)
+    ? `a redirect to ${host}`
+    : 'a redirect to an address Safety Sync cannot read';
+}
+
+/**
+ * What a TransportError of kind 'redirect' says: the status and the host the Location header
+ * points to, nothing more of it (its path and query may carry anything, a token included).
+ */
+export function describeRedirect(status: number, location: string | undefined): string {
+  return `the service answered ${status} (${redirectTarget(location)}), which Safety Sync does not follow: the request carries your token`;
 }
 
 /** A value rejected before anything was sent. */

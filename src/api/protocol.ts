@@ -1,10 +1,11 @@
 /**
  * The service's request convention and response envelope: `{base}/v1/METHOD`, the request object as
  * a JSON POST body (default) or URL-encoded as the whole GET query string, the token inside it; and
- * an answer that is only trusted once it is a 200 carrying the `{ ok: … }` JSON envelope.
+ * an answer that is only trusted once it is a 200 carrying the `{ ok: … }` JSON envelope. A redirect
+ * is an error, never followed (the transport does not follow it either): the request carries the token.
  */
 import type * as z from 'zod/mini';
-import { redact, ServiceError, TransportError } from './errors';
+import { describeRedirect, redact, ServiceError, TransportError } from './errors';
 import { envelopeSchema } from './schemas';
 import type { HttpRequest, HttpResponse } from './transport';
 
@@ -44,6 +45,10 @@ export function decodeResponse<T>(
   token: string,
 ): T {
   const requestId = response.headers[REQUEST_ID_HEADER] || undefined;
+  if (response.status >= 300 && response.status < 400) {
+    const detail = describeRedirect(response.status, response.headers['location']);
+    throw new TransportError(apiMethod, 'redirect', detail, requestId, response.status);
+  }
   if (response.status !== 200) {
     throw new TransportError(
       apiMethod,

@@ -30,7 +30,8 @@ export class RequestNotAllowedError extends Error {
 
 export interface Transport {
   /**
-   * Returns the response whatever its status; throws only when no response arrived at all, or
+   * Returns the response whatever its status, a redirect's as it is (a transport never follows
+   * one: the request carries the token); throws only when no response arrived at all, or
    * RequestNotAllowedError when none may be sent.
    */
   fetch(request: HttpRequest): HttpResponse;

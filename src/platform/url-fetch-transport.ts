@@ -1,6 +1,8 @@
 /**
  * The service client's transport on Google's side: UrlFetchApp, with muteHttpExceptions so that
  * every HTTP answer (a proxy's 502 page included) reaches the client, which decides what it means.
+ * Redirects are not followed: UrlFetchApp would send the request again, the token in its body or
+ * URL, to whatever host the Location names; the client turns a 3xx into an error instead.
  * A URL outside the manifest's urlFetchWhitelist is not sent, and fails with a sentence saying how
  * to allow it (url-fetch-whitelist.ts).
  */
@@ -18,7 +20,7 @@ function toUrlFetchRequest(request: HttpRequest): GoogleAppsScript.URL_Fetch.URL
     url: request.url,
     method: request.method,
     muteHttpExceptions: true,
-    followRedirects: true,
+    followRedirects: false,
   };
   if (request.contentType !== undefined) options.contentType = request.contentType;
   if (request.payload !== undefined) options.payload = request.payload;

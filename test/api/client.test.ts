@@ -301,6 +301,46 @@ describe('faults and retries', () => {
     }
   });
 
+  test.each(['post', 'get'] as const)(
+    '%s: a redirect is a transport failure naming the status and the host only, never retried',
+    async (httpMethod) => {
+      await dataset.setFaults({ redirect: { status: 307, to: 'https://elsewhere.example:8443' } });
+      const client = clientFor(dataset.tokens.valid, { httpMethod });
+      const error = errorOf(() => page(client));
+      expect(error).toBeInstanceOf(TransportError);
+      expect(error).toMatchObject({ kind: 'redirect', httpStatus: 307 });
+      expect(error.message).toBe(
+        'completedtrainings.list: the service answered 307 (a redirect to elsewhere.example:8443), which Safety Sync does not follow: the request carries your token. ' +
+          'Check the service base URL in Safety Sync → Settings… (it may need https:// or a different host).',
+      );
+      expect(client.stats).toMatchObject({ requests: 1, retries: 0 });
+    },
+  );
+
+  test.each([
+    ['https://user:pass@Other.Example.NET/v1/x?token=T0ken', 'a redirect to other.example.net'],
+    ['//other.example.net:81/path', 'a redirect to other.example.net:81'],
+    ['/v1/elsewhere?token=T0ken', 'a redirect to another address of the service'],
+    [undefined, 'a redirect without a Location'],
+    ['https://bad host/?token=T0ken', 'a redirect to an address Safety Sync cannot read'],
+  ])('a redirect to %j is told as %j', (location, target) => {
+    const headers: Record<string, string> = location === undefined ? {} : { location };
+    const transport: Transport = {
+      fetch: () => ({ status: 302, headers, body: 'T0ken' }),
+      fetchAll: () => [],
+    };
+    const client = new ServiceClient({
+      baseUrl: 'https://service.example',
+      token: 'T0ken',
+      transport,
+      sleep: () => {},
+    });
+    const error = errorOf(() => page(client));
+    expect(error.message).toContain(`answered 302 (${target})`);
+    expect(error.message).not.toMatch(/T0ken|pass|path|elsewhere/);
+    expect(client.stats.requests).toBe(1);
+  });
+
   test('a service description that echoes the token, again and again, is scrubbed of every copy', () => {
     const token = 'EchoedToken1234567890abcdef';
     const transport: Transport = {

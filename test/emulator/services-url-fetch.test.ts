@@ -130,6 +130,33 @@ describe('UrlFetchApp.fetch', () => {
     expect(stopped.code).toBe(302);
   });
 
+  it.each([
+    [307, 'POST', 'secret=1'],
+    [308, 'POST', 'secret=1'],
+    [301, 'GET', ''],
+    [302, 'GET', ''],
+    [303, 'GET', ''],
+  ])(
+    'a %i is followed with %s and the payload %j, each hop a request of its own; not followed when told not to',
+    (status, method, body) => {
+      const emulator = emulate(SCRIPT);
+      // Another port stands for another host: what a redirect to it sends is what that host receives.
+      const target = `${base.replace('127.0.0.1', 'localhost')}/echo`;
+      const from = `${base}/redirect?status=${status}&to=${encodeURIComponent(target)}`;
+      const post = { method: 'post', payload: 'secret=1' };
+      const followed = emulator.run('fetchJson', [from, post]) as JsonResult;
+      expect([followed.body.method, followed.body.body]).toEqual([method, body]);
+      expect(emulator.urlFetch.requests.map(({ method, url, payload }) => [method, url, payload])).toEqual([
+        ['POST', from, 'secret=1'],
+        [method, target, body || undefined],
+      ]);
+      const stopped = emulator.run('fetchRaw', [from, { ...post, followRedirects: false }]) as RawResult;
+      expect(stopped.code).toBe(status);
+      expect(stopped.headers['location']).toBe(target);
+      expect(emulator.urlFetch.requests).toHaveLength(3);
+    },
+  );
+
   it('gives headers one value per name, all headers with arrays for repeated ones, and content as signed bytes', () => {
     const emulator = emulate(SCRIPT);
     const result = emulator.run('fetchRaw', [`${base}/cookies`]) as RawResult;

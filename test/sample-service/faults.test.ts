@@ -129,6 +129,7 @@ describe('fault queue', () => {
       latencyMs: 0,
       requestBudget: null,
       queue: [],
+      redirect: null,
       insertDuringPaging: null,
       insertOnTopAfterPageOne: null,
       mutateAfterRequests: [],
@@ -239,6 +240,54 @@ describe('insertDuringPaging', () => {
     } finally {
       await pagingDataset.delete();
     }
+  });
+});
+
+describe('redirect', () => {
+  const elsewhere = 'http://elsewhere.example:8443';
+  const post = () =>
+    fetch(`${sampleServiceUrl()}/v1/equipmenttypes.list`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token }),
+      redirect: 'manual',
+    });
+
+  test('from the Nth request on: the status, a Location on the given origin with the path and query kept, nothing from the API', async () => {
+    await dataset.setFaults({ redirect: { status: 307, to: elsewhere, fromRequest: 2 } });
+    expect((await post()).status).toBe(200);
+    const redirected = await post();
+    expect(redirected.status).toBe(307);
+    expect(redirected.headers.get('location')).toBe(`${elsewhere}/v1/equipmenttypes.list`);
+    expect(redirected.headers.get('svc-request-id')).toBeNull();
+    const query = encodeURIComponent(JSON.stringify({ token }));
+    const viaGet = await fetch(`${sampleServiceUrl()}/v1/equipmenttypes.list?${query}`, {
+      redirect: 'manual',
+    });
+    expect(viaGet.status).toBe(307);
+    expect(viaGet.headers.get('location')).toBe(`${elsewhere}/v1/equipmenttypes.list?${query}`);
+    const { requests } = await dataset.requestLog();
+    expect(requests.map(({ httpMethod, fault, status }) => ({ httpMethod, fault, status }))).toEqual([
+      { httpMethod: 'POST', fault: undefined, status: 200 },
+      { httpMethod: 'POST', fault: 'redirect', status: 307 },
+      { httpMethod: 'GET', fault: 'redirect', status: 307 },
+    ]);
+  });
+
+  test('a redirected request leaves the queued faults to the requests that reach the API', async () => {
+    await dataset.setFaults({ redirect: { status: 302, to: elsewhere }, queue: [{ fault: 'html502' }] });
+    expect((await post()).status).toBe(302);
+    expect((await post()).status).toBe(302);
+    expect((await dataset.faults()).queue).toEqual([{ fault: 'html502', times: 1 }]);
+  });
+
+  test('the target is an origin, nothing more', async () => {
+    await expect(dataset.setFaults({ redirect: { status: 301, to: `${elsewhere}/v1` } })).rejects.toThrow(
+      /an origin only/,
+    );
+    await expect(
+      dataset.setFaults({ redirect: { status: 301, to: 'ftp://elsewhere.example' } }),
+    ).rejects.toThrow(/400/);
   });
 });
 
