@@ -1,27 +1,11 @@
 /**
  * Defanged text links nothing (src/lib/defang.ts): examples, then seeded generated text mixing words,
  * URLs, domains, addresses and punctuation, read by a link finder that links what mail clients link
- * (a scheme and `//`, a linkable scheme without slashes, `www.`, a name with a letter top-level
- * domain of two or more letters, an e-mail address). A failure names its seed; DEFANG_SEED=n replays
- * one string.
+ * (test/support/link-finder.ts). A failure names its seed; DEFANG_SEED=n replays one string.
  */
 import { SeededRandom } from '../../dev/sample-service/random';
 import { defang } from '../../src/lib/defang';
-
-/** What mail clients turn into a link in text, as generously as any of them. */
-const LINK_FINDERS: readonly RegExp[] = [
-  /[a-z][a-z0-9+.-]*:\/\//i,
-  /(?<![\p{L}\p{N}])(?:mailto|javascript|data|tel|file|sms|callto):\S/iu,
-  /www[.\u3002\uFF0E\uFF61]/i,
-  // A domain: labels of letters, digits and hyphens, a dot, a top-level domain of 2+ letters.
-  /[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}_-]*[\p{L}\p{M}\p{N}])?\p{Cf}*[.\u3002\uFF0E\uFF61]\p{Cf}*\p{L}{2,}/u,
-  // An address: local part, @, a domain.
-  /[\w.+-]+@[\p{L}\p{N}-]+(?:[.\u3002\uFF0E\uFF61][\p{L}\p{N}-]+)*[.\u3002\uFF0E\uFF61]\p{L}{2,}/u,
-];
-
-function linksIn(text: string): string[] {
-  return LINK_FINDERS.flatMap((finder) => finder.exec(text)?.[0] ?? []);
-}
+import { linksIn } from '../support/link-finder';
 
 /** The text with the brackets defang adds taken out: what the reader reads. */
 function undefanged(text: string): string {
