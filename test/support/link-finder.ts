@@ -27,7 +27,7 @@ export function linksIn(text: string): string[] {
 export interface MailParts {
   subject: string;
   body: string;
-  htmlBody: string;
+  htmlBody: string | null;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
@@ -39,12 +39,13 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
  */
 export function foreignLinksInMail(mail: MailParts, ownUrl: string): string[] {
   const own = new RegExp(`${ownUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\w#=&;]*`, 'g');
-  const tags = mail.htmlBody.match(/<[^>]*>/g) ?? [];
+  const htmlBody = mail.htmlBody ?? '';
+  const tags = htmlBody.match(/<[^>]*>/g) ?? [];
   const attributes = tags
     .flatMap((tag) => [...tag.matchAll(/\b(?:href|src)\s*=\s*["']?([^"'\s>]*)/gi)])
     .filter(([, url]) => !url!.startsWith(ownUrl))
     .map(([attribute]) => attribute!);
-  const htmlText = mail.htmlBody
+  const htmlText = htmlBody
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name]!);
   return [
