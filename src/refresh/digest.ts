@@ -37,7 +37,10 @@ export interface DigestItem {
   status: ItemStatus;
   /** The row's hidden key on its tab: what identifies it across refreshes. */
   key: string;
-  /** What it is, in words: "Forklift: Monthly check", "Anna Müller: First aid". */
+  /**
+   * What it is, in words: "Forklift: Monthly check", "Anna Müller: First aid". Empty for a training
+   * when the mail names nobody (Settings: counts only): then its words are never read.
+   */
   title: string;
   /** Its due or expiry date, ISO. */
   date: string;

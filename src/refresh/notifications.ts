@@ -84,14 +84,22 @@ export function prepareNotifications(phase: ReadPhase): Notifier {
   const upcomingSheet = findLinkedTabs(spreadsheet, phase.state).sheets.upcoming;
   const expiringSheet = spreadsheet.getSheetByName(EXPIRING_SHEET);
   const syncLogSheet = spreadsheet.getSheetByName(SYNC_LOG_SHEET);
-  const tabs: TabLink[] = [upcomingSheet, expiringSheet, syncLogSheet].flatMap((sheet) =>
-    sheet ? [{ name: sheet.getName(), url: `${url}#gid=${sheet.getSheetId()}` }] : [],
-  );
-  const setting: MailSetting = { spreadsheetUrl: url, tabs, scheduleOwner: phase.scheduleOwner };
+  const tabLink = (sheet: Sheet | null): TabLink | null =>
+    sheet && { name: sheet.getName(), url: `${url}#gid=${sheet.getSheetId()}` };
+  const trainingsTab = tabLink(expiringSheet);
+  const setting: MailSetting = {
+    spreadsheetUrl: url,
+    tabs: [tabLink(upcomingSheet), trainingsTab, tabLink(syncLogSheet)].filter((tab) => tab !== null),
+    trainingsTab,
+    scheduleOwner: phase.scheduleOwner,
+    personalData: settings.personalData,
+  };
+  // Without names, a training's person and title stay unread: the digest only counts them.
+  const trainingTitles = settings.personalData === 'names' ? TRAINING_TITLES : [];
   const items = digestDue
     ? [
-        ...readItems(upcomingSheet, 'inspection', url, phase.today),
-        ...readItems(expiringSheet, 'training', url, phase.today),
+        ...readItems(upcomingSheet, 'inspection', INSPECTION_TITLES, url, phase.today),
+        ...readItems(expiringSheet, 'training', trainingTitles, url, phase.today),
       ]
     : [];
   return {
@@ -109,15 +117,16 @@ export function prepareNotifications(phase: ReadPhase): Notifier {
   };
 }
 
-/** Where each tab keeps what an item needs, by header: the words, the status and the row's key. */
-const COLUMNS: Record<ItemKind, { titles: string[]; status: string; key: string }> = {
+/** The headers of the words that name an item: an inspection by its equipment, a training by its person. */
+const INSPECTION_TITLES = ['Equipment type', 'Schedule'];
+const TRAINING_TITLES = ['User name', 'Training'];
+/** Where each tab keeps the status and the row's key, by header. */
+const COLUMNS: Record<ItemKind, { status: string; key: string }> = {
   inspection: {
-    titles: ['Equipment type', 'Schedule'],
     status: UPCOMING_COLUMNS[UPCOMING_COLUMN.status]!.header,
     key: UPCOMING_COLUMNS[UPCOMING_COLUMN.key]!.header,
   },
   training: {
-    titles: ['User name', 'Training'],
     status: EXPIRING_COLUMNS[EXPIRING_COLUMN.status]!.header,
     key: EXPIRING_COLUMNS[EXPIRING_COLUMN.key]!.header,
   },
@@ -130,28 +139,40 @@ const DAYS_LEFT = 'Days left';
 const MAX_TITLE_CHARS = 160;
 
 /**
- * The Expired and Expiring rows of a tab, found by their headers wherever the user moved them. The
- * date is today plus the row's days left, which the run computed from it: no date cell to convert.
+ * The Expired and Expiring rows of a tab, found by their headers wherever the user moved them, named
+ * by the columns under `titleHeaders` (none: an empty title). The date is today plus the row's days
+ * left, which the run computed from it: no date cell to convert. Past the header, it reads only the
+ * columns from the first it needs to the last: on the Expiring trainings tab as the add-on lays it
+ * out, a digest without names reads no person's name and no training.
  */
-function readItems(sheet: Sheet | null, kind: ItemKind, url: string, today: CalendarDate): DigestItem[] {
+function readItems(
+  sheet: Sheet | null,
+  kind: ItemKind,
+  titleHeaders: readonly string[],
+  url: string,
+  today: CalendarDate,
+): DigestItem[] {
   if (!sheet) return [];
   const lastRow = sheet.getLastRow();
   const lastColumn = sheet.getLastColumn();
   if (lastRow < 2 || lastColumn < 1) return [];
-  const [header = [], ...rows] = sheet.getRange(1, 1, lastRow, lastColumn).getValues();
+  const [header = []] = sheet.getRange(1, 1, 1, lastColumn).getValues();
   const columns = COLUMNS[kind];
   const status = header.indexOf(columns.status);
   const key = header.indexOf(columns.key);
   const daysLeft = header.indexOf(DAYS_LEFT);
   if (status < 0 || key < 0 || daysLeft < 0) return [];
-  const titles = columns.titles.map((title) => header.indexOf(title)).filter((index) => index >= 0);
+  const titles = titleHeaders.map((title) => header.indexOf(title)).filter((index) => index >= 0);
+  const used = [status, key, daysLeft, ...titles];
+  const first = Math.min(...used);
+  const rows = sheet.getRange(2, first + 1, lastRow - 1, Math.max(...used) - first + 1).getValues();
   const gid = sheet.getSheetId();
   return rows.flatMap((row, index): DigestItem[] => {
-    const itemStatus = row[status];
-    const days = row[daysLeft];
+    const itemStatus = row[status - first];
+    const days = row[daysLeft - first];
     if ((itemStatus !== 'Expired' && itemStatus !== 'Expiring') || typeof days !== 'number') return [];
     const title = titles
-      .map((column) => String(row[column] ?? ''))
+      .map((column) => String(row[column - first] ?? ''))
       .filter((text) => text !== '')
       .join(': ');
     const shortTitle = title.length > MAX_TITLE_CHARS ? `${title.slice(0, MAX_TITLE_CHARS - 1)}…` : title;
@@ -159,7 +180,7 @@ function readItems(sheet: Sheet | null, kind: ItemKind, url: string, today: Cale
       {
         kind,
         status: itemStatus,
-        key: String(row[key]),
+        key: String(row[key - first]),
         title: shortTitle,
         date: toIsoDate(addDays(today, days)),
         daysLeft: days,

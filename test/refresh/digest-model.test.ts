@@ -15,10 +15,11 @@ import {
   type ItemStatus,
   planDigest,
 } from '../../src/refresh/digest';
-import type {
-  DigestFrequency,
-  DigestTopic,
-  NotificationSettings,
+import {
+  type DigestFrequency,
+  type DigestTopic,
+  type NotificationSettings,
+  withDefaults,
 } from '../../src/refresh/notification-settings';
 
 const SEEDS = process.env['DIGEST_SEED']
@@ -109,7 +110,7 @@ function randomSettings(random: SeededRandom): NotificationSettings {
   const frequency = random.pick<DigestFrequency>(['each-run', 'daily', 'weekly']);
   const topics = TOPICS.filter(() => random.chance(0.7));
   if (!topics.some((topic) => topic !== 'refreshFailures')) topics.unshift('expiredTrainings');
-  return { recipients: ['safety@example.com'], frequency, topics };
+  return withDefaults({ recipients: ['safety@example.com'], frequency, topics });
 }
 
 /** A change to what is open, as refreshes and people bring them. */
@@ -150,7 +151,8 @@ test.each(SEEDS)('seed %i: each run sends what the oracle says, and lists it the
     const open = [...items.values()];
     const digestItems: DigestItem[] = open.map((item) => ({
       ...item,
-      title: item.key,
+      // A digest that names nobody reads no training's words: the rules go by keys alone.
+      title: item.kind === 'training' ? '' : item.key,
       date: '',
       link: '',
     }));

@@ -2,11 +2,15 @@
  * The e-mail digest and alerts end to end: the built add-on in the emulator, Settings → Notifications
  * saved through the dialog's server function, the schedule's trigger fired as Google fires it, and
  * MailApp's messages read back from the emulator. What a digest should list is computed here from
- * the tabs the user sees (Upcoming inspections, Expiring trainings), not from the add-on's code.
+ * the tabs the user sees (Upcoming inspections, Expiring trainings), not from the add-on's code:
+ * inspections always, trainings with their people only when Settings allow names (by default, their
+ * counts). Whatever an editor types or the service sends, no message links anywhere but to the
+ * spreadsheet.
  */
 import type { SentMail } from '../../dev/emulator';
 import { type AddonHarness, createAddonHarness, type HarnessOptions } from '../support/addon-harness';
 import { SCHEDULES_TAB, syncLog, UPCOMING_TAB } from '../support/equipment-tabs';
+import { foreignLinksInMail } from '../support/link-finder';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -48,7 +52,15 @@ afterEach(async () => {
   await harness.done();
 });
 
-function notify(frequency: string, topics = ALL_TOPICS, recipients = RECIPIENTS.join(', ')) {
+type PersonalData = 'counts' | 'names';
+
+/** Saves Settings → Notifications; `personalData` left out keeps what is saved (at first: counts). */
+function notify(
+  frequency: string,
+  topics = ALL_TOPICS,
+  recipients = RECIPIENTS.join(', '),
+  personalData?: PersonalData,
+) {
   const { baseUrl } = harness.callServer('getSettings');
   return harness.callServer('saveSettings', {
     baseUrl,
@@ -56,6 +68,7 @@ function notify(frequency: string, topics = ALL_TOPICS, recipients = RECIPIENTS.
     notifyRecipients: recipients,
     notifyFrequency: frequency,
     notifyTopics: topics,
+    ...(personalData && { notifyPersonalData: personalData }),
   });
 }
 
@@ -97,9 +110,10 @@ function daysInWords(daysLeft: number, today: string): string {
 
 /**
  * What a digest should hold, from the tabs as the user sees them: for each chosen kind, its open
- * rows, the 20 with the fewest days left first (a tie in the tab's order).
+ * rows, the 20 with the fewest days left first (a tie in the tab's order); trainings without names
+ * only as a count (no rows).
  */
-function expectedSections(topics = ALL_TOPICS): Section[] {
+function expectedSections(topics = ALL_TOPICS, personalData: PersonalData = 'counts'): Section[] {
   const kinds = [
     { topic: 'expiredInspections', heading: 'Expired inspections', tab: UPCOMING_TAB, status: 'Expired' },
     { topic: 'expiringInspections', heading: 'Expiring inspections', tab: UPCOMING_TAB, status: 'Expiring' },
@@ -126,7 +140,8 @@ function expectedSections(topics = ALL_TOPICS): Section[] {
         }))
         .sort((a, b) => a.daysLeft - b.daysLeft)
         .map(({ daysLeft: _daysLeft, ...item }) => item);
-      return { heading: kind.heading, total: items.length, items: items.slice(0, 20) };
+      const listed = inspection || personalData === 'names' ? items.slice(0, 20) : [];
+      return { heading: kind.heading, total: items.length, items: listed };
     })
     .filter((section) => section.total > 0);
 }
@@ -134,6 +149,8 @@ function expectedSections(topics = ALL_TOPICS): Section[] {
 const ITEM =
   /^- (.+): (\d+ days? overdue|\d+ days? left|due today|expires today) \((\d{4}-\d\d-\d\d)\) (\S+)$/;
 const HEADING = /^((?:Expired|Expiring) (?:inspections|trainings)) \((\d+)/;
+/** A training section without names: "12 expiring trainings: see the Expiring trainings tab: <link>". */
+const COUNT_ONLY = /^(\d+) (expired|expiring) trainings?: see the Expiring trainings tab: \S+#gid=(\d+)$/;
 
 /** The sections of a digest's plain body, read back as a reader would. */
 function sectionsOf(mail: SentMail): Section[] {
@@ -141,6 +158,12 @@ function sectionsOf(mail: SentMail): Section[] {
   for (const line of mail.body.split('\n')) {
     const heading = HEADING.exec(line);
     if (heading) sections.push({ heading: heading[1]!, total: Number(heading[2]), items: [] });
+    const count = COUNT_ONLY.exec(line);
+    if (count) {
+      expect(Number(count[3])).toBe(workbook().sheet(EXPIRING_TAB).gid);
+      const status = count[2] === 'expired' ? 'Expired' : 'Expiring';
+      sections.push({ heading: `${status} trainings`, total: Number(count[1]), items: [] });
+    }
     const item = ITEM.exec(line);
     if (item) {
       const link = /#gid=(\d+)&range=A(\d+)$/.exec(item[4]!)!;
@@ -165,6 +188,20 @@ function escapeHtml(text: string): string {
     "'": '&#39;',
   };
   return text.replace(/[&<>"']/g, (character) => entities[character]!);
+}
+
+/** The people and trainings named on the Expiring trainings tab: what a digest without names omits. */
+function namesOnExpiringTab(): string[] {
+  const [header, ...rows] = harness.displayed(EXPIRING_TAB);
+  const columns = ['User name', 'Training'].map((title) => header!.indexOf(title));
+  return [...new Set(rows.flatMap((row) => columns.map((column) => row[column]!)))].filter(
+    (name) => name !== '',
+  );
+}
+
+/** The owner's address as a message shows it: its dots bracketed, so that it is no link. */
+function ownerAsShown(): string {
+  return harness.emulator.users.owner.replace(/\./g, '[.]');
 }
 
 /** The Sync log's lines of the e-mails, newest first: [action, outcome, details]. */
@@ -196,10 +233,11 @@ describe('the digest', () => {
   beforeEach(() => setUp());
 
   test('is off until someone turns it on: no settings, no mail', () => {
-    expect(harness.callServer('getSettings').notifications).toEqual({
+    expect(harness.callServer('getSettings').notifications).toMatchObject({
       recipients: [],
       frequency: 'off',
       topics: ALL_TOPICS,
+      personalData: 'counts',
     });
     schedule();
     for (let run = 0; run < 3; run++) {
@@ -209,7 +247,7 @@ describe('the digest', () => {
     expect(mailLog()).toEqual([]);
   });
 
-  test('daily: everything open, once a day, as the tabs show it, from the schedule owner', () => {
+  test('daily: everything open, once a day, as the tabs show it, from the schedule owner, trainings counted without names', () => {
     expect(notify('daily')).toMatchObject({ ok: true });
     schedule();
     harness.emulator.clock.advance(HOUR);
@@ -225,13 +263,15 @@ describe('the digest', () => {
     expect(digest!.subject).toBe(
       `Safety Sync digest: ${expected.map((section) => `${section.total} ${section.heading.toLowerCase()}`).join(', ')}`,
     );
-    expect(digest!.body).toContain(`Sent by the scheduled refresh of ${harness.emulator.users.owner}`);
+    expect(expected.map((section) => section.heading)).toContain('Expired trainings');
+    expect(digest!.body).toContain(`Sent by the scheduled refresh of ${ownerAsShown()}`);
     expect(digest!.body).toContain(`https://docs.google.com/spreadsheets/d/${harness.spreadsheetId}/edit`);
-    // Service and user strings are escaped in the HTML body ("Harness & lanyard", "O'Brien", "=…").
-    for (const item of expected.flatMap((section) => section.items)) {
-      expect(digest!.htmlBody).toContain(`>${escapeHtml(item.title)}</a>`);
+    // No person and no training leaves the spreadsheet by default.
+    const names = namesOnExpiringTab();
+    expect(names.length).toBeGreaterThan(2);
+    for (const part of [digest!.subject, digest!.body, digest!.htmlBody]) {
+      for (const name of names) expect(part).not.toContain(name);
     }
-    expect(digest!.htmlBody).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#39;)/);
     expect(mailLog()).toEqual([
       [
         'E-mail digest',
@@ -247,6 +287,60 @@ describe('the digest', () => {
     harness.emulator.clock.advance(DAY);
     const [again] = fire();
     expect(sectionsOf(again!)).toEqual(expectedSections());
+  });
+
+  test('with names allowed: each training listed with its person, escaped in the HTML', () => {
+    expect(notify('daily', ALL_TOPICS, RECIPIENTS.join(', '), 'names')).toMatchObject({
+      ok: true,
+      settings: { notifications: { personalData: 'names' } },
+    });
+    schedule();
+    harness.emulator.clock.advance(HOUR);
+    const [digest] = fire();
+    const expected = expectedSections(ALL_TOPICS, 'names');
+    expect(sectionsOf(digest!)).toEqual(expected);
+    const trainings = expected.filter((section) => section.heading.endsWith('trainings'));
+    expect(trainings.flatMap((section) => section.items).length).toBeGreaterThan(0);
+    // Service and user strings are escaped in the HTML body ("Harness & lanyard", "O'Brien", "=…").
+    for (const item of expected.flatMap((section) => section.items)) {
+      expect(digest!.htmlBody).toContain(`>${escapeHtml(item.title)}</a>`);
+    }
+    expect(digest!.htmlBody).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#39;)/);
+  });
+
+  test('a tab renamed, a training named and an equipment type titled like links: no link but to the spreadsheet', async () => {
+    const LURE_TAB = 'Action needed: sign in at https://evil.example';
+    const LURE_TRAINING = 'https://evil.example/renew';
+    const LURE_TYPE = 'Renew at evil.example/login';
+    notify('daily', ALL_TOPICS, RECIPIENTS.join(', '), 'names');
+    // An editor names an expiring training with a URL on the Trainings tab…
+    const [expiringHeader, ...expiringRows] = harness.displayed(EXPIRING_TAB);
+    const trainingId = expiringRows[0]![expiringHeader!.indexOf('Training ID')]!;
+    const [catalogueHeader, ...catalogue] = harness.displayed('Trainings');
+    const nameColumn = String.fromCharCode(65 + catalogueHeader!.indexOf('Name'));
+    const trainingRow = catalogue.findIndex((row) => row[0] === trainingId) + 2;
+    workbook().typeValues(`Trainings!${nameColumn}${trainingRow}`, [[LURE_TRAINING]]);
+    // …the service titles an equipment type with a due inspection like a link…
+    const [upcomingHeader, ...upcoming] = harness.displayed(UPCOMING_TAB);
+    const typeId = upcoming.find((row) => row[upcomingHeader!.indexOf('Status')] !== 'OK')![0]!;
+    await harness.dataset.mutate({ renameEquipmentTypes: [{ id: typeId, title: LURE_TYPE }] });
+    // …and an editor renames the Upcoming inspections tab.
+    workbook().sheet(UPCOMING_TAB).rename(LURE_TAB);
+    schedule();
+    harness.emulator.clock.advance(HOUR);
+    const [digest] = fire();
+
+    expect(
+      foreignLinksInMail(digest!, `https://docs.google.com/spreadsheets/d/${harness.spreadsheetId}/edit`),
+    ).toEqual([]);
+    expect(JSON.stringify(digest)).not.toContain('evil.example');
+    // Each is there, readable, only not a link.
+    expect(digest!.body).toContain(': https[:]//evil[.]example/renew: ');
+    expect(digest!.body).toContain('- Renew at evil[.]example/login: ');
+    expect(digest!.body).toContain(
+      'Action needed: sign in at https[:]//evil[.]example: https://docs.google.com/',
+    );
+    expect(digest!.htmlBody).toContain('>Action needed: sign in at https[:]//evil[.]example</a>');
   });
 
   test('with each run that changes something: only what is new, and nothing when nothing changed', () => {
@@ -387,7 +481,7 @@ describe('the alerts', () => {
     expect(alert!.body).toMatch(
       /failed in its last two runs, the last with server_error \(request ID [A-Za-z0-9]+\)\./,
     );
-    expect(alert!.body).toContain(`Sent by the scheduled refresh of ${harness.emulator.users.owner}`);
+    expect(alert!.body).toContain(`Sent by the scheduled refresh of ${ownerAsShown()}`);
     harness.emulator.clock.advance(HOUR);
     expect(fire()).toEqual([]);
 
