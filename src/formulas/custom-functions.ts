@@ -7,7 +7,7 @@
  * for autocomplete: keep a description with an example, every @param, @return and @customfunction.
  *
  * A formula runs anonymously, and any editor can type any of them: the functions that call the
- * service use only the token lent to formulas in Settings (see formula-access.ts), never the
+ * service use only the token lent to formulas in Settings (see access.ts), never the
  * user's import token. Whatever goes wrong becomes one plain message on the cell, naming the
  * function and saying what to do; it never carries the token, a URL or a stack.
  */
@@ -15,7 +15,7 @@ import { ServiceClient } from '../api/client';
 import { scrub } from '../api/errors';
 import type { RejectedRecord } from '../api/schemas';
 import { completionsFormulaTable, equipmentFormulaTables, type PlainTable } from './tables';
-import { FormulaAccessOffError, readFormulaConnection } from './access';
+import { formulaConnection } from './access';
 import {
   commonShape,
   FormulaArgumentError,
@@ -39,7 +39,12 @@ import {
   trainingStatusCells,
 } from './training-formulas';
 import { readTrainingSources } from '../trainings/training-tabs';
-import { DEFAULT_IMPORT_OPTIONS, type ImportOptions, readImportOptions } from '../platform/settings-store';
+import {
+  type Connection,
+  DEFAULT_IMPORT_OPTIONS,
+  type ImportOptions,
+  readImportOptions,
+} from '../platform/settings-store';
 import { type SpreadsheetClock, spreadsheetClock } from '../platform/time-zone';
 import { urlFetchTransport } from '../platform/url-fetch-transport';
 
@@ -66,9 +71,7 @@ function importOptionsForFormulas(): ImportOptions {
   }
 }
 
-function openReader(budget: FormulaBudget): FormulaReader {
-  const connection = readFormulaConnection();
-  if (!connection) throw new FormulaAccessOffError();
+function openReader(connection: Connection, budget: FormulaBudget): FormulaReader {
   const options = importOptionsForFormulas();
   const client = new ServiceClient({
     ...connection,
@@ -85,15 +88,6 @@ function openReader(budget: FormulaBudget): FormulaReader {
   };
 }
 
-/** The lent token, for scrubbing messages; '' when there is none or it cannot be read. */
-function lentToken(): string {
-  try {
-    return readFormulaConnection()?.token ?? '';
-  } catch {
-    return '';
-  }
-}
-
 /** A message fit for a cell: the function's name first, no token, no URL beyond its host, no "Exception:". */
 export function cellMessage(functionName: string, error: unknown, token: string): string {
   const text = error instanceof Error ? error.message : String(error);
@@ -106,13 +100,19 @@ export function cellMessage(functionName: string, error: unknown, token: string)
 function runFormula(functionName: string, body: (context: FormulaContext) => FormulaResult): FormulaResult {
   const budget = new FormulaBudget(() => Date.now());
   let clock: SpreadsheetClock | undefined;
+  // The token the body used, for scrubbing its messages ('' while it used none).
+  let token = '';
   try {
     return body({
-      reader: () => openReader(budget),
+      reader: () => {
+        const connection = formulaConnection();
+        token = connection.token;
+        return openReader(connection, budget);
+      },
       clock: () => (clock ??= spreadsheetClock(SpreadsheetApp.getActiveSpreadsheet())),
     });
   } catch (error) {
-    throw new Error(cellMessage(functionName, error, lentToken()));
+    throw new Error(cellMessage(functionName, error, token));
   }
 }
 

@@ -9,10 +9,13 @@ import { InvalidParameterError } from '../api/errors';
 import { type ConnectionTestResult, testServiceConnection } from './connection-test';
 import { filterAsTyped } from '../completions/typed-filter';
 import {
+  dropRevokedLend,
   followConnectionChange,
   grantFormulaAccess,
   hasFormulaAccess,
+  lentSpreadsheets,
   revokeFormulaAccess,
+  revokeMyLends,
 } from '../formulas/access';
 import { MAX_CACHE_SECONDS } from '../formulas/cache';
 import { type FieldOutcome, FieldRefusedError, refusalOf, refuseField } from '../platform/field-refusal';
@@ -53,6 +56,8 @@ export interface SettingsView {
   importOptions: ImportOptions;
   /** Whether this spreadsheet's formulas may call the service with a token lent to them. */
   formulaAccess: boolean;
+  /** Where the user's own token is lent to formulas, in any spreadsheet (the ones revoked left out). */
+  formulaLends: { spreadsheetId: string; spreadsheetName: string; atMs: number }[];
   /** Last refreshed, the schedule, and what is wrong with it (paused, stale), in sentences. */
   refreshStatus: string[];
   refreshStale: boolean;
@@ -88,6 +93,7 @@ function tokenStatus(token: string | undefined): string {
 export function getSettings(): SettingsView {
   // From a cell it would show any editor the owner's service address, recipients and filter.
   requireUi('Reading the settings');
+  dropRevokedLend();
   const connection = readConnection();
   const spreadsheet = activeSpreadsheet();
   const status = refreshStatus(spreadsheet);
@@ -96,6 +102,7 @@ export function getSettings(): SettingsView {
     tokenStatus: tokenStatus(connection.token),
     importOptions: readImportOptions(),
     formulaAccess: hasFormulaAccess(),
+    formulaLends: lentSpreadsheets(),
     refreshStatus: status.sentences,
     refreshStale: status.stale,
     notifications: readNotificationSettings(spreadsheet),
@@ -210,7 +217,7 @@ export function saveSettings(form: SettingsForm): SaveOutcome {
     const before = ownedSettingsOf(spreadsheet);
     const previousToken = readConnection().token;
     saveConnection({ baseUrl, token });
-    followConnectionChange(previousToken, { baseUrl, token });
+    followConnectionChange(previousToken, { baseUrl, token }, spreadsheet);
     saveImportOptions(options);
     if (JSON.stringify(notifications) !== JSON.stringify(savedNotifications)) {
       saveNotificationSettings(spreadsheet, notifications);
@@ -251,7 +258,7 @@ export function discardSettings(): SettingsView {
 
 export function removeToken(): SettingsView {
   requireUi('Removing the token');
-  followConnectionChange(readConnection().token, null);
+  revokeMyLends();
   deleteToken();
   return getSettings();
 }
@@ -259,19 +266,19 @@ export function removeToken(): SettingsView {
 /**
  * "Formulas in this spreadsheet may use my token": on, it lends the user's own connection to the
  * formulas of this spreadsheet, so every editor's formulas read the service with it; off, it takes
- * back whichever token was lent, whoever lent it.
+ * back (revokes) whichever token was lent, whoever lent it.
  */
 export function setFormulaAccess(enabled: boolean): SettingsView {
   requireUi('Letting formulas use your token');
-  activeSpreadsheet();
+  const spreadsheet = activeSpreadsheet();
   if (typeof enabled !== 'boolean') throw new Error('setFormulaAccess needs true or false.');
   if (enabled) {
     const connection = readConnection();
     const missing = missingConnectionParts(connection);
     if (missing) throw new Error(missing);
-    grantFormulaAccess({ baseUrl: connection.baseUrl!, token: connection.token! });
+    grantFormulaAccess(spreadsheet, { baseUrl: connection.baseUrl!, token: connection.token! });
   } else {
-    revokeFormulaAccess();
+    revokeFormulaAccess(spreadsheet);
   }
   return getSettings();
 }

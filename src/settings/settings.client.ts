@@ -118,6 +118,12 @@ function render(settings: SettingsView): void {
   input('trainingExpiringDays').value = String(options.trainingExpiringDays);
   input('formulaCacheSeconds').value = String(options.formulaCacheSeconds);
   input('formulaAccess').checked = settings.formulaAccess;
+  const lends = byId('formulaLends');
+  lends.textContent = settings.formulaLends.length
+    ? 'Your token is lent to formulas in: ' +
+      settings.formulaLends.map((lend) => lend.spreadsheetName).join(', ')
+    : '';
+  lends.hidden = settings.formulaLends.length === 0;
   const notifications = settings.notifications;
   input('notifyRecipients').value = notifications.recipients.join(', ');
   byId<HTMLSelectElement>('notifyFrequency').value = notifications.frequency;

@@ -39,6 +39,7 @@ function insertSheetArguments(args: unknown[]): { name?: string; index?: number 
 
 type SpreadsheetMethod =
   | 'getId'
+  | 'getName'
   | 'getSpreadsheetTimeZone'
   | 'getSheets'
   | 'getSheetByName'
@@ -72,6 +73,10 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
 
   getId(): string {
     return this.#read().id;
+  }
+
+  getName(): string {
+    return this.#read().name;
   }
 
   getSpreadsheetTimeZone(): string {
