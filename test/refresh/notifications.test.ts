@@ -68,6 +68,8 @@ function notify(
     notifyRecipients: recipients,
     notifyFrequency: frequency,
     notifyTopics: topics,
+    // One recipient is outside the owner's domain (example.com): the owner allows it.
+    notifyAllowOutside: true,
     ...(personalData && { notifyPersonalData: personalData }),
   });
 }

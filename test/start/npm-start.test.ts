@@ -64,7 +64,7 @@ test('npm start imports everything, flags inspections, and writes a snapshot wit
   expect(text).toMatch(
     /^- .+: \d+ days? overdue \(\d{4}-\d\d-\d\d\) https:\/\/docs\.google\.com\/spreadsheets\/d\/\S+#gid=\d+&range=A\d+$/m,
   );
-  expect(text).toContain('Sent by the scheduled refresh of owner@example.com');
+  expect(text).toContain('Sent by the scheduled refresh of owner@example[.]com');
   const mailHtml = fs.readFileSync(digestHtml, 'utf8');
   expect(mailHtml).toMatch(
     /<li><a href="https:\/\/docs\.google\.com\/spreadsheets\/d\/[^"]+#gid=\d+&amp;range=A\d+">/,
