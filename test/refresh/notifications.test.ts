@@ -278,7 +278,9 @@ describe('the digest', () => {
       [
         'E-mail digest',
         'Success',
-        expect.stringMatching(/^"Safety Sync digest: .*" sent to 2 recipients\.$/),
+        expect.stringMatching(
+          /^"Safety Sync digest: .*" sent to 2 recipients: safety@example\.com, manager@example\.org\.$/,
+        ),
       ],
     ]);
 
@@ -421,7 +423,7 @@ describe('the digest', () => {
         'E-mail digest',
         'Skipped',
         expect.stringMatching(
-          /was not sent: the daily e-mail quota of the schedule's owner has 1 recipients left, and it goes to 2\..*the next scheduled run tries again\./,
+          /was not sent: it goes to 2 recipients and the schedule owner's share for a run is 0 recipients \(at most 20 a run and 50% of the 1 left in their daily quota.*the next scheduled run tries again\./,
         ),
       ],
     ]);
