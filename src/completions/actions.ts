@@ -20,6 +20,7 @@ import {
 import { recordSettingsChange } from '../settings/sharing';
 import { ownedSettingsOf } from '../refresh/schedule-owner';
 import { showSettingsDialog } from '../settings/settings-dialog';
+import { dropRevokedLend } from '../formulas/access';
 
 export const IMPORT_ACTION = 'Import completed trainings';
 
@@ -76,6 +77,7 @@ function runCompletions(
 /** Dialog: remember the filter exactly as typed, then read the first part (or all) of the records. */
 export function startCompletionsImport(filter: { user_id?: string; training_id?: string }): ImportStepResult {
   requireUi(IMPORT_ACTION);
+  dropRevokedLend();
   const spreadsheet = activeSpreadsheet();
   const options = readImportOptions(spreadsheet);
   let completionsFilter: CompletionsFilter;
@@ -113,6 +115,7 @@ function importStep(
 /** Safety Sync → Reconcile completed trainings: re-read everything, drop what is gone upstream. */
 export function reconcileCompletedTrainings(): void {
   const ui = requireUi('Reconcile completed trainings');
+  dropRevokedLend();
   if (!openSettingsIfNotConfigured(ui)) return;
   try {
     const report = runCompletions('full', true);

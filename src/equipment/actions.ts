@@ -6,9 +6,11 @@ import { openSettingsIfNotConfigured } from '../completions/actions';
 import { IMPORT_EQUIPMENT_ACTION, importEquipment } from './import';
 import { activeSpreadsheet, requireUi, showFailure } from '../platform/interactive';
 import { runJob } from '../platform/job-runner';
+import { dropRevokedLend } from '../formulas/access';
 
 export function importEquipmentTypes(): void {
   const ui = requireUi(IMPORT_EQUIPMENT_ACTION);
+  dropRevokedLend();
   if (!openSettingsIfNotConfigured(ui)) return;
   try {
     const report = runJob(

@@ -12,7 +12,8 @@
  * removing or replacing the token revokes each one in the script properties, which every execution
  * can read, a custom function included (they hold no secret: one property per revoked id). A
  * formula checks its copy's id there before it sends anything; custom functions may not write
- * properties, so the revoked copy itself is deleted the next time a user opens Settings here.
+ * properties, so the revoked copy itself is deleted the next time a user opens Settings or starts an
+ * import here.
  */
 import type { Connection } from '../platform/settings-store';
 
@@ -185,7 +186,7 @@ export function followConnectionChange(
 
 /**
  * Deletes this spreadsheet's lent copy when it was revoked (or has no id): custom functions only
- * refuse to use it, so an execution with a user present (Settings) cleans it up.
+ * refuse to use it, so an execution with a user present (Settings, an import) cleans it up.
  */
 export function dropRevokedLend(): void {
   const properties = documentProperties().getProperties();

@@ -23,6 +23,7 @@ import {
 } from '../platform/job-runner';
 import type { ImportOptions } from '../platform/settings-store';
 import { spreadsheetClock } from '../platform/time-zone';
+import { dropRevokedLend } from '../formulas/access';
 
 export interface RefreshOptions {
   /** Who starts it, for the Sync log: "Refresh" (a person) or "Scheduled refresh". */
@@ -180,6 +181,7 @@ function logUnrun(
 /** Safety Sync → Refresh all. */
 export function refreshAll(): void {
   const ui = requireUi('Refresh all');
+  dropRevokedLend();
   if (!openSettingsIfNotConfigured(ui)) return;
   const spreadsheet = activeSpreadsheet();
   const outcome = refreshImports(spreadsheet, {
