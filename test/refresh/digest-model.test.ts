@@ -19,7 +19,6 @@ import {
   type DigestFrequency,
   type DigestTopic,
   type NotificationSettings,
-  withDefaults,
 } from '../../src/refresh/notification-settings';
 
 const SEEDS = process.env['DIGEST_SEED']
@@ -110,7 +109,15 @@ function randomSettings(random: SeededRandom): NotificationSettings {
   const frequency = random.pick<DigestFrequency>(['each-run', 'daily', 'weekly']);
   const topics = TOPICS.filter(() => random.chance(0.7));
   if (!topics.some((topic) => topic !== 'refreshFailures')) topics.unshift('expiredTrainings');
-  return withDefaults({ recipients: ['safety@example.com'], frequency, topics });
+  return {
+    recipients: ['safety@example.com'],
+    frequency,
+    topics,
+    // What the digest plans does not depend on these: any values do.
+    personalData: 'counts',
+    allowOutsideDomain: false,
+    mailShare: { maxRecipientsPerRun: 20, percentOfRemaining: 50 },
+  };
 }
 
 /** A change to what is open, as refreshes and people bring them. */
