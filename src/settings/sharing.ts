@@ -173,35 +173,35 @@ export function checkRecipientDomains(
 }
 
 /**
- * After a save: stamps who changed which settings, confirms them when the owner saved them, and
- * writes a Sync log line naming what changed. Returns whether the change is a proposal (someone
+ * After a save: stamps who changed which settings and, with a schedule, confirms them when its owner
+ * saved them and writes a Sync log line naming what changed. Returns whether the change is a proposal (someone
  * other than the schedule's owner made it).
  */
 export function recordSettingsChange(spreadsheet: Spreadsheet, before: OwnedSettings): boolean {
   const after = ownedSettingsOf(spreadsheet);
   const changed = changedGroups(before, after);
   if (changed.length === 0) return false;
-  const schedule = readSchedule(spreadsheet);
   const nowMs = Date.now();
   const state = DocumentState.read(spreadsheet);
   writeChangeStamps(state, stampChanges(readChangeStamps(state), changed, nowMs));
-  const owner = schedule?.ownerEmail || 'the schedule’s owner';
+  // Without a schedule nothing runs as anyone: the stamps say who changed what, for its future owner.
+  const schedule = readSchedule(spreadsheet);
+  if (!schedule) return false;
   const byOwner = isScheduleOwner(schedule);
-  if (schedule && byOwner) {
+  if (byOwner) {
     const confirmation = readConfirmation(spreadsheet.getId(), schedule);
     writeConfirmation(
       spreadsheet.getId(),
       confirmGroups(confirmation, schedule.triggerUid, after, changed, nowMs),
     );
   }
+  const owner = schedule.ownerEmail || 'the schedule’s owner';
   const what = changed.map((group) => describeGroup(group, after)).join('. ');
-  const effect = !schedule
-    ? 'No scheduled refresh uses it yet.'
-    : byOwner
-      ? 'Confirmed for the scheduled refresh.'
-      : `A proposal: ${owner}'s scheduled refresh goes on with what ${owner} confirmed until ${owner} confirms it in Safety Sync → Settings….`;
+  const effect = byOwner
+    ? 'Confirmed for the scheduled refresh.'
+    : `A proposal: ${owner}'s scheduled refresh goes on with what ${owner} confirmed until ${owner} confirms it in Safety Sync → Settings….`;
   logSettingsEvent(spreadsheet, 'Settings changed', `${what}. ${effect}`);
-  return schedule !== null && !byOwner;
+  return !byOwner;
 }
 
 function requireOwner(spreadsheet: Spreadsheet): RefreshSchedule {
