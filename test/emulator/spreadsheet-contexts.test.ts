@@ -111,6 +111,8 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
       target: spreadsheet,
       calls: [
         ['insertSheet', () => spreadsheet.insertSheet('New')],
+        ['deleteSheet', () => spreadsheet.deleteSheet(sheet)],
+        ['deleteActiveSheet', () => spreadsheet.deleteActiveSheet()],
         ['toast', () => spreadsheet.toast('hello')],
         ['setNamedRange', () => spreadsheet.setNamedRange('Another', range)],
         [

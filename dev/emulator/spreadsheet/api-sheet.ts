@@ -22,6 +22,13 @@ import { type SheetModel, newProtection } from './workbook-model';
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Range = GoogleAppsScript.Spreadsheet.Range;
 
+const sheetModels = new WeakMap<object, SheetModel>();
+
+/** The sheet behind a Sheet the script passed in (Spreadsheet.deleteSheet), or undefined if it is not one. */
+export function sheetModelOf(value: unknown): SheetModel | undefined {
+  return typeof value === 'object' && value !== null ? sheetModels.get(value) : undefined;
+}
+
 export function exposeSheet(env: ServiceEnv, sheet: SheetModel): Sheet {
   return new SheetApi(env, sheet) as unknown as Sheet;
 }
@@ -86,6 +93,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     this.#env = env;
     this.#sheet = sheet;
     this.#self = strict('Sheet', this, env.counter);
+    sheetModels.set(this.#self, sheet);
     return this.#self;
   }
 

@@ -1,10 +1,15 @@
-/** The script-visible Spreadsheet. */
+/**
+ * The script-visible Spreadsheet. deleteSheet and deleteActiveSheet delete a tab as its user would
+ * (structural-changes.ts has what goes with it and Google's refusals).
+ */
 import { AppsScriptException, strict } from '../core';
 import { isInteger, requireString, signatureMismatch } from './arguments';
 import { metadataArguments } from './api-developer-metadata';
 import { checkRangeName, namedRangesOf, rangeArgument } from './api-named-range';
+import { sheetModelOf } from './api-sheet';
 import { PROTECTION_TYPES, isMemberOf } from './script-enums';
 import { type ServiceEnv, readableWorkbook, toScriptArray, writableWorkbook } from './service-env';
+import { deleteSheet } from './structural-changes';
 import { type WorkbookModel, newNamedRange } from './workbook-model';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -45,6 +50,8 @@ type SpreadsheetMethod =
   | 'getSheetByName'
   | 'getSheetById'
   | 'insertSheet'
+  | 'deleteSheet'
+  | 'deleteActiveSheet'
   | 'getProtections'
   | 'getNamedRanges'
   | 'setNamedRange'
@@ -118,6 +125,22 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
     const sheet = workbook.addSheet(name, index);
     workbook.activeSheet = sheet;
     return this.#env.classes.sheet(sheet);
+  }
+
+  deleteSheet(sheet: Sheet): void {
+    const model = sheetModelOf(sheet);
+    if (!model) throw signatureMismatch('Spreadsheet.deleteSheet', [sheet]);
+    const workbook = this.#write('deleteSheet');
+    if (model.workbook !== workbook)
+      throw new AppsScriptException('The sheet must be in the same spreadsheet.');
+    deleteSheet(model);
+  }
+
+  /** Returns the sheet that is active after it (the first visible one). */
+  deleteActiveSheet(): Sheet {
+    const workbook = this.#write('deleteActiveSheet');
+    deleteSheet(workbook.activeSheet);
+    return this.#env.classes.sheet(workbook.activeSheet);
   }
 
   getProtections(

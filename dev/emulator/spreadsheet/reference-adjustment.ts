@@ -7,7 +7,8 @@
  *   "D3:D", rows inserted after row 2 keep "D2:D", and "D2:D10" becomes "D2:D15";
  * - a deletion shrinks a range; deleting all of a reference's lines leaves #REF!;
  * - a move takes each end of a range where its line goes;
- * - renaming a tab renames it in every reference that names it.
+ * - renaming a tab renames it in every reference that names it;
+ * - deleting a tab turns every reference that names it into #REF!.
  * Names in text ("…" literals, INDIRECT's arguments) are left alone, as Sheets leaves them.
  */
 import { MAX_COLUMNS, columnLetters, columnNumber } from './a1-notation';
@@ -137,4 +138,17 @@ export function formulaAfterRename(formula: string, oldName: string, newName: st
     const renamed = reference.sheetName?.toLowerCase() === oldName.toLowerCase();
     return renamed ? writtenText({ ...written, prefix: sheetPrefix(newName) }) : writtenText(written);
   });
+}
+
+/** A formula after the tab called `name` was deleted: every reference naming it (in any case) is #REF!. */
+export function formulaAfterSheetDeleted(formula: string, name: string): AdjustedFormula {
+  let broken = false;
+  const adjusted = rewriteA1References(formula, (written) => {
+    const reference = parseReference(written);
+    if (!reference) return null;
+    if (reference.sheetName?.toLowerCase() !== name.toLowerCase()) return writtenText(written);
+    broken = true;
+    return BROKEN_REFERENCE;
+  });
+  return { formula: adjusted, broken };
 }

@@ -79,20 +79,29 @@ export function writableWorkbook(env: ServiceEnv, workbook: WorkbookModel, metho
   return workbook;
 }
 
+/**
+ * A tab deleted since the script got it (Spreadsheet.deleteSheet, or its user): what Google does with
+ * its Sheet and Range objects is not documented, so every use throws (stricter than any answer).
+ */
+function existingSheet(sheet: SheetModel): SheetModel {
+  if (sheet.deleted) throw new AppsScriptException(`The sheet "${sheet.name}" was deleted.`);
+  return sheet;
+}
+
 export function readableSheet(env: ServiceEnv, sheet: SheetModel): SheetModel {
   readableWorkbook(env, sheet.workbook);
-  return sheet;
+  return existingSheet(sheet);
 }
 
 export function writableSheet(env: ServiceEnv, sheet: SheetModel, method: string): SheetModel {
   writableWorkbook(env, sheet.workbook, method);
-  return sheet;
+  return existingSheet(sheet);
 }
 
 /** Making a Range or RangeList of a sheet: checked like a read, but commits nothing (write-buffer.ts). */
 export function addressableSheet(env: ServiceEnv, sheet: SheetModel): SheetModel {
   env.access.read(sheet.workbook);
-  return sheet;
+  return existingSheet(sheet);
 }
 
 /** Ranges are re-checked at every use: rows may have been deleted since the Range was made. */

@@ -1,18 +1,25 @@
 /**
  * Changes to a sheet's structure, one implementation for the script's calls (Sheet.insertRowsBefore,
- * deleteColumns, moveRows, Range.sort, Sheet.setName…) and the user's actions in the test-side view.
+ * deleteColumns, moveRows, Range.sort, Sheet.setName, Spreadsheet.deleteSheet…) and the user's
+ * actions in the test-side view.
  * When rows or columns are inserted, deleted or moved, everything follows its cells as in Sheets:
  * cells with their formats, notes and data validation; the filter (and its criteria's columns),
  * conditional formats, protections, column widths and hidden columns; and every A1 reference in every
  * formula of the workbook that names the changed tab (reference-adjustment.ts). A sort moves cells,
- * not references: formulas elsewhere keep naming the same positions.
+ * not references: formulas elsewhere keep naming the same positions. A deleted tab takes what is
+ * kept on it with it, and the references that named it become #REF! (deleteSheet).
  */
 import { AppsScriptException } from '../core';
 import { MAX_COLUMNS } from './a1-notation';
 import { type Cell, clearCellContent } from './cells';
 import { type Dimension, type GridBox, type LineChange, boxAfter, lineAfter } from './grid-box';
 import { formulaFromR1C1, formulaToR1C1 } from './r1c1';
-import { type AdjustedFormula, formulaAfterLineChange, formulaAfterRename } from './reference-adjustment';
+import {
+  type AdjustedFormula,
+  formulaAfterLineChange,
+  formulaAfterRename,
+  formulaAfterSheetDeleted,
+} from './reference-adjustment';
 import type { SheetModel, WorkbookModel } from './workbook-model';
 
 /** Inserts empty rows or columns at `at` (they take numbers at … at + count − 1); at may be size + 1. */
@@ -207,6 +214,35 @@ export function renameSheet(sheet: SheetModel, name: string): void {
     formula: formulaAfterRename(formula, oldName, name),
     broken: false,
   }));
+}
+
+/**
+ * Deletes a tab, as Spreadsheet.deleteSheet and the tab's Delete in the Sheets UI do. What is kept
+ * on the tab goes with it: its cells, filter, conditional formats, protections, named ranges and
+ * charts (the emulator keeps developer metadata on the spreadsheet only, none on a tab). Charts on
+ * other tabs stop reading its cells; every formula reference to it becomes #REF!, as Sheets rewrites
+ * it (a HYPERLINK to "#gid=…" names no tab in a reference: it stays a link, to a tab no longer there).
+ * A workbook keeps at least one visible tab: "You can't remove all the sheets in a document." is
+ * what Apps Script throws for the only one (quoted in scripts that met it); for the last visible tab
+ * beside hidden ones the Sheets API says "You can't remove all the visible sheets in a document."
+ * (also met in practice), which the emulator throws for both services. The active tab, if deleted,
+ * becomes the first visible one (the emulator's choice: Google does not document it).
+ */
+export function deleteSheet(sheet: SheetModel): void {
+  const { workbook } = sheet;
+  if (sheet.deleted || !workbook.sheets.includes(sheet))
+    throw new AppsScriptException(`The sheet "${sheet.name}" was deleted already.`);
+  if (workbook.sheets.length === 1)
+    throw new AppsScriptException("You can't remove all the sheets in a document.");
+  if (!sheet.hidden && workbook.visibleSheets().length === 1)
+    throw new AppsScriptException("You can't remove all the visible sheets in a document.");
+  workbook.sheets.splice(workbook.sheets.indexOf(sheet), 1);
+  sheet.deleted = true;
+  for (const other of workbook.sheets) {
+    for (const chart of other.charts) chart.ranges = chart.ranges.filter((range) => range.gid !== sheet.gid);
+  }
+  adjustFormulas(workbook, (formula) => formulaAfterSheetDeleted(formula, sheet.name));
+  if (workbook.activeSheet === sheet) workbook.activeSheet = workbook.visibleSheets()[0]!;
 }
 
 export interface SortSpec {

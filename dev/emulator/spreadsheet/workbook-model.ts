@@ -150,6 +150,8 @@ export interface SheetModel {
   protections: ProtectionData[];
   namedRanges: NamedRangeData[];
   charts: ChartData[];
+  /** Set when the tab is deleted (structural-changes.ts): a script's objects of it throw from then on. */
+  deleted: boolean;
 }
 
 export type MetadataVisibility = 'DOCUMENT' | 'PROJECT';
@@ -307,6 +309,7 @@ export class WorkbookModel {
       protections: [],
       namedRanges: [],
       charts: [],
+      deleted: false,
     };
     this.sheets.splice(index, 0, sheet);
     return sheet;

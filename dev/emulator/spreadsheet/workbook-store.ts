@@ -24,6 +24,7 @@ import { isValidTimeZone } from './serial-dates';
 import type { CustomFunctionEvaluator } from './service-env';
 import {
   deleteLines,
+  deleteSheet,
   insertLinesBeside,
   moveLines,
   renameSheet,
@@ -534,28 +535,13 @@ export class WorkbookView {
   }
 
   /**
-   * A user deleting a tab. Sheets turns every formula reference to it into #REF!, which the emulator
-   * does not model: a tab that any formula names (by its name anywhere in the formula's text) is
-   * refused. Charts elsewhere stop reading its cells.
+   * A user deleting a tab (its menu's Delete): the same change as Spreadsheet.deleteSheet, with the
+   * same refusals (structural-changes.ts).
    */
   deleteSheet(name: string): void {
-    const workbook = this.#workbook;
-    const sheet = workbook.sheetByName(name);
+    const sheet = this.#workbook.sheetByName(name);
     if (!sheet) throw new Error(`No sheet named "${name}" in ${this.id}.`);
-    if (workbook.visibleSheets().length === 1 && !sheet.hidden)
-      throw new Error("The last visible tab can't be deleted.");
-    const named = workbook.sheets.some((home) =>
-      [...home.cells.formulaCells()].some(({ cell }) =>
-        cell.formula!.toLowerCase().includes(name.toLowerCase()),
-      ),
-    );
-    if (named) throw new Error(`not emulated: deleting "${name}", which a formula refers to`);
-    workbook.sheets.splice(workbook.sheets.indexOf(sheet), 1);
-    for (const other of workbook.sheets) {
-      for (const chart of other.charts)
-        chart.ranges = chart.ranges.filter((range) => range.gid !== sheet.gid);
-    }
-    if (workbook.activeSheet === sheet) workbook.activeSheet = workbook.visibleSheets()[0]!;
+    deleteSheet(sheet);
   }
 
   /** A user adding a tab of the given size (within the workbook's cell limit). */
