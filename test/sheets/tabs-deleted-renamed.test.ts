@@ -8,9 +8,7 @@
  *   they were; Import equipment types makes it again, linked to the others;
  * - every tab the add-on finds by sheet id renamed (the equipment tabs, the Overview): each menu
  *   action finds them, the links between tabs still lead to tabs that are there, the Sync log is
- *   written, and no second copy of a tab is made;
- * - the tabs it still finds by name (the Sync log, Completed trainings, the training tabs) renamed:
- *   a known bug, kept as a failing test (the last one).
+ *   written, and no second copy of a tab is made.
  */
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import { IMPORT, METAFIELDS_TAB, syncLog, workbook } from '../support/equipment-tabs';
@@ -167,7 +165,8 @@ describe('an equipment tab deleted by its user', () => {
 
 /**
  * The tabs the add-on still finds by their usual name only (src/platform/sync-log.ts,
- * src/completions/import.ts, src/trainings/training-tabs.ts): see the last test.
+ * src/completions/import.ts, src/trainings/training-tabs.ts): renamed, a run makes a second copy
+ * under the usual name. Left for the issue that finds every tab by its sheet id (#27).
  */
 const FOUND_BY_NAME = [
   'Sync log',
@@ -220,28 +219,5 @@ describe('every tab the add-on finds by sheet id, renamed by its user', () => {
     }
     expect(gidLinks(harness).length).toBeGreaterThan(0);
     expect(brokenLinks(harness)).toEqual([]);
-  });
-});
-
-describe('the tabs the add-on finds by name, renamed by their user', () => {
-  let harness: AddonHarness;
-
-  beforeAll(async () => {
-    harness = await importedAndRenamed(84, (name) => FOUND_BY_NAME.includes(name));
-  });
-  afterAll(() => harness.done());
-
-  // A known bug, not fixed here: the Sync log, Completed trainings and the training tabs are found by
-  // their usual names, so a run after they were renamed writes a second copy of each under that name
-  // (and the Sync log's lines go to the new copy). This test fails today, as jest's test.failing
-  // expects; when those tabs are found by sheet id it passes, and must become a plain test.
-  test.failing('Refresh all writes to them under their new names, making no second copy', () => {
-    const namesBefore = workbook(harness).sheetNames;
-    const logBefore = harness.displayed('Sync log (mine)').length;
-
-    harness.clickMenu('Refresh all');
-
-    expect(workbook(harness).sheetNames).toEqual(namesBefore);
-    expect(harness.displayed('Sync log (mine)').length).toBeGreaterThan(logBefore);
   });
 });
