@@ -20,7 +20,7 @@ import { DEFAULT_EXECUTION_LIMITS, type ExecutionLimits, Executions } from './ru
 import { createHtmlService, HtmlFiles } from './runtime/html-service';
 import { createLockService, LockTable } from './runtime/lock';
 import { createMailApp, DEFAULT_MAIL_DAILY_QUOTA, MailRecorder } from './runtime/mail-app';
-import { ManifestPolicy } from './runtime/manifest';
+import { Grants, ManifestPolicy } from './runtime/manifest';
 import { Overlaps } from './runtime/overlaps';
 import { type LogEntry, type LogListener, LogRecorder } from './runtime/logging';
 import { createPropertiesService, PropertyStores } from './runtime/properties';
@@ -179,6 +179,7 @@ interface EmulatorParts {
   logRecorder: LogRecorder;
   owners: Map<string, string>;
   overlaps: Overlaps;
+  grants: Grants;
 }
 
 function assemble(options: EmulatorOptions): EmulatorParts {
@@ -195,8 +196,10 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     isSpreadsheetServiceClass,
   );
   const manifest = new ManifestPolicy(files['appsscript.json']);
+  const grants = new Grants(manifest, executions);
   const counter = new ServiceCallCounter((serviceCall) => {
     manifest.checkCall(serviceCall);
+    grants.checkCall(serviceCall);
     executions.checkDeadline();
     overlaps.beforeCall(serviceCall);
   }, costs);
@@ -248,6 +251,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     logRecorder: new LogRecorder(env, options.onLog),
     owners,
     overlaps,
+    grants,
   };
   const triggers = new TriggerRegistry();
   const enums = createScriptEnums(counter);
@@ -269,7 +273,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     PropertiesService: createPropertiesService(env, parts.properties),
     CacheService: createCacheService(env, parts.caches),
     LockService: createLockService(env, parts.locks),
-    ScriptApp: createScriptApp(env, triggers, timeZone, enums),
+    ScriptApp: createScriptApp(env, triggers, timeZone, enums, grants),
     HtmlService: createHtmlService(env, new HtmlFiles(files)),
     Utilities: createUtilities(env),
     Session: createSession(env, timeZone, options.locale ?? 'en'),
@@ -312,6 +316,11 @@ export class Emulator extends DocumentEntryPoints {
   readonly mail: MailRecorder;
   /** The Sheets API's write quotas: sheetsApiQuotas.spend(user, requests) uses some up. */
   readonly sheetsApiQuotas: SheetsApiQuotas;
+  /**
+   * What each user authorised: grants.set(user, scopes) makes them someone who authorised under an
+   * older manifest, until their next menu item (runtime/manifest.ts).
+   */
+  readonly grants: Grants;
   readonly #logRecorder: LogRecorder;
   readonly #owners: Map<string, string>;
   readonly #overlaps: Overlaps;
@@ -330,6 +339,7 @@ export class Emulator extends DocumentEntryPoints {
     this.urlFetch = parts.urlFetch;
     this.mail = parts.mail;
     this.sheetsApiQuotas = parts.sheetsApiQuotas;
+    this.grants = parts.grants;
     this.#logRecorder = parts.logRecorder;
     this.#owners = parts.owners;
     this.#overlaps = parts.overlaps;

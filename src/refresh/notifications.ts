@@ -10,7 +10,10 @@
  * inspections and Expiring trainings tabs
  * (their rows as the run just wrote them), a few Spreadsheet calls and no commit of their own, and
  * only in a run where a digest may be due. Every mail checks MailApp's daily quota first; a message
- * that cannot go is a Sync log line, and the digest tries again at the next run.
+ * that cannot go is a Sync log line, and the digest tries again at the next run. A run with mail to
+ * send first asks Google whether the owner allowed sending mail (a scope added after they authorised
+ * is not granted until they open the add-on again): without it nothing is sent, and the Sync log
+ * says so once until they do (mail-authorization.ts).
  */
 import { addDays, type CalendarDate, toIsoDate, type UtcOffsetAt } from '../lib/dates';
 import type { DocumentState } from '../platform/document-state';
@@ -31,6 +34,7 @@ import {
 } from './digest';
 import { alertMail, digestMail, type Mail, type MailSetting, type TabLink } from './notification-mail';
 import { type NotificationSettings, notificationsOn } from './notification-settings';
+import { MAIL_NEEDS_AUTHORIZATION, mailNeedsAuthorization } from './mail-authorization';
 import { recipientAllowed } from './schedule-owner';
 import { describeProblem } from './status';
 import type { RunProblem } from './schedule-store';
@@ -52,6 +56,8 @@ export interface ScheduleEvents {
 interface Notifier {
   /** Sends what there is to send; returns the digest memory to keep when a digest went out. */
   send(events: ScheduleEvents): DigestMemory | null;
+  /** Whether the owner has not allowed sending mail; absent when the run had no mail to check for. */
+  mailNeedsAuthorization?: boolean;
 }
 
 interface ReadPhase {
@@ -65,6 +71,8 @@ interface ReadPhase {
   scheduleOwner: string;
   /** What the schedule's last digest left: kept with the schedule, whose owner sends the digest. */
   digestMemory: DigestMemory | undefined;
+  /** Whether an earlier run logged that the owner must authorise mail again: said once until they do. */
+  mailAuthorizationLogged: boolean;
   today: CalendarDate;
   utcOffsetAt: UtcOffsetAt;
 }
@@ -78,6 +86,16 @@ export function prepareNotifications(phase: ReadPhase): Notifier {
   // Alerts are for a run that failed: a run that refreshed and owes no digest reads nothing more.
   const mayAlert = !phase.refreshed && settings.topics.includes('refreshFailures');
   if (!digestDue && !mayAlert) return { send: () => null };
+  if (mailNeedsAuthorization()) {
+    const action = digestDue ? DIGEST_ACTION : ALERT_ACTION;
+    return {
+      send() {
+        if (!phase.mailAuthorizationLogged) logMailAuthorization(phase, action);
+        return null;
+      },
+      mailNeedsAuthorization: true,
+    };
+  }
   const { spreadsheet } = phase;
   const url = `https://docs.google.com/spreadsheets/d/${spreadsheet.getId()}/edit`;
   // Found by its sheet id, under whatever name the user gave it.
@@ -114,6 +132,7 @@ export function prepareNotifications(phase: ReadPhase): Notifier {
       const plan = digestDue ? planDigest(settings, items, memory, phase.today) : null;
       return plan && sendMail(mailer, DIGEST_ACTION, digestMail(plan, setting)) ? plan.memory : null;
     },
+    mailNeedsAuthorization: false,
   };
 }
 
@@ -209,6 +228,25 @@ function pauseNotice(paused: NonNullable<ScheduleEvents['paused']>, setting: Mai
       'Save a working token in Safety Sync → Settings…, then save the schedule again in Safety Sync → Schedule refresh… to resume it.',
     ],
     setting,
+  );
+}
+
+/** The Sync log's line for a run that sent nothing because the owner must allow mail again. */
+function logMailAuthorization(phase: ReadPhase, action: string): void {
+  recordRun(
+    phase.log,
+    {
+      startedAtMs: Date.now(),
+      user: currentUserEmail(),
+      action,
+      added: 0,
+      removed: 0,
+      requests: 0,
+      durationMs: 0,
+      outcome: 'Skipped',
+      details: MAIL_NEEDS_AUTHORIZATION,
+    },
+    phase.utcOffsetAt,
   );
 }
 

@@ -39,6 +39,11 @@ export interface RefreshSchedule {
   failuresInARow?: number;
   /** What this schedule's e-mail digests reported: a new schedule (maybe another sender) starts afresh. */
   digestMemory?: DigestMemory;
+  /**
+   * Set when a run found the owner has not allowed sending mail (a scope added since they
+   * authorised) and said so in the Sync log; cleared by a run that finds it allowed.
+   */
+  mailNeedsAuthorization?: true;
   /** Set when the schedule stopped itself; its trigger is deleted then. */
   paused: { atMs: number; identifier: string } | null;
 }

@@ -99,12 +99,18 @@ export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven):
       notifications: confirmation?.notifications ?? null,
       scheduleOwner: current.ownerEmail,
       digestMemory: current.digestMemory,
+      mailAuthorizationLogged: current.mailNeedsAuthorization === true,
       today: clock.today(),
       utcOffsetAt: clock.utcOffsetAt,
     });
     const recorded = recordScheduledRun({ log, clock }, current, outcome, startedAtMs);
     const digestMemory = notifier.send(recorded.events);
-    writeSchedule(state, digestMemory ? { ...recorded.schedule, digestMemory } : recorded.schedule);
+    const checked = notifier.mailNeedsAuthorization;
+    const schedule =
+      checked === undefined
+        ? recorded.schedule
+        : { ...recorded.schedule, mailNeedsAuthorization: checked || undefined };
+    writeSchedule(state, digestMemory ? { ...schedule, digestMemory } : schedule);
   }
   showRefreshStatus(spreadsheet);
 }

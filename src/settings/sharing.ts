@@ -3,7 +3,8 @@
  * identity (refresh/schedule-owner.ts has the rule). Here is what Settings shows each person (the
  * owner: what someone else changed, to confirm or discard; an editor: that their change is a
  * proposal), what a save records (the Sync log names who changed what, addresses included, never
- * the token), and what the owner's Confirm and Discard do.
+ * the token), and what the owner's Confirm and Discard do. An owner who has not authorised what the
+ * add-on now asks for (a scope added since) is told where to: their scheduled runs go without it.
  */
 import { FieldRefusedError } from '../platform/field-refusal';
 import { currentUserEmail, recordRun } from '../platform/job-runner';
@@ -29,6 +30,7 @@ import {
   writeChangeStamps,
   writeConfirmation,
 } from '../refresh/schedule-owner';
+import { pendingAuthorizationUrl } from '../refresh/mail-authorization';
 import { readSchedule, type RefreshSchedule } from '../refresh/schedule-store';
 import { formatMoment } from '../refresh/status';
 import { DocumentState } from '../platform/document-state';
@@ -123,14 +125,21 @@ export function sharingView(spreadsheet: Spreadsheet): SharingView {
           allowed: recipientAllowed(address, schedule.ownerEmail, owned.notifications.allowOutsideDomain),
         }))
     : [];
+  // Until the owner authorises again, MailApp (its quota too) is refused to them.
+  const authorizationUrl = pendingAuthorizationUrl();
   return {
     ...base,
     youOwnTheSchedule: true,
     proposal: changes.length ? { changes, newAddresses } : null,
     notes: [
       `You own the scheduled refresh: it runs with your token and sends mail from your account. Only what you confirm of ${OWNER_GROUP_WORDS} reaches your scheduled runs.`,
+      ...(authorizationUrl
+        ? [
+            `Google needs you to authorise Safety Sync again for what it now asks (sending the e-mail from your account, say): until you do, your scheduled runs go without it and send no mail. Google asks when you next open a Safety Sync menu item, or authorise at ${authorizationUrl}`,
+          ]
+        : []),
     ],
-    mailQuotaLeft: MailApp.getRemainingDailyQuota(),
+    mailQuotaLeft: authorizationUrl ? null : MailApp.getRemainingDailyQuota(),
   };
 }
 

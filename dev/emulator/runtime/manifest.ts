@@ -9,8 +9,22 @@
  *   the add-on recognises the refusal by the URL it checked itself (src/platform/url-fetch-whitelist.ts).
  * Each emulated call is mapped to its scopes by `Class.method` (the counter's key) in SCOPES below;
  * a class that is not listed needs none (Properties, Cache, Lock, Utilities, HtmlService, Logger).
+ *
+ * What each user granted (Grants): the manifest's scopes when they last accepted Google's consent
+ * screen. Google shows it before a menu item runs for a user whose grants lack a scope the manifest
+ * lists ("the script prompts the user for authorization the next time it runs"), but "if the script
+ * is published as an add-on that uses installable triggers, the trigger runs the script without
+ * prompting for authorization but throws an exception if the script attempts to call the
+ * unauthorized service" (developers.google.com/apps-script/reference/script/authorization-status,
+ * REQUIRED). So a scope added to the manifest after a user authorised is missing from their triggers'
+ * runs until they next open a menu item. A dialog's google.script.run cannot show the consent screen
+ * either: it runs with the grants the user has (the stricter reading). Google does not publish the
+ * exception's wording; the emulator uses the one Apps Script gives a call the running user has not
+ * authorised ("You do not have permission to call X. Required permissions: Y", as requireAuthMode in
+ * service-object.ts does), distinct from the manifest's "Specified permissions are not sufficient".
  */
 import { AppsScriptException } from '../core';
+import type { Executions } from './executions';
 import { isSpreadsheetServiceClass } from './spreadsheet-seam';
 
 const AUTH = 'https://www.googleapis.com/auth/';
@@ -101,6 +115,11 @@ export class ManifestPolicy {
         : stringList('urlFetchWhitelist', manifest.urlFetchWhitelist).map(prefixPattern);
   }
 
+  /** The scopes the manifest lists, or null when it lists none (Google detects them from the code). */
+  get scopes(): readonly string[] | null {
+    return this.#scopes && [...this.#scopes];
+  }
+
   /** Throws Google's permission error when the manifest's scopes do not allow `call` (`Class.method`). */
   checkCall(call: string): void {
     if (!this.#scopes) return;
@@ -117,6 +136,69 @@ export class ManifestPolicy {
     throw new AppsScriptException(
       `UrlFetch to ${withoutQuery(url)} is not allowed: it matches no prefix of urlFetchWhitelist in the script's manifest.`,
     );
+  }
+}
+
+/**
+ * The scopes each user granted. A user the emulator has no record of granted the manifest's: they
+ * installed the add-on under it, and whoever made a trigger made it in a run that asked them. A test
+ * models a user who authorised under an older manifest with `set`; their next menu item (Google's
+ * consent screen, accepted) grants the manifest's scopes again.
+ */
+export class Grants {
+  readonly #recorded = new Map<string, ReadonlySet<string>>();
+
+  constructor(
+    private readonly manifest: ManifestPolicy,
+    private readonly executions: Executions,
+  ) {}
+
+  /** Test helper: `user` last authorised when the manifest listed only `scopes`. */
+  set(user: string, scopes: readonly string[]): void {
+    this.manifestScopes();
+    this.#recorded.set(user, new Set(scopes));
+  }
+
+  /** The scopes `user` has granted. */
+  of(user: string): string[] {
+    return [...(this.#recorded.get(user) ?? this.manifestScopes())];
+  }
+
+  /**
+   * The counter's hook, after the manifest's check: a menu item in FULL mode first records the
+   * consent Google asked for before it ran (no call of the run comes earlier); then a call in FULL
+   * mode needs a scope the running user granted. Other modes grant nothing (authorization-mode
+   * checks refuse what they cannot do).
+   */
+  checkCall(call: string): void {
+    const execution = this.executions.current();
+    if (!execution || execution.context.authMode !== 'FULL' || !this.manifest.scopes) return;
+    if (execution.context.kind === 'menu') this.#recorded.delete(execution.user);
+    const recorded = this.#recorded.get(execution.user);
+    const needed = requiredScopes(call);
+    if (!recorded || needed.length === 0 || needed.some((scope) => recorded.has(scope))) return;
+    throw new AppsScriptException(
+      `You do not have permission to call ${call}. Required permissions: ${describeChoice(needed)}`,
+    );
+  }
+
+  /**
+   * ScriptApp.getAuthorizationInfo for the running user: in FULL mode, which scopes of `scopes` (by
+   * default the manifest's) they have not granted; no other mode asks the user for anything.
+   */
+  authorizationFor(authMode: string, scopes: readonly string[] | undefined) {
+    const asked = scopes ?? this.manifestScopes();
+    const granted = new Set(this.of(this.executions.requireCurrent().user));
+    return {
+      required: authMode === 'FULL' && asked.some((scope) => !granted.has(scope)),
+      authorized: asked.filter((scope) => granted.has(scope)),
+    };
+  }
+
+  private manifestScopes(): readonly string[] {
+    const scopes = this.manifest.scopes;
+    if (!scopes) throw new Error('not emulated: authorisation of a manifest that lists no oauthScopes');
+    return scopes;
   }
 }
 

@@ -3,8 +3,10 @@
  * runs an add-on): at most hourly, at most one time-driven trigger per user per document, 20
  * triggers per user per script, and none from a custom function or a simple trigger. A trigger
  * remembers the spreadsheet it was created in; the emulator fires it as its creator.
+ * getAuthorizationInfo answers from what the running user granted (manifest.ts, Grants).
  */
 import { AppsScriptException, type ServiceCallCounter } from '../core';
+import type { Grants } from './manifest';
 import type { Enum, ServiceEnvironment } from './service-object';
 import { defineEnum, expose, isEnumOf, requireAuthMode, signatureMismatch } from './service-object';
 import { isValidTimeZone } from './time-zones';
@@ -13,6 +15,11 @@ export const SCRIPT_ID = '1SafetySyncEmulatedScriptId000000000000000000000000000
 export const MAX_TRIGGERS_PER_USER = 20;
 const ALLOWED_HOURLY_INTERVALS = [1, 2, 4, 6, 8, 12];
 const SCRIPTAPP_SCOPE = 'https://www.googleapis.com/auth/script.scriptapp';
+/**
+ * Where getAuthorizationUrl sends the user: Google's URL carries state it does not document, so the
+ * emulator's is a fixed address on script.google.com.
+ */
+export const AUTHORIZATION_URL = `https://script.google.com/macros/d/${SCRIPT_ID}/authorize`;
 const WEEK_DAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
 
 export interface ClockSchedule {
@@ -63,6 +70,7 @@ export class TriggerRegistry {
 
 export interface ScriptEnums {
   AuthMode: Enum<'NONE' | 'CUSTOM_FUNCTION' | 'LIMITED' | 'FULL'>;
+  AuthorizationStatus: Enum<'REQUIRED' | 'NOT_REQUIRED'>;
   EventType: Enum<'CLOCK' | 'ON_OPEN' | 'ON_EDIT' | 'ON_FORM_SUBMIT' | 'ON_CHANGE' | 'ON_EVENT_UPDATED'>;
   TriggerSource: Enum<'SPREADSHEETS' | 'CLOCK' | 'FORMS' | 'DOCUMENTS' | 'CALENDAR'>;
   WeekDay: Enum<(typeof WEEK_DAYS)[number]>;
@@ -72,6 +80,7 @@ export interface ScriptEnums {
 export function createScriptEnums(counter: ServiceCallCounter): ScriptEnums {
   return {
     AuthMode: defineEnum('ScriptApp.AuthMode', ['NONE', 'CUSTOM_FUNCTION', 'LIMITED', 'FULL'], counter),
+    AuthorizationStatus: defineEnum('ScriptApp.AuthorizationStatus', ['REQUIRED', 'NOT_REQUIRED'], counter),
     EventType: defineEnum(
       'ScriptApp.EventType',
       ['CLOCK', 'ON_OPEN', 'ON_EDIT', 'ON_FORM_SUBMIT', 'ON_CHANGE', 'ON_EVENT_UPDATED'],
@@ -91,8 +100,9 @@ export function createScriptApp(
   registry: TriggerRegistry,
   scriptTimeZone: string,
   enums: ScriptEnums,
+  grants: Grants,
 ): GoogleAppsScript.Script.ScriptApp {
-  const { EventType, TriggerSource, WeekDay } = enums;
+  const { AuthMode, AuthorizationStatus, EventType, TriggerSource, WeekDay } = enums;
   const exposedTriggers = new WeakMap<object, string>();
 
   const requireFull = (method: string) => requireAuthMode(env, method, ['FULL'], SCRIPTAPP_SCOPE);
@@ -201,6 +211,28 @@ export function createScriptApp(
   const scriptApp = {
     ...enums,
     getScriptId: () => SCRIPT_ID,
+    /**
+     * getAuthorizationInfo(authMode) or (authMode, oAuthScopes): whether the running user must
+     * authorise (the manifest's scopes, or those listed), where, and which of them they have granted
+     * (developers.google.com/apps-script/reference/script/authorization-info). No scope needed.
+     */
+    getAuthorizationInfo(...args: unknown[]) {
+      const [authMode, scopes] = args;
+      const scopeList =
+        Array.isArray(scopes) && scopes.every((scope) => typeof scope === 'string')
+          ? (scopes as string[])
+          : undefined;
+      if (!isEnumOf(AuthMode, authMode) || args.length > 2 || (args.length === 2 && scopeList === undefined))
+        throw signatureMismatch('ScriptApp.getAuthorizationInfo', args);
+      const { required, authorized } = grants.authorizationFor(authMode.name(), scopeList);
+      const info = {
+        getAuthorizationStatus: () =>
+          required ? AuthorizationStatus.REQUIRED : AuthorizationStatus.NOT_REQUIRED,
+        getAuthorizationUrl: () => (required ? AUTHORIZATION_URL : null),
+        getAuthorizedScopes: () => env.realm.toScript([...authorized]),
+      };
+      return expose('AuthorizationInfo', info, env);
+    },
     newTrigger(functionName: unknown) {
       requireFull('ScriptApp.newTrigger');
       if (typeof functionName !== 'string') throw signatureMismatch('ScriptApp.newTrigger', [functionName]);
