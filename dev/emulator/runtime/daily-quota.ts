@@ -46,7 +46,7 @@ interface Window {
 export class DailyQuota {
   private readonly windows = new Map<string, Window>();
 
-  constructor(public limit: number) {}
+  constructor(private readonly limit: number) {}
 
   /** What the user has used in the window open at `nowMs` (0 when none is). */
   used(user: string, nowMs: number): number {
@@ -59,7 +59,6 @@ export class DailyQuota {
 
   /** Counts `amount` against the user's window, opening one at `nowMs` when none is open. */
   spend(user: string, amount: number, nowMs: number): void {
-    if (amount <= 0) return;
     const open = this.openWindow(user, nowMs);
     if (open) open.used += amount;
     else this.windows.set(user, { openedAtMs: nowMs, used: amount });

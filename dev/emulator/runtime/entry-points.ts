@@ -33,7 +33,7 @@ export interface RunOptions {
 
 export type CustomFunctionResult = { value: unknown } | { error: string };
 
-export const TRIGGER_TIME_SPENT = 'Service using too much computer time for one day.';
+const TRIGGER_TIME_SPENT = 'Service using too much computer time for one day.';
 
 /** A time-driven execution that failed because its owner's daily trigger time was spent. */
 export interface FailedTriggerExecution {
