@@ -15,11 +15,12 @@ import { ServiceCallCounter } from './core';
 import { createCacheService, CacheStores } from './runtime/cache';
 import { EmulatedClock } from './runtime/clock';
 import { type CostFigures, CostModel, presetFigures, requireFigures } from './runtime/cost-model';
-import { DocumentEntryPoints, UserEntryPoints, type Runtime } from './runtime/entry-points';
+import { type AccountKind, DAILY_FIGURES } from './runtime/daily-quota';
+import { DocumentEntryPoints, TriggerRuntime, UserEntryPoints, type Runtime } from './runtime/entry-points';
 import { DEFAULT_EXECUTION_LIMITS, type ExecutionLimits, Executions } from './runtime/executions';
 import { createHtmlService, HtmlFiles } from './runtime/html-service';
 import { createLockService, LockTable } from './runtime/lock';
-import { createMailApp, DEFAULT_MAIL_DAILY_QUOTA, MailRecorder } from './runtime/mail-app';
+import { createMailApp, MailRecorder } from './runtime/mail-app';
 import { Grants, ManifestPolicy } from './runtime/manifest';
 import { Overlaps } from './runtime/overlaps';
 import { type LogEntry, type LogListener, LogRecorder } from './runtime/logging';
@@ -36,11 +37,12 @@ import {
   SheetsApiQuotas,
   type WorkbookStore,
 } from './runtime/spreadsheet-seam';
-import { DEFAULT_DAILY_QUOTA, createUrlFetchApp, UrlFetchRecorder } from './runtime/url-fetch';
+import { createUrlFetchApp, UrlFetchRecorder } from './runtime/url-fetch';
 import { createUtilities } from './runtime/utilities';
 
 export { ScriptError } from './runtime/script-runner';
-export type { CustomFunctionResult, RunOptions } from './runtime/entry-points';
+export type { CustomFunctionResult, FailedTriggerExecution, RunOptions } from './runtime/entry-points';
+export type { AccountKind } from './runtime/daily-quota';
 export { calibratedFiguresFromFile, presetFigures } from './runtime/cost-model';
 export type { CostFigures, CostQuantities } from './runtime/cost-model';
 export type { LogEntry } from './runtime/logging';
@@ -63,9 +65,14 @@ export interface EmulatorOptions {
   startTime?: number;
   /** The script's time zone; default appsscript.json's, else Europe/London. */
   timeZone?: string;
-  /** UrlFetch calls per user per day; default 20,000 (consumer accounts). */
+  /**
+   * Whose daily quotas the users have (runtime/daily-quota.ts): a consumer account's (gmail.com,
+   * the default) or a Google Workspace one's. Each renews 24 hours after the user's first use.
+   */
+  accountKind?: AccountKind;
+  /** UrlFetch calls per user per day; default the account kind's (20,000; Workspace 100,000). */
   urlFetchDailyQuota?: number;
-  /** MailApp recipients per user per day; default 100 (consumer accounts; Workspace has 1,500). */
+  /** MailApp recipients per user per day; default the account kind's (100; Workspace 1,500). */
   mailDailyQuota?: number;
   /**
    * Emulated milliseconds each UrlFetch round trip adds to the clock on top of the cost model's
@@ -175,6 +182,7 @@ interface EmulatorParts {
   locks: LockTable;
   urlFetch: UrlFetchRecorder;
   mail: MailRecorder;
+  triggerRuntime: TriggerRuntime;
   sheetsApiQuotas: SheetsApiQuotas;
   logRecorder: LogRecorder;
   owners: Map<string, string>;
@@ -186,6 +194,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
   const files = options.files ?? (options.distDir ? loadDist(options.distDir).files : {});
   const timeZone = requireIanaTimeZone(options.timeZone ?? manifestTimeZone(files) ?? DEFAULT_TIME_ZONE);
   const clock = new EmulatedClock(options.startTime);
+  const daily = DAILY_FIGURES[options.accountKind ?? 'consumer'];
   const executions = new Executions(clock, { ...DEFAULT_EXECUTION_LIMITS, ...options.executionLimitMs });
   const overlaps = new Overlaps();
   // Google's time is spent by the running execution, up to its deadline; a commit at the end of an
@@ -239,14 +248,12 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     workbooks: spreadsheet.workbooks,
     users,
     timeZone,
-    properties: new PropertyStores(),
+    properties: new PropertyStores(daily.propertyOperations),
     caches: new CacheStores(),
     locks: new LockTable(clock),
-    urlFetch: new UrlFetchRecorder(
-      options.urlFetchDailyQuota ?? DEFAULT_DAILY_QUOTA,
-      options.urlFetchRoundTripMs,
-    ),
-    mail: new MailRecorder(options.mailDailyQuota ?? DEFAULT_MAIL_DAILY_QUOTA),
+    urlFetch: new UrlFetchRecorder(options.urlFetchDailyQuota ?? daily.urlFetch, options.urlFetchRoundTripMs),
+    mail: new MailRecorder(options.mailDailyQuota ?? daily.mailRecipients),
+    triggerRuntime: new TriggerRuntime(daily.triggerRuntimeMs),
     sheetsApiQuotas: new SheetsApiQuotas(() => clock.now()),
     logRecorder: new LogRecorder(env, options.onLog),
     owners,
@@ -285,6 +292,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     clock,
     enums,
     triggers,
+    triggerRuntime: parts.triggerRuntime,
     workbooks: spreadsheet.workbooks,
     addOnName: options.addOnName ?? DEFAULT_ADD_ON_NAME,
     ownerOf,
@@ -304,7 +312,10 @@ export class Emulator extends DocumentEntryPoints {
   readonly workbooks: WorkbookStore;
   readonly users: Users;
   readonly timeZone: string;
-  /** Test access to property stores: properties.user(email).set('token', …), .document(id), .script. */
+  /**
+   * Test access to property stores: properties.user(email).set('token', …), .document(id), .script;
+   * and each user's daily read/write calls: properties.operations.spend(user, n, nowMs).
+   */
   readonly properties: PropertyStores;
   /** Test access to caches: caches.evictAll(). */
   readonly caches: CacheStores;
@@ -314,6 +325,11 @@ export class Emulator extends DocumentEntryPoints {
   readonly urlFetch: UrlFetchRecorder;
   /** Every message MailApp would have sent (mail.sent) and the daily recipient quota. */
   readonly mail: MailRecorder;
+  /**
+   * Each user's daily trigger time (triggerRuntime.spend(user, ms, nowMs) uses some up) and the
+   * trigger executions that failed because it was spent (triggerRuntime.failures).
+   */
+  readonly triggerRuntime: TriggerRuntime;
   /** The Sheets API's write quotas: sheetsApiQuotas.spend(user, requests) uses some up. */
   readonly sheetsApiQuotas: SheetsApiQuotas;
   /**
@@ -338,6 +354,7 @@ export class Emulator extends DocumentEntryPoints {
     this.locks = parts.locks;
     this.urlFetch = parts.urlFetch;
     this.mail = parts.mail;
+    this.triggerRuntime = parts.triggerRuntime;
     this.sheetsApiQuotas = parts.sheetsApiQuotas;
     this.grants = parts.grants;
     this.#logRecorder = parts.logRecorder;

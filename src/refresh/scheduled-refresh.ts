@@ -9,6 +9,12 @@
  * the interval. Runs that fail because the token or account is refused will keep failing, so after
  * a few in a row the schedule pauses itself instead of spending the user's quota every hour.
  *
+ * Google stops starting time-driven triggers once their owner's daily trigger time is spent (90
+ * minutes on a consumer account, 6 hours on Workspace; developers.google.com/apps-script/guides/
+ * services/quotas), and stops a run that reaches it, so no code of the add-on runs to say so. The
+ * next run Google allows sees the gap (more than two intervals since the last recorded run) and
+ * says so once in the Sync log; the imports it runs go on from where the last run stopped.
+ *
  * The function is top-level, so any editor could type it into a cell or call it from a dialog: it
  * returns nothing, refuses to run without its trigger's event, and does nothing for a trigger id
  * that is not the spreadsheet's current schedule of the calling user.
@@ -28,6 +34,7 @@ import {
 } from '../platform/job-runner';
 import type { SyncLog } from '../platform/sync-log';
 import { prepareNotifications, type ScheduleEvents } from './notifications';
+import { intervalMs } from './schedule-frequency';
 import { deleteTriggerById } from './schedule-trigger';
 import {
   type RunProblem,
@@ -53,6 +60,8 @@ const AUTH_FAILURES_BEFORE_PAUSE = 3;
 /** Failed runs in a row (for any reason) that send an alert to the notification recipients, once. */
 const FAILURES_BEFORE_ALERT = 2;
 const FULL_RECONCILIATION_EVERY_MS = 24 * 3_600_000;
+/** A time since the last recorded run longer than this many intervals means runs were missed. */
+const MISSED_RUN_INTERVALS = 2;
 const SCHEDULED = 'Scheduled refresh';
 
 export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven): void {
@@ -104,6 +113,7 @@ export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven):
       utcOffsetAt: clock.utcOffsetAt,
     });
     const recorded = recordScheduledRun({ log, clock }, current, outcome, startedAtMs);
+    logMissedRuns({ log, clock }, spreadsheet, current, startedAtMs);
     const digestMemory = notifier.send(recorded.events);
     const checked = notifier.mailNeedsAuthorization;
     const schedule =
@@ -254,6 +264,29 @@ function recordScheduledRun(
       paused: pause ? { problem, runs: authFailuresInARow } : null,
     },
   };
+}
+
+/**
+ * Says in the Sync log that runs were missed since the last recorded one (or since the schedule was
+ * saved). Once: this run's record, written with it, is the next run's last.
+ */
+function logMissedRuns(
+  phase: RecordPhase,
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  schedule: RefreshSchedule,
+  startedAtMs: number,
+): void {
+  const sinceMs = schedule.lastRunAtMs ?? schedule.createdAtMs;
+  if (startedAtMs - sinceMs <= MISSED_RUN_INTERVALS * intervalMs(schedule.frequency)) return;
+  logScheduleEvent(
+    phase,
+    startedAtMs,
+    'Skipped',
+    null,
+    `The scheduled refresh did not run from ${formatMoment(spreadsheet, sinceMs)} to ${formatMoment(spreadsheet, startedAtMs)}: ` +
+      "Google stops time-driven triggers once a user's daily trigger time (90 minutes on a consumer account, 6 hours on Workspace) is spent. " +
+      'It continues where the last run stopped.',
+  );
 }
 
 function logScheduleEvent(

@@ -2,9 +2,17 @@
  * The ways Google starts the script, each with the context Apps Script gives it: a simple onOpen
  * trigger, a menu item, google.script.run from a dialog, a custom function in a cell, a
  * time-driven trigger, or any function run directly. Values go in and come out as Node values.
+ *
+ * Time-driven triggers share their owner's daily "Triggers total runtime" (quota page,
+ * developers.google.com/apps-script/guides/services/quotas: 90 minutes on a consumer account, 6 hours
+ * on Workspace; renewed 24 hours after the first run: runtime/daily-quota.ts). Once it is spent Google
+ * does not start the handler, and an execution that reaches the end of it is stopped; either fails
+ * with "Service using too much computer time for one day.", which Google records in the project's
+ * executions: here triggerRuntime.failures.
  */
 import type { AuthModeName, ExecutionKind } from '../core';
 import type { EmulatedClock } from './clock';
+import { DailyQuota } from './daily-quota';
 import type { ExecutionSpec } from './executions';
 import { argumentsToServer, IllegalValue, isCallableFromClient, resultToClient } from './google-script-run';
 import { fromScript, type ScriptContext } from './realm';
@@ -25,12 +33,51 @@ export interface RunOptions {
 
 export type CustomFunctionResult = { value: unknown } | { error: string };
 
+const TRIGGER_TIME_SPENT = 'Service using too much computer time for one day.';
+
+/** A time-driven execution that failed because its owner's daily trigger time was spent. */
+export interface FailedTriggerExecution {
+  triggerUid: string;
+  handler: string;
+  /** The trigger's owner, whose trigger time it was. */
+  user: string;
+  /** Emulated epoch ms when it was due to start. */
+  atMs: number;
+  /** Whether any of its code ran (false: Google did not start it). */
+  started: boolean;
+  message: string;
+}
+
+/** Each user's daily trigger time, and the executions that failed for want of it. */
+export class TriggerRuntime {
+  readonly failures: FailedTriggerExecution[] = [];
+  private readonly quota: DailyQuota;
+
+  constructor(dailyMs: number) {
+    this.quota = new DailyQuota(dailyMs);
+  }
+
+  /** Trigger time left to the user at `nowMs`, in the window their first trigger run opened. */
+  remainingMs(user: string, nowMs: number): number {
+    return this.quota.remaining(user, nowMs);
+  }
+
+  /**
+   * Counts `ms` of trigger time against the user from `nowMs` (the fired triggers do; a test spends
+   * some as if other triggers had run): in the window open then, or in one that opens at `nowMs`.
+   */
+  spend(user: string, ms: number, nowMs: number): void {
+    this.quota.spend(user, ms, nowMs);
+  }
+}
+
 /** What the entry points need of the emulator. */
 export interface Runtime {
   runner: ScriptRunner;
   clock: EmulatedClock;
   enums: ScriptEnums;
   triggers: TriggerRegistry;
+  triggerRuntime: TriggerRuntime;
   workbooks: WorkbookStore;
   addOnName: string;
   ownerOf(spreadsheetId: string): string;
@@ -220,20 +267,43 @@ export class DocumentEntryPoints extends UserEntryPoints {
 
   /**
    * Fires an installable time-driven trigger now: its handler runs as the trigger's creator, in
-   * FULL mode, with no active spreadsheet, and receives Google's time-driven event object.
+   * FULL mode, with no active spreadsheet, and receives Google's time-driven event object. Its
+   * time counts against the creator's daily trigger time; when none is left nothing runs (the
+   * failure is in triggerRuntime.failures, and this returns undefined), and an execution that
+   * reaches the end of it throws "Service using too much computer time for one day.".
    */
   fireTrigger(triggerUid: string): unknown {
     const trigger = this.runtime.triggers.get(triggerUid);
     if (!trigger) throw new Error(`No trigger ${triggerUid}`);
-    const spec = this.spec('time-trigger', 'FULL', trigger.owner, null);
-    const result = this.runtime.runner.run(spec, globalFunctionNamed(trigger.handler), (script) => [
-      script.toScript({
-        authMode: this.runtime.enums.AuthMode.FULL,
-        triggerUid,
-        ...timeFields(this.runtime.clock.now()),
-      }),
-    ]);
-    return fromScript(result);
+    const { clock, triggerRuntime } = this.runtime;
+    const startedAtMs = clock.now();
+    const failure = { triggerUid, handler: trigger.handler, user: trigger.owner, atMs: startedAtMs };
+    const leftMs = triggerRuntime.remainingMs(trigger.owner, startedAtMs);
+    if (leftMs <= 0) {
+      triggerRuntime.failures.push({ ...failure, started: false, message: TRIGGER_TIME_SPENT });
+      return undefined;
+    }
+    const spec: ExecutionSpec = {
+      ...this.spec('time-trigger', 'FULL', trigger.owner, null),
+      timeLimit: { ms: leftMs, message: TRIGGER_TIME_SPENT },
+    };
+    try {
+      const result = this.runtime.runner.run(spec, globalFunctionNamed(trigger.handler), (script) => [
+        script.toScript({
+          authMode: this.runtime.enums.AuthMode.FULL,
+          triggerUid,
+          ...timeFields(startedAtMs),
+        }),
+      ]);
+      return fromScript(result);
+    } catch (error) {
+      if (error instanceof ScriptError && error.message === TRIGGER_TIME_SPENT) {
+        triggerRuntime.failures.push({ ...failure, started: true, message: TRIGGER_TIME_SPENT });
+      }
+      throw error;
+    } finally {
+      triggerRuntime.spend(trigger.owner, clock.now() - startedAtMs, startedAtMs);
+    }
   }
 }
 

@@ -3,6 +3,8 @@
  * Services ask "who is running, and may they?" here. Time limits are enforced on the emulated
  * clock before every service call (ServiceCallCounter's hook), and whatever advances the clock on
  * the script's behalf (sleep, lock waits) stops at the deadline, as Google kills the execution there.
+ * An execution may be given less time than its kind's limit (a trigger with little of its owner's
+ * daily trigger time left), and then fails with that limit's own message.
  */
 import { AppsScriptException, type AuthModeName, type ExecutionContext, type ExecutionKind } from '../core';
 import type { EmulatedClock } from './clock';
@@ -31,6 +33,8 @@ export interface ExecutionSpec {
   /** The e-mail Session reveals for the active and effective user; '' when anonymous. */
   sessionEmail: string;
   activeSpreadsheetId: string | null;
+  /** A shorter limit than the kind's, and the message the execution fails with when it reaches it. */
+  timeLimit?: { ms: number; message: string };
 }
 
 export class Execution {
@@ -46,6 +50,8 @@ export class Execution {
     readonly id: number,
     spec: ExecutionSpec,
     deadlineMs: number,
+    /** What the execution fails with at its deadline. */
+    readonly timeoutMessage: string,
   ) {
     this.user = spec.user;
     this.sessionEmail = spec.sessionEmail;
@@ -102,7 +108,12 @@ export class Executions {
   }
 
   begin(spec: ExecutionSpec): Execution {
-    const execution = new Execution(this.nextId++, spec, this.clock.now() + this.limitFor(spec.kind));
+    const kindMs = this.limitFor(spec.kind);
+    const limit =
+      spec.timeLimit && spec.timeLimit.ms < kindMs
+        ? spec.timeLimit
+        : { ms: kindMs, message: EXCEEDED_MAXIMUM_EXECUTION_TIME };
+    const execution = new Execution(this.nextId++, spec, this.clock.now() + limit.ms, limit.message);
     this.running.push(execution);
     return execution;
   }
@@ -142,8 +153,8 @@ export class Executions {
 
   private timeoutError(execution: Execution): Error {
     return execution.hasScriptContext()
-      ? execution.scriptContext.newError(EXCEEDED_MAXIMUM_EXECUTION_TIME)
-      : new AppsScriptException(EXCEEDED_MAXIMUM_EXECUTION_TIME);
+      ? execution.scriptContext.newError(execution.timeoutMessage)
+      : new AppsScriptException(execution.timeoutMessage);
   }
 
   private limitFor(kind: ExecutionKind): number {

@@ -1,7 +1,8 @@
 /**
  * MailApp: records what the script would send instead of sending it, with Google's limits
  * (developers.google.com/apps-script/guides/services/quotas): recipients a day per user (100 on a
- * consumer account, 1,500 on Workspace; To, Cc and Bcc each count), at most 50 recipients a message,
+ * consumer account, 1,500 on Workspace; To, Cc and Bcc each count; renewed 24 hours after the
+ * user's first message: runtime/daily-quota.ts), at most 50 recipients a message,
  * a body of at most 200 KB (the consumer figure; Workspace allows 400 KB). Where Google's exact rule
  * is not published the stricter reading is taken: the plain and HTML bodies count together, and an
  * address must look like local@domain.tld. Only FULL authorization may send (a custom function or a
@@ -13,9 +14,8 @@
 import { AppsScriptException } from '../core';
 import type { ServiceEnvironment } from './service-object';
 import { expose, isPlainRecord, requireAuthMode, signatureMismatch, utf8Length } from './service-object';
-import { quotaDay } from './url-fetch';
+import { DailyQuota } from './daily-quota';
 
-export const DEFAULT_MAIL_DAILY_QUOTA = 100;
 const MAX_RECIPIENTS_PER_MESSAGE = 50;
 const MAX_BODY_BYTES = 200 * 1024;
 const SEND_MAIL_SCOPE = 'https://www.googleapis.com/auth/script.send_mail';
@@ -43,18 +43,23 @@ export interface SentMail {
 /** What the script sent, and each user's daily recipient quota. */
 export class MailRecorder {
   readonly sent: SentMail[] = [];
-  private readonly used = new Map<string, number>();
+  private readonly quota: DailyQuota;
 
-  constructor(public dailyQuota = DEFAULT_MAIL_DAILY_QUOTA) {}
-
-  remainingToday(user: string, nowMs: number): number {
-    return Math.max(this.dailyQuota - (this.used.get(quotaDay(user, nowMs)) ?? 0), 0);
+  constructor(dailyQuota: number) {
+    this.quota = new DailyQuota(dailyQuota);
   }
 
-  /** Spends `recipients` of the user's quota today, as if other mail had been sent (tests). */
+  /** Recipients left to the user at `nowMs`, in the window their first message opened. */
+  remainingToday(user: string, nowMs: number): number {
+    return this.quota.remaining(user, nowMs);
+  }
+
+  /**
+   * Spends `recipients` of the user's quota at `nowMs`, as if other mail had been sent (tests): in
+   * the window open then, or in one it opens, which closes 24 hours after `nowMs`.
+   */
   spend(user: string, recipients: number, nowMs: number): void {
-    const day = quotaDay(user, nowMs);
-    this.used.set(day, (this.used.get(day) ?? 0) + recipients);
+    this.quota.spend(user, recipients, nowMs);
   }
 }
 

@@ -2,8 +2,13 @@
  * PropertiesService: script, user (per user; in a custom function the spreadsheet OWNER's) and
  * document (per spreadsheet; null without one) stores of strings. Limits from Google's quota page,
  * measured strictly: 9 KB per property counting key and value in UTF-8 bytes, 500 KB per store.
+ * The page's "Properties read/write" quota (50,000 a day per user on a consumer account, 500,000 on
+ * Workspace; renewed 24 hours after the first: runtime/daily-quota.ts) counts every read or write
+ * call of the running user, whichever store it is on; a call that reads or writes many properties
+ * at once counts once, as the quota's message names calls ("Service invoked too many times").
  */
 import { AppsScriptException } from '../core';
+import { DailyQuota } from './daily-quota';
 import type { ServiceEnvironment } from './service-object';
 import { expose, isPlainRecord, requireAuthMode, signatureMismatch, utf8Length } from './service-object';
 
@@ -11,6 +16,7 @@ export const PROPERTY_VALUE_LIMIT_BYTES = 9 * 1024;
 export const PROPERTY_STORE_LIMIT_BYTES = 500 * 1024;
 const STORE_QUOTA_MESSAGE =
   'You have exceeded the property storage quota. Please remove some properties and try again.';
+const DAILY_QUOTA_MESSAGE = 'Service invoked too many times for one day: properties.';
 
 /** One store's contents; the test API reads and seeds it directly (no limits, no counting). */
 export class PropertyStore {
@@ -57,6 +63,15 @@ export class PropertyStores {
   readonly script = new PropertyStore();
   private readonly users = new Map<string, PropertyStore>();
   private readonly documents = new Map<string, PropertyStore>();
+  /**
+   * Each user's daily read/write calls; a test spends some with operations.spend(user, n, nowMs).
+   * The test API's own reads and writes of the stores do not count.
+   */
+  readonly operations: DailyQuota;
+
+  constructor(dailyOperations: number) {
+    this.operations = new DailyQuota(dailyOperations);
+  }
 
   user(email: string): PropertyStore {
     return storeIn(this.users, email);
@@ -77,21 +92,27 @@ function storeIn(stores: Map<string, PropertyStore>, key: string): PropertyStore
 class Properties {
   readonly #store: PropertyStore;
   readonly #env: ServiceEnvironment;
+  readonly #operations: DailyQuota;
 
-  constructor(store: PropertyStore, env: ServiceEnvironment) {
+  constructor(store: PropertyStore, env: ServiceEnvironment, operations: DailyQuota) {
     this.#store = store;
     this.#env = env;
+    this.#operations = operations;
   }
 
   getProperty(key: unknown): string | null {
-    return this.#store.get(requireKey(key, 'Properties.getProperty', [key]));
+    const name = requireKey(key, 'Properties.getProperty', [key]);
+    this.#count();
+    return this.#store.get(name);
   }
 
   getProperties(): Record<string, string> {
+    this.#count();
     return this.#env.realm.toScript(this.#store.all());
   }
 
   getKeys(): string[] {
+    this.#count();
     return this.#env.realm.toScript(this.#store.keys());
   }
 
@@ -116,16 +137,28 @@ class Properties {
   }
 
   deleteProperty(key: unknown): this {
-    this.#store.delete(requireKey(key, 'Properties.deleteProperty', [key]));
+    const name = requireKey(key, 'Properties.deleteProperty', [key]);
+    this.#count();
+    this.#store.delete(name);
     return this;
   }
 
   deleteAllProperties(): this {
+    this.#count();
     this.#store.clear();
     return this;
   }
 
+  /** One read or write call of the running user, refused once their daily quota is spent. */
+  #count(): void {
+    const user = this.#env.executions.requireCurrent().user;
+    const now = this.#env.clock.now();
+    if (this.#operations.remaining(user, now) < 1) throw new AppsScriptException(DAILY_QUOTA_MESSAGE);
+    this.#operations.spend(user, 1, now);
+  }
+
   #write(changes: Map<string, string>, replaceAll: boolean): void {
+    this.#count();
     for (const [key, value] of changes) {
       if (utf8Length(key) + utf8Length(value) > PROPERTY_VALUE_LIMIT_BYTES) {
         throw new AppsScriptException('Argument too large: value');
@@ -159,7 +192,8 @@ export function createPropertiesService(
   env: ServiceEnvironment,
   stores: PropertyStores,
 ): GoogleAppsScript.Properties.PropertiesService {
-  const open = (store: PropertyStore) => expose('Properties', new Properties(store, env), env);
+  const open = (store: PropertyStore) =>
+    expose('Properties', new Properties(store, env, stores.operations), env);
   const service = {
     getScriptProperties() {
       requireAuthMode(env, 'PropertiesService.getScriptProperties', ['LIMITED', 'FULL', 'CUSTOM_FUNCTION']);

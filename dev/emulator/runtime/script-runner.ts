@@ -2,13 +2,13 @@
  * Runs one execution: a fresh script context, the project's top-level code evaluated in it (as
  * Apps Script does at the start of every execution, in that execution's authorization mode), then
  * the entry function. Whatever the script throws comes back to the test as a ScriptError; an
- * execution past its deadline fails with "Exceeded maximum execution time" even if the script
- * caught the error, because Google kills it.
+ * execution past its deadline fails with "Exceeded maximum execution time" (or its shorter limit's
+ * message) even if the script caught the error, because Google kills it.
  */
 import * as vm from 'node:vm';
 
 import type { EmulatedClock } from './clock';
-import { EXCEEDED_MAXIMUM_EXECUTION_TIME, type ExecutionSpec, type Executions } from './executions';
+import type { ExecutionSpec, Executions } from './executions';
 import { isVmTimeout, ScriptContext } from './realm';
 
 /** An exception that ended an execution, in Node's realm; the script's own value is kept. */
@@ -59,7 +59,7 @@ export class ScriptRunner {
       this.executions.end(execution);
     }
     if (execution.timedOut || (failure && isVmTimeout(failure.thrown))) {
-      throw new ScriptError(EXCEEDED_MAXIMUM_EXECUTION_TIME, failure?.thrown, 'Exception');
+      throw new ScriptError(execution.timeoutMessage, failure?.thrown, 'Exception');
     }
     if (failure) throw toScriptError(failure.thrown);
     return result;

@@ -1,7 +1,8 @@
 /**
  * UrlFetchApp over real HTTP: the script blocks while dev/http's worker performs the requests
  * (fetchAll really runs them concurrently). Google's limits and messages apply: URL length, payload
- * size, the daily quota (every request of a fetchAll counts), status >= 400 throws unless muted, a
+ * size, the daily quota (every request of a fetchAll counts; per user, renewed 24 hours after the
+ * first request: runtime/daily-quota.ts), status >= 400 throws unless muted, a
  * network failure throws even when muted. Real UrlFetchApp cannot reach loopback or private
  * addresses ("Address unavailable"); this one can, because the sample service runs on 127.0.0.1.
  * Each round (a fetch, or a whole fetchAll) costs the emulated clock what Google's round trip and
@@ -25,13 +26,12 @@ import {
 } from '../../http/sync-http';
 import { AppsScriptException } from '../core';
 import { FETCH_ALL_CONCURRENT_REQUESTS } from './cost-model';
+import { DailyQuota } from './daily-quota';
 import type { ServiceEnvironment } from './service-object';
 import { expose, isPlainRecord, requireAuthMode, signatureMismatch, toSignedBytes } from './service-object';
-import { wallClockIn } from './time-zones';
 
 export const URL_LENGTH_LIMIT = 2048;
 export const PAYLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
-export const DEFAULT_DAILY_QUOTA = 20_000;
 const MAX_REDIRECTS = 10;
 const TRUNCATED_RESPONSE_CHARS = 100;
 const EXTERNAL_REQUEST_SCOPE = 'https://www.googleapis.com/auth/script.external_request';
@@ -85,10 +85,10 @@ interface PreparedRequest {
   followRedirects: boolean;
 }
 
-/** The log of every request sent (redirects included) and the daily quota, per user per Pacific day. */
+/** The log of every request sent (redirects included) and each user's daily quota. */
 export class UrlFetchRecorder {
   readonly requests: RecordedRequest[] = [];
-  private readonly used = new Map<string, number>();
+  private readonly quota: DailyQuota;
 
   /**
    * @param roundTripMs Emulated time each round trip (a fetch, or a whole fetchAll) adds to the
@@ -97,9 +97,11 @@ export class UrlFetchRecorder {
    *   that turns slow for one operation).
    */
   constructor(
-    readonly dailyQuota: number,
+    dailyQuota: number,
     public roundTripMs = 0,
-  ) {}
+  ) {
+    this.quota = new DailyQuota(dailyQuota);
+  }
 
   /**
    * What happens elsewhere while the script waits on the network, called once a round trip is
@@ -107,23 +109,17 @@ export class UrlFetchRecorder {
    */
   whileWaiting: ((requests: readonly RecordedRequest[]) => void) | null = null;
 
+  /** Requests the user has sent in their quota's window open at `nowMs`: 24 hours from their first. */
   usedToday(user: string, nowMs: number): number {
-    return this.used.get(quotaDay(user, nowMs)) ?? 0;
+    return this.quota.used(user, nowMs);
   }
 
   consume(user: string, count: number, nowMs: number): void {
-    const used = this.usedToday(user, nowMs);
-    if (used + count > this.dailyQuota) {
+    if (count > this.quota.remaining(user, nowMs)) {
       throw new AppsScriptException('Service invoked too many times for one day: urlfetch.');
     }
-    this.used.set(quotaDay(user, nowMs), used + count);
+    this.quota.spend(user, count, nowMs);
   }
-}
-
-/** Google's daily quotas reset at midnight Pacific time (MailApp's too). */
-export function quotaDay(user: string, nowMs: number): string {
-  const { year, month, day } = wallClockIn('America/Los_Angeles', nowMs);
-  return `${user}|${year}-${month}-${day}`;
 }
 
 function formEncode(fields: Record<string, unknown>): string {
