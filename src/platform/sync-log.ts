@@ -23,7 +23,11 @@ export interface SyncLogEntry {
   removed: number;
   requests: number;
   durationMs: number;
-  /** Skipped and Paused are the scheduled refresh's: another run held the spreadsheet; it stopped itself. */
+  /**
+   * Skipped: something did not run or was not sent, and the line says why (another run held the
+   * spreadsheet, the owner has not confirmed a change, a mail that did not fit the quota, a gap in
+   * the schedule's runs). Paused: the scheduled refresh stopped itself.
+   */
   outcome: 'Success' | 'Failed' | 'Continuing' | 'Skipped' | 'Paused';
   error?: string;
   requestId?: string;
