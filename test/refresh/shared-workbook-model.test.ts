@@ -52,6 +52,7 @@ const POOL = [
   'lead@example.com',
   'ops@example.com',
   'team@elsewhere.net',
+  'safety@elsewhere.net',
   'ext@partner.org',
 ];
 const FREQUENCIES = ['off', 'each-run', 'daily', 'weekly'] as const;
@@ -243,7 +244,10 @@ class Sequence {
       // Before anyone schedules: saves, often the first owner's own (then their mail goes on).
       const first = random.chance(0.75) ? A : random.pick([B, C] as const);
       for (let count = random.int(0, 2); count > 0; count--) {
-        this.step(() => this.saveSettings(random.chance(0.6) ? first : undefined));
+        const mine = random.chance(0.6);
+        this.step(() =>
+          this.saveSettings(mine ? first : undefined, mine && random.chance(0.7) ? 'mail' : 'random'),
+        );
       }
       this.step(() => this.firstSchedule(first));
       for (let count = random.int(8, 12); count > 0; count--) this.step(() => this.randomAction());
@@ -332,11 +336,15 @@ class Sequence {
     return this.random.pick(USERS);
   }
 
-  private randomRecipients(): string[] {
+  /** Mostly addresses inside the domain of the schedule's owner (or the saver's), else any. */
+  private randomRecipients(saver: User, none = 0.15): string[] {
     const random = this.random;
-    const count = random.chance(0.15) ? 0 : random.int(1, 3);
+    const domain = domainOf(this.schedule?.owner ?? saver);
+    const inside = POOL.filter((address) => domainOf(address) === domain);
+    const from = random.chance(0.65) ? inside : POOL;
+    const count = random.chance(none) ? 0 : random.int(1, Math.min(3, from.length));
     const chosen = new Set<string>();
-    while (chosen.size < count) chosen.add(random.pick(POOL));
+    while (chosen.size < count) chosen.add(random.pick(from));
     return POOL.filter((address) => chosen.has(address));
   }
 
@@ -348,14 +356,32 @@ class Sequence {
   }
 
   /** A save of Settings as `user` (random unless given), starting from what the dialog shows. */
-  private saveSettings(user: User = this.pickUser(), intent: 'random' | 'connect' = 'random'): void {
+  private saveSettings(
+    user: User = this.pickUser(),
+    intent: 'random' | 'mail' | 'connect' = this.random.chance(0.3) ? 'mail' : 'random',
+  ): void {
     const random = this.random;
     const next = clone(this.sheet);
     const changes: string[] = [];
-    if (intent === 'random') {
-      if (random.chance(0.6)) {
+    if (intent === 'mail') {
+      // Mail on, to a few addresses inside the domain.
+      next.mail.recipients = this.randomRecipients(user, 0);
+      next.mail.frequency = random.pick(['each-run', 'daily', 'daily', 'weekly']);
+      changes.push(`recipients [${next.mail.recipients.join(', ')}]; frequency ${next.mail.frequency}`);
+    }
+    if (intent === 'random' || (intent === 'mail' && random.chance(0.5))) {
+      if (random.chance(intent === 'mail' ? 0.5 : 0.6)) {
         if (random.chance(0.7)) {
-          next.mail.recipients = this.randomRecipients();
+          const current = next.mail.recipients;
+          const added = this.randomRecipients(user, 0)[0]!;
+          // A new list, one address more (the owner's stay: a proposal that mail goes on with), or one fewer.
+          const roll = current.length ? random.int(1, 100) : 1;
+          next.mail.recipients =
+            roll <= 45
+              ? this.randomRecipients(user)
+              : roll <= 85
+                ? POOL.filter((address) => current.includes(address) || address === added)
+                : current.filter((address) => address !== random.pick(current));
           changes.push(`recipients [${next.mail.recipients.join(', ')}]`);
         }
         const none = next.mail.recipients.length === 0;
@@ -663,9 +689,9 @@ class Sequence {
     this.saveSchedule(owner);
   }
 
-  private advanceClock(): void {
+  private advanceClock(by?: number): void {
     const clock = this.harness.emulator.clock;
-    const ms = this.random.chance(0.5) ? 24 * HOUR : this.random.int(1, 6) * HOUR;
+    const ms = by ?? (this.random.chance(0.5) ? 24 * HOUR : this.random.int(1, 6) * HOUR);
     this.log(`the clock moves on ${ms / HOUR} hours`);
     const owner = this.schedule?.owner;
     const before = owner && this.harness.emulator.mail.remainingToday(owner, clock.now());
@@ -737,6 +763,8 @@ class Sequence {
 
   /** The triggers fire (a replaced one deletes itself); what the owner's run did is checked. */
   private fire(): void {
+    // Often the next day's run: a daily digest is due again, the mail quota renewed.
+    if (this.random.chance(0.4)) this.advanceClock(24 * HOUR);
     const harness = this.harness;
     const emulator = harness.emulator;
     const schedule = this.schedule;
