@@ -30,7 +30,8 @@
  *  5. the spreadsheet's settings and the proposal Settings shows are the model's.
  *
  * A failing sequence throws with its seed and every step; SHARED_MODEL_SEED=17 replays sequence
- * 17, SHARED_MODEL_SEQUENCES=20 runs the first 20 (and reports what they covered without judging).
+ * 17, SHARED_MODEL_SEQUENCES=20 runs the first 20 (and reports what they covered without judging);
+ * SHARED_MODEL_VERBOSE=1 prints each passing sequence's steps (with its runs' Sync log lines).
  */
 import type { RecordedRequest, SentMail } from '../../dev/emulator';
 import type { SettingsView } from '../../src/settings/settings-dialog';
@@ -312,8 +313,11 @@ class Sequence {
 
   private randomAction(): CheckLevel {
     const roll = this.random.int(1, 100);
-    if (roll <= 24) this.saveSettings(this.random.chance(0.4) ? this.schedule?.owner : undefined);
-    else if (roll <= 34) this.ownerConfirms();
+    if (roll <= 18) this.saveSettings(this.random.chance(0.4) ? this.schedule?.owner : undefined);
+    else if (roll <= 24) {
+      // An editor adds an address where the owner's mail goes (to confirm, or not).
+      this.saveSettings(this.random.pick(USERS.filter((user) => user !== this.schedule?.owner)), 'propose');
+    } else if (roll <= 34) this.ownerConfirms();
     else if (roll <= 38) this.ownerDiscards();
     else if (roll <= 41) this.editorTriesToConfirm();
     else if (roll <= 44) this.removeToken();
@@ -358,7 +362,7 @@ class Sequence {
   /** A save of Settings as `user` (random unless given), starting from what the dialog shows. */
   private saveSettings(
     user: User = this.pickUser(),
-    intent: 'random' | 'mail' | 'connect' = this.random.chance(0.3) ? 'mail' : 'random',
+    intent: 'random' | 'mail' | 'propose' | 'connect' = this.random.chance(0.3) ? 'mail' : 'random',
   ): void {
     const random = this.random;
     const next = clone(this.sheet);
@@ -367,6 +371,15 @@ class Sequence {
       // Mail on, to a few addresses inside the domain.
       next.mail.recipients = this.randomRecipients(user, 0);
       next.mail.frequency = random.pick(['each-run', 'daily', 'daily', 'weekly']);
+      changes.push(`recipients [${next.mail.recipients.join(', ')}]; frequency ${next.mail.frequency}`);
+    }
+    if (intent === 'propose') {
+      // One address more on the list the owner's mail goes to.
+      const added = this.randomRecipients(user, 0)[0]!;
+      next.mail.recipients = POOL.filter(
+        (address) => next.mail.recipients.includes(address) || address === added,
+      );
+      if (next.mail.frequency === 'off') next.mail.frequency = 'daily';
       changes.push(`recipients [${next.mail.recipients.join(', ')}]; frequency ${next.mail.frequency}`);
     }
     if (intent === 'random' || (intent === 'mail' && random.chance(0.5))) {
@@ -1048,5 +1061,33 @@ describe("a shared spreadsheet: the schedule's owner decides what runs as them (
       console.log(`shared workbook, what the sequences did: ${JSON.stringify(covered)}`);
       if (sequenceCount < SEQUENCES) return;
       expect(covered.sequences).toBe(SEQUENCES);
+      const atLeast: Partial<Record<keyof typeof covered, number>> = {
+        savesAsProposal: 50,
+        ownerSavesConfirmed: 50,
+        savesRefusedOutsideDomain: 10,
+        proposalsConfirmed: 20,
+        addressesLeftUnticked: 10,
+        addressesRefusedByDomainAtConfirm: 3,
+        proposalsDiscarded: 8,
+        editorConfirmsRefused: 20,
+        tokensRemoved: 10,
+        schedulesReplaced: 20,
+        schedulesResavedByOwner: 10,
+        newOwnersStartingWithMailOn: 20,
+        scheduledRunsOwnedByC: 10,
+        runsPausedForTheFilter: 5,
+        scheduledImportsWithConfirmedFilter: 100,
+        mailsSent: 50,
+        mailsSentByC: 3,
+        mailsSkippedForTheShare: 2,
+        runsWithAnUnconfirmedRecipient: 30,
+        mailsSentWhileAnAddressWaited: 2,
+        manualRuns: 50,
+        quotaRenewedByANewDay: 20,
+      };
+      const short = Object.entries(atLeast).filter(
+        ([name, least]) => covered[name as keyof typeof covered] < least,
+      );
+      expect(short).toEqual([]);
     });
 });
