@@ -244,8 +244,11 @@ export function confirmProposal(spreadsheet: Spreadsheet, tickedAddresses: reado
       (ticked.has(address) &&
         recipientAllowed(address, schedule.ownerEmail, notifications.allowOutsideDomain)),
   );
-  const left = notifications.recipients.filter((address) => !recipients.includes(address));
-  const confirmedOwned = { ...owned, notifications: { ...notifications, recipients } };
+  // Only a mail proposal takes addresses off the list: confirming a filter leaves the mail alone.
+  const left = groups.includes('notifications')
+    ? notifications.recipients.filter((address) => !recipients.includes(address))
+    : [];
+  const confirmedOwned = left.length ? { ...owned, notifications: { ...notifications, recipients } } : owned;
   if (left.length) saveNotificationSettings(spreadsheet, confirmedOwned.notifications);
   const nowMs = Date.now();
   writeConfirmation(

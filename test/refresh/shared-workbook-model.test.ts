@@ -573,7 +573,10 @@ class Sequence {
       (address) =>
         before.has(address) || (ticked.includes(address) && allowed(address, owner, mail.allowOutsideDomain)),
     );
-    const left = mail.recipients.filter((address) => !kept.includes(address));
+    // Only a mail proposal takes addresses off the list: the others leave the mail settings alone.
+    const left = groups.includes('notifications')
+      ? mail.recipients.filter((address) => !kept.includes(address))
+      : [];
     covered.addressesLeftUnticked += left.filter((address) => !ticked.includes(address)).length;
     covered.addressesRefusedByDomainAtConfirm += left.filter((address) => ticked.includes(address)).length;
     if (left.length) {
