@@ -194,6 +194,43 @@ export function recordRun(
   }
 }
 
+/** What a Sync log line says of something other than an import: no rows, no requests. */
+export interface SyncLogEvent {
+  action: string;
+  outcome: SyncLogEntry['outcome'];
+  details: string;
+  /** When it began (Date.now()); now by default, taking no time. */
+  startedAtMs?: number;
+  error?: string;
+  requestId?: string;
+}
+
+/** A Sync log line for an event (a settings change, a mail, a run held back), by the user running now. */
+export function recordEvent(
+  log: GoogleAppsScript.Spreadsheet.Spreadsheet | SyncLog | null,
+  event: SyncLogEvent,
+  utcOffsetAt: UtcOffsetAt,
+): void {
+  const startedAtMs = event.startedAtMs ?? Date.now();
+  recordRun(
+    log,
+    {
+      startedAtMs,
+      user: currentUserEmail(),
+      action: event.action,
+      added: 0,
+      removed: 0,
+      requests: 0,
+      durationMs: Date.now() - startedAtMs,
+      outcome: event.outcome,
+      error: event.error,
+      requestId: event.requestId,
+      details: event.details,
+    },
+    utcOffsetAt,
+  );
+}
+
 /** The log read before the job writes (see openSyncLog); null, said in the executions log, if it cannot be. */
 export function openLogQuietly(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): SyncLog | null {
   try {

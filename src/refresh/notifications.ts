@@ -17,7 +17,7 @@
  */
 import { addDays, type CalendarDate, toIsoDate, type UtcOffsetAt } from '../lib/dates';
 import type { DocumentState } from '../platform/document-state';
-import { currentUserEmail, recordRun } from '../platform/job-runner';
+import { recordEvent } from '../platform/job-runner';
 import { readConnection } from '../platform/settings-store';
 import { SYNC_LOG_SHEET, type SyncLog } from '../platform/sync-log';
 import { scrub } from '../api/errors';
@@ -233,19 +233,9 @@ function pauseNotice(paused: NonNullable<ScheduleEvents['paused']>, setting: Mai
 
 /** The Sync log's line for a run that sent nothing because the owner must allow mail again. */
 function logMailAuthorization(phase: ReadPhase, action: string): void {
-  recordRun(
+  recordEvent(
     phase.log,
-    {
-      startedAtMs: Date.now(),
-      user: currentUserEmail(),
-      action,
-      added: 0,
-      removed: 0,
-      requests: 0,
-      durationMs: 0,
-      outcome: 'Skipped',
-      details: MAIL_NEEDS_AUTHORIZATION,
-    },
+    { action, outcome: 'Skipped', details: MAIL_NEEDS_AUTHORIZATION },
     phase.utcOffsetAt,
   );
 }
@@ -284,22 +274,7 @@ function sendMail(mailer: Mailer, action: string, mail: Mail): boolean {
   const { phase, settings } = mailer;
   const startedAtMs = Date.now();
   const log = (outcome: 'Success' | 'Skipped' | 'Failed', details: string, error?: string) =>
-    recordRun(
-      phase.log,
-      {
-        startedAtMs,
-        user: currentUserEmail(),
-        action,
-        added: 0,
-        removed: 0,
-        requests: 0,
-        durationMs: Date.now() - startedAtMs,
-        outcome,
-        error,
-        details,
-      },
-      phase.utcOffsetAt,
-    );
+    recordEvent(phase.log, { startedAtMs, action, outcome, error, details }, phase.utcOffsetAt);
   // Confirmed under the rule already; checked again here, where the owner's account sends.
   const recipients = settings.recipients.filter((address) =>
     recipientAllowed(address, phase.scheduleOwner, settings.allowOutsideDomain),

@@ -13,11 +13,10 @@ import { activeSpreadsheet, requireUi, showFailure } from '../platform/interacti
 import { markRefreshed, showRefreshStatus } from './status';
 import { executionBudget } from '../platform/time-budget';
 import {
-  currentUserEmail,
   type JobContext,
   type JobReport,
   NotConfiguredError,
-  recordRun,
+  recordEvent,
   runJob,
   SpreadsheetBusyError,
 } from '../platform/job-runner';
@@ -159,22 +158,7 @@ function logUnrun(
   outcome: 'Continuing' | 'Skipped',
   details: string,
 ): string {
-  const now = Date.now();
-  recordRun(
-    spreadsheet,
-    {
-      startedAtMs: now,
-      user: currentUserEmail(),
-      action,
-      added: 0,
-      removed: 0,
-      requests: 0,
-      durationMs: 0,
-      outcome,
-      details,
-    },
-    spreadsheetClock(spreadsheet).utcOffsetAt,
-  );
+  recordEvent(spreadsheet, { action, outcome, details }, spreadsheetClock(spreadsheet).utcOffsetAt);
   return details;
 }
 

@@ -25,11 +25,10 @@ import { DocumentState } from '../platform/document-state';
 import { isTokenRefused, refreshImports, type RefreshOutcome } from './refresh-all';
 import { describeProblem, formatMoment, showRefreshStatus } from './status';
 import {
-  currentUserEmail,
   errorIdentifier,
   NotConfiguredError,
   openLogQuietly,
-  recordRun,
+  recordEvent,
   SpreadsheetBusyError,
 } from '../platform/job-runner';
 import type { SyncLog } from '../platform/sync-log';
@@ -296,16 +295,11 @@ function logScheduleEvent(
   problem: RunProblem | null,
   details: string,
 ): void {
-  recordRun(
+  recordEvent(
     phase.log,
     {
       startedAtMs: atMs,
-      user: currentUserEmail(),
       action: SCHEDULED,
-      added: 0,
-      removed: 0,
-      requests: 0,
-      durationMs: Date.now() - atMs,
       outcome,
       error: problem?.identifier,
       requestId: problem?.requestId,

@@ -7,7 +7,7 @@
  * add-on now asks for (a scope added since) is told where to: their scheduled runs go without it.
  */
 import { FieldRefusedError } from '../platform/field-refusal';
-import { currentUserEmail, recordRun } from '../platform/job-runner';
+import { recordEvent } from '../platform/job-runner';
 import { saveImportOptions, readImportOptions } from '../platform/settings-store';
 import { spreadsheetClock } from '../platform/time-zone';
 import { type NotificationSettings, saveNotificationSettings } from '../refresh/notification-settings';
@@ -308,19 +308,9 @@ export function discardProposal(spreadsheet: Spreadsheet): void {
 }
 
 function logSettingsEvent(spreadsheet: Spreadsheet, action: string, details: string): void {
-  recordRun(
+  recordEvent(
     spreadsheet,
-    {
-      startedAtMs: Date.now(),
-      user: currentUserEmail(),
-      action,
-      added: 0,
-      removed: 0,
-      requests: 0,
-      durationMs: 0,
-      outcome: 'Success',
-      details,
-    },
+    { action, outcome: 'Success', details },
     spreadsheetClock(spreadsheet).utcOffsetAt,
   );
 }
