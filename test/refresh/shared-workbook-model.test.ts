@@ -38,7 +38,7 @@ import type { SettingsView } from '../../src/settings/settings-dialog';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import { rows, SCHEDULES_TAB, syncLog, tab, typeLastInspected, workbook } from '../support/equipment-tabs';
 import { sampleServiceUrl } from '../support/sample-service';
-import { type Random, seeded } from '../support/seeded-random';
+import { type Random, seeded, sequenceSeeds } from '../support/seeded-random';
 
 const SEQUENCES = 200;
 const A = 'owner@example.com';
@@ -1045,13 +1045,7 @@ class Sequence {
   }
 }
 
-const only = process.env['SHARED_MODEL_SEED'];
-const sequenceCount = Number(process.env['SHARED_MODEL_SEQUENCES'] ?? SEQUENCES);
-const seeds = only ? [Number(only)] : Array.from({ length: sequenceCount }, (_, index) => index + 1);
-if (seeds.some((seed) => !Number.isInteger(seed) || seed < 1))
-  throw new Error(
-    `SHARED_MODEL_SEED and SHARED_MODEL_SEQUENCES must be whole numbers, not ${only ?? sequenceCount}`,
-  );
+const { seeds, complete, replaying } = sequenceSeeds('SHARED_MODEL', SEQUENCES);
 
 describe("a shared spreadsheet: the schedule's owner decides what runs as them (seeded sequences)", () => {
   test.each(seeds)('seed %i', async (seed) => {
@@ -1059,10 +1053,10 @@ describe("a shared spreadsheet: the schedule's owner decides what runs as them (
   });
 
   // Not a result: a guard that the generator made the situations the oracle is about.
-  if (!only)
+  if (!replaying)
     test('the sequences covered proposals, confirmations, pauses, skipped and blocked mail', () => {
       console.log(`shared workbook, what the sequences did: ${JSON.stringify(covered)}`);
-      if (sequenceCount < SEQUENCES) return;
+      if (!complete) return;
       expect(covered.sequences).toBe(SEQUENCES);
       const atLeast: Partial<Record<keyof typeof covered, number>> = {
         savesAsProposal: 50,

@@ -47,6 +47,7 @@
 import { formulaToR1C1 } from '../../dev/emulator/spreadsheet/r1c1';
 import type { RecordedRequest } from '../../dev/emulator';
 import { SeededRandom } from '../../dev/sample-service/random';
+import { sequenceSeeds } from '../support/seeded-random';
 import type { CellView } from '../../dev/emulator/spreadsheet/workbook-store';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import {
@@ -1325,13 +1326,7 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-const only = process.env['USER_EDITS_SEED'];
-const sequenceCount = Number(process.env['USER_EDITS_SEQUENCES'] ?? SEQUENCES);
-const seeds = only ? [Number(only)] : Array.from({ length: sequenceCount }, (_, index) => index + 1);
-if (seeds.some((seed) => !Number.isInteger(seed) || seed < 1))
-  throw new Error(
-    `USER_EDITS_SEED and USER_EDITS_SEQUENCES must be whole numbers, not ${only ?? sequenceCount}`,
-  );
+const { seeds, complete, replaying } = sequenceSeeds('USER_EDITS', SEQUENCES);
 
 describe("the sheet stays the user's: seeded sequences of user edits, upstream changes and add-on runs", () => {
   test.each(seeds)('seed %i', async (seed) => {
@@ -1339,11 +1334,11 @@ describe("the sheet stays the user's: seeded sequences of user edits, upstream c
   });
 
   // Not a result: a guard that the generator made the interleavings the oracle is about.
-  if (!only)
+  if (!replaying)
     test('the sequences covered every kind of change, read and refusal', () => {
       console.log(`user edits, what the sequences did: ${JSON.stringify(covered)}`);
       // Fewer sequences (USER_EDITS_SEQUENCES) are for trying things out: they only report.
-      if (sequenceCount < SEQUENCES) return;
+      if (!complete) return;
       expect(covered.changesDuringRuns).toBeGreaterThan(300);
       expect(covered.changesBetweenExecutions).toBeGreaterThan(25);
       expect(covered.importsOverSeveralExecutions).toBeGreaterThan(30);

@@ -16,3 +16,21 @@ export function seeded(seed: number) {
   };
 }
 export type Random = ReturnType<typeof seeded>;
+
+/**
+ * Which sequences a seeded model test runs: all `count` by default, the first N with
+ * `<NAME>_SEQUENCES=N`, or one with `<NAME>_SEED=n` (to replay a failure). `complete` is whether the
+ * run is the whole set, so that a coverage guard judges only that; `replaying`, whether it is one seed.
+ */
+export function sequenceSeeds(
+  name: string,
+  count: number,
+): { seeds: number[]; complete: boolean; replaying: boolean } {
+  const only = process.env[`${name}_SEED`];
+  const sequences = Number(process.env[`${name}_SEQUENCES`] ?? count);
+  const seeds = only ? [Number(only)] : Array.from({ length: sequences }, (_, index) => index + 1);
+  if (seeds.some((seed) => !Number.isInteger(seed) || seed < 1)) {
+    throw new Error(`${name}_SEED and ${name}_SEQUENCES must be whole numbers, not ${only ?? sequences}`);
+  }
+  return { seeds, complete: !only && sequences >= count, replaying: Boolean(only) };
+}
