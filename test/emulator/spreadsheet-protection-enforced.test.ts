@@ -87,3 +87,29 @@ it("a viewer's script writes nothing, protected or not", () => {
   asOwner('write', ['C3', 'owner']);
   expect(asOwner('read', ['C3'])).toBe('owner');
 });
+
+describe('through the Sheets advanced service', () => {
+  const MANIFEST = JSON.stringify({
+    dependencies: { enabledAdvancedServices: [{ userSymbol: 'Sheets', serviceId: 'sheets', version: 'v4' }] },
+  });
+  const API_SCRIPT = `${SCRIPT}
+    function writeByApi(a1s) {
+      var id = SpreadsheetApp.getActiveSpreadsheet().getId();
+      Sheets.Spreadsheets.Values.batchUpdate({
+        valueInputOption: 'RAW',
+        data: a1s.map(function (a1) { return { range: a1, values: [['api']] }; }),
+      }, id);
+    }
+  `;
+
+  it("refuses a values write into another's protection, writing none of the request", () => {
+    const emulator = emulate(API_SCRIPT, { files: { 'appsscript.json': MANIFEST } });
+    const spreadsheetId = emulator.createSpreadsheet();
+    emulator.run('protect', ['B1:B10', false], { spreadsheetId });
+    const editor = emulator.asUser('editor@example.com');
+    expect(() => editor.run('writeByApi', [['C1', 'B2']], { spreadsheetId })).toThrow(PROTECTED_EDIT);
+    expect(emulator.run('read', ['C1'], { spreadsheetId })).toBe('');
+    emulator.run('writeByApi', [['C1', 'B2']], { spreadsheetId });
+    expect(emulator.run('read', ['B2'], { spreadsheetId })).toBe('api');
+  });
+});

@@ -109,16 +109,20 @@ function boxesMeet(a: GridBox, b: GridBox): boolean {
   return a.top <= b.bottom && b.top <= a.bottom && a.left <= b.right && b.left <= a.right;
 }
 
-/** Throws Google's message when a protection the user may not edit covers what the write touches. */
-export function requireUnprotected(env: ServiceEnv, sheet: SheetModel, scope: WriteScope): void {
-  const blocked = sheet.protections.some(
+/** Whether a protection the user may not edit covers what the write touches. */
+export function isProtectedFrom(env: ServiceEnv, sheet: SheetModel, scope: WriteScope): boolean {
+  return sheet.protections.some(
     (protection) =>
       !env.access.mayEdit(sheet.workbook, protection) &&
       (protection.box === null ||
         scope === 'whole' ||
         (scope !== 'sheet' && boxesMeet(protection.box, scope))),
   );
-  if (blocked) throw new AppsScriptException(PROTECTED_EDIT);
+}
+
+/** Throws Google's message when a protection the user may not edit covers what the write touches. */
+export function requireUnprotected(env: ServiceEnv, sheet: SheetModel, scope: WriteScope): void {
+  if (isProtectedFrom(env, sheet, scope)) throw new AppsScriptException(PROTECTED_EDIT);
 }
 
 /** writableSheet, then the protections over `scope`. */
