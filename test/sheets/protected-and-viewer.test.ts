@@ -13,6 +13,11 @@ const COMPLETIONS_TAB = 'Completed trainings';
 const AUDIT = 'Audit: owner only';
 
 const USER_SCRIPT = `
+  function protectTabForMe(tabName, description) {
+    var protection = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(tabName).protect()
+      .setDescription(description);
+    protection.removeEditors(protection.getEditors());
+  }
   function protectForMe(tabName, a1, description) {
     var protection = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(tabName).getRange(a1)
       .protect().setDescription(description);
@@ -29,10 +34,14 @@ beforeEach(async () => {
   });
   harness.connect();
   harness.clickMenu('Refresh all');
+});
+
+/** The owner protects a column of Completed trainings for themselves only. */
+function protectColumn(): void {
   harness.emulator.run('protectForMe', [COMPLETIONS_TAB, 'C1:C1000', AUDIT], {
     spreadsheetId: harness.spreadsheetId,
   });
-});
+}
 afterEach(() => harness.done());
 
 /** Every tab's displayed values but the Sync log's, which records each run. */
@@ -63,6 +72,7 @@ const REFUSAL = new RegExp(
 );
 
 it("refuses an editor's Reconcile and Refresh all, naming the range, and changes no tab", () => {
+  protectColumn();
   connectAs(EDITOR);
   harness.emulator.clock.advance(3_600_000);
   const before = tabs();
@@ -73,7 +83,22 @@ it("refuses an editor's Reconcile and Refresh all, naming the range, and changes
   }
 });
 
+it("refuses an editor's equipment import when the owner protected a linked tab, and changes none of them", () => {
+  harness.clickMenu('Import equipment types');
+  harness.emulator.run('protectTabForMe', ['Inspection forecast', 'Forecast: owner only'], {
+    spreadsheetId: harness.spreadsheetId,
+  });
+  connectAs(EDITOR);
+  const before = tabs();
+  clickAs(EDITOR, 'Import equipment types');
+  expect(lastAlert()).toMatch(
+    /the tab "Inspection forecast" is protected \("Forecast: owner only"\).*add you as an editor of that protection/,
+  );
+  expect(tabs()).toEqual(before);
+});
+
 it("lets the owner's own run go through", () => {
+  protectColumn();
   harness.emulator.clock.advance(3_600_000);
   harness.clickMenu('Refresh all');
   expect(lastAlert()).not.toMatch(/changed nothing/);
@@ -81,6 +106,7 @@ it("lets the owner's own run go through", () => {
 });
 
 it("refuses a viewer's run: they can only view the spreadsheet", () => {
+  protectColumn();
   connectAs(VIEWER);
   harness.emulator.share(harness.spreadsheetId, VIEWER, 'viewer');
   const before = tabs();
@@ -90,6 +116,7 @@ it("refuses a viewer's run: they can only view the spreadsheet", () => {
 });
 
 it('pauses a schedule owned by the editor after two refused runs', () => {
+  protectColumn();
   connectAs(EDITOR);
   expect(harness.asUser(EDITOR).callServer('saveSchedule', { every: '1' })).toMatchObject({ ok: true });
   const before = tabs();
