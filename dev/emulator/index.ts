@@ -186,6 +186,7 @@ interface EmulatorParts {
   sheetsApiQuotas: SheetsApiQuotas;
   logRecorder: LogRecorder;
   owners: Map<string, string>;
+  shares: Map<string, Map<string, 'editor' | 'viewer'>>;
   overlaps: Overlaps;
   grants: Grants;
 }
@@ -230,10 +231,19 @@ function assemble(options: EmulatorOptions): EmulatorParts {
 
   // A formula in a cell calls the script back, through entry points that need the service first.
   const formulas: { entryPoints?: DocumentEntryPoints } = {};
+  const shares = new Map<string, Map<string, 'editor' | 'viewer'>>();
+  // A spreadsheet made outside createSpreadsheet has no owner on record: everyone owns it, as before
+  // roles were emulated. Anyone not shared with explicitly is an editor (asUser's users).
+  const roleOf = (spreadsheetId: string, email: string): 'owner' | 'editor' | 'viewer' => {
+    const owner = owners.get(spreadsheetId);
+    if (owner === undefined || owner === email) return 'owner';
+    return shares.get(spreadsheetId)?.get(email) ?? 'editor';
+  };
   const spreadsheet = createSpreadsheetService({
     counter,
     realm,
     currentContext: () => executions.requireCurrent().context,
+    roleOf,
     atExecutionEnd: (commit) => executions.requireCurrent().onEnd(commit),
     othersMayRun: () => overlaps.count() > 0,
     now: () => clock.now(),
@@ -257,6 +267,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     sheetsApiQuotas: new SheetsApiQuotas(() => clock.now()),
     logRecorder: new LogRecorder(env, options.onLog),
     owners,
+    shares,
     overlaps,
     grants,
   };
@@ -339,6 +350,7 @@ export class Emulator extends DocumentEntryPoints {
   readonly grants: Grants;
   readonly #logRecorder: LogRecorder;
   readonly #owners: Map<string, string>;
+  readonly #shares: Map<string, Map<string, 'editor' | 'viewer'>>;
   readonly #overlaps: Overlaps;
 
   constructor(parts: EmulatorParts) {
@@ -359,6 +371,7 @@ export class Emulator extends DocumentEntryPoints {
     this.grants = parts.grants;
     this.#logRecorder = parts.logRecorder;
     this.#owners = parts.owners;
+    this.#shares = parts.shares;
     this.#overlaps = parts.overlaps;
   }
 
@@ -380,7 +393,21 @@ export class Emulator extends DocumentEntryPoints {
     return this.runtime.ownerOf(spreadsheetId);
   }
 
-  /** The same entry points, acting as another user (an editor). */
+  /**
+   * Shares a spreadsheet made with createSpreadsheet as Drive's Share does: a viewer's scripts can
+   * write nothing in it; an editor's obey its protections. Users not shared with are editors.
+   */
+  share(spreadsheetId: string, email: string, role: 'editor' | 'viewer'): void {
+    if (this.#owners.get(spreadsheetId) === undefined)
+      throw new Error(`No spreadsheet ${spreadsheetId} was created with createSpreadsheet`);
+    if (this.#owners.get(spreadsheetId) === email) throw new Error(`${email} owns ${spreadsheetId}`);
+    this.users.add(email);
+    const roles = this.#shares.get(spreadsheetId) ?? new Map<string, 'editor' | 'viewer'>();
+    roles.set(email, role);
+    this.#shares.set(spreadsheetId, roles);
+  }
+
+  /** The same entry points, acting as another user (an editor unless shared as a viewer). */
   asUser(email: string): UserEntryPoints {
     this.users.add(email);
     return new UserEntryPoints(this.runtime, email);

@@ -32,6 +32,7 @@ import {
 import { checkRoomForRows, readSheetGrids } from '../sheets/cell-limit';
 import { fitTableText } from '../sheets/cell-text';
 import { guardTable, readTableGuards } from '../sheets/table-guard';
+import { requireWritableTabs } from '../platform/write-permission';
 import type { CellValue } from '../sheets/table';
 import { readTabLayout, tableCellsOf, type TabLayout } from '../sheets/tab-layout';
 import {
@@ -154,10 +155,12 @@ export function importCompletions(context: JobContext, job: CompletionsJobOption
   const filter = context.options.completionsFilter;
   const signature = filterSignature(filter);
   const run = context.state.get<RunInProgress>(RUN_KEY);
+  const sheet = context.spreadsheet.getSheetByName(COMPLETIONS_SHEET);
+  // Before anything is written (abandoning a run clears its staging tab).
+  requireWritableTabs(context.spreadsheet, [sheet]);
   // A full import writes the training tabs with its own (see replaceAllRows).
   if (run && run.filterSignature === signature) return resumeRun(context, run);
   if (run) abandonRun(context);
-  const sheet = context.spreadsheet.getSheetByName(COMPLETIONS_SHEET);
   // A tab whose titles moved away is refused before any request; the write checks it again.
   if (sheet) readTabLayout(sheet, COMPLETION_COLUMNS);
   const canRefresh =

@@ -44,6 +44,7 @@ import { checkRoomForRows, readSheetGrids } from '../sheets/cell-limit';
 import { fitTableText } from '../sheets/cell-text';
 import type { CellValue } from '../sheets/table';
 import { guardTable, readTableGuards } from '../sheets/table-guard';
+import { requireWritableTabs } from '../platform/write-permission';
 import { type WriteResult, writeTable } from '../sheets/table-writer';
 import { type JobContext, type JobReport, UserFacingError } from '../platform/job-runner';
 import { DEFAULT_IMPORT_OPTIONS } from '../platform/settings-store';
@@ -161,6 +162,11 @@ export function importEquipment(
   const { spreadsheet, today, utcOffsetAt } = context;
   const horizonDays = checkedHorizonDays(context.options.horizonDays, DEFAULT_IMPORT_OPTIONS.horizonDays);
   const linked = findLinkedTabs(spreadsheet, context.state);
+  // The linked tabs change together or not at all.
+  requireWritableTabs(
+    spreadsheet,
+    EQUIPMENT_TABS.map((tab) => linked.sheets[tab]),
+  );
   if (linked.deleted.length && !remakeDeletedTabs) {
     // The tabs link to each other's rows: refreshing the others alone would leave them pointing nowhere.
     if (EQUIPMENT_TABS.every((tab) => linked.sheets[tab] === null)) {

@@ -62,6 +62,9 @@ export class NotConfiguredError extends UserFacingError {}
 /** Another run (another user's, or the schedule's) is working on this spreadsheet. */
 export class SpreadsheetBusyError extends UserFacingError {}
 
+/** The user may not write the tabs the run writes (a protection, or view-only access): write-permission.ts. */
+export class WriteRefusedError extends UserFacingError {}
+
 export interface RunOptions {
   action: string;
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -252,6 +255,7 @@ export function errorIdentifier(error: unknown): string {
   if (error instanceof ServiceError) return error.identifier;
   if (error instanceof TransportError) return `transport: ${error.kind}`;
   if (error instanceof InvalidParameterError) return 'invalid_input';
+  if (error instanceof WriteRefusedError) return 'protected';
   return 'error';
 }
 

@@ -30,6 +30,7 @@ import {
   openLogQuietly,
   recordEvent,
   SpreadsheetBusyError,
+  WriteRefusedError,
 } from '../platform/job-runner';
 import type { SyncLog } from '../platform/sync-log';
 import { prepareNotifications, type ScheduleEvents } from './notifications';
@@ -56,6 +57,8 @@ import { type SpreadsheetClock, spreadsheetClock } from '../platform/time-zone';
 
 /** Runs in a row refused for the token or account before the schedule pauses itself. */
 const AUTH_FAILURES_BEFORE_PAUSE = 3;
+/** Runs in a row refused because the owner may not write the tabs (write-permission.ts). */
+const WRITE_REFUSALS_BEFORE_PAUSE = 2;
 /** Failed runs in a row (for any reason) that send an alert to the notification recipients, once. */
 const FAILURES_BEFORE_ALERT = 2;
 const FULL_RECONCILIATION_EVERY_MS = 24 * 3_600_000;
@@ -216,15 +219,19 @@ function recordScheduledRun(
         (problem.requestId ? ` (request ID ${problem.requestId})` : ''),
     );
   }
-  // A skipped run says nothing about the service or the token: the counts carry on.
+  // A skipped run says nothing about the service or the token: the counts carry on. A run its owner
+  // may not write (a protection, view-only access) fails the same way until someone changes that.
+  const writeRefused = outcome.failures.some((error) => error instanceof WriteRefusedError);
   const authFailuresInARow = skipped
     ? schedule.authFailuresInARow
-    : outcome.failures.some(isTokenRefused)
+    : outcome.failures.some(isTokenRefused) || writeRefused
       ? schedule.authFailuresInARow + 1
       : 0;
   const previousFailures = schedule.failuresInARow ?? 0;
   const failuresInARow = skipped ? previousFailures : problem ? previousFailures + 1 : 0;
-  const pause = authFailuresInARow >= AUTH_FAILURES_BEFORE_PAUSE && problem !== null;
+  const pause =
+    authFailuresInARow >= (writeRefused ? WRITE_REFUSALS_BEFORE_PAUSE : AUTH_FAILURES_BEFORE_PAUSE) &&
+    problem !== null;
   const recorded: RefreshSchedule = {
     ...schedule,
     lastRunAtMs: startedAtMs,
@@ -253,7 +260,9 @@ function recordScheduledRun(
       'Paused',
       problem,
       `The scheduled refresh paused itself: ${authFailuresInARow} runs in a row failed with ${problem.identifier}. ` +
-        'Save a working token in Safety Sync → Settings…, then save the schedule again in Safety Sync → Schedule refresh….',
+        (writeRefused
+          ? "Once the schedule's owner may edit the tabs (see the Failed lines above), save the schedule again in Safety Sync → Schedule refresh…."
+          : 'Save a working token in Safety Sync → Settings…, then save the schedule again in Safety Sync → Schedule refresh….'),
     );
   }
   return {

@@ -2,13 +2,31 @@
  * What the running execution may do with documents and the UI, decided at each call from the
  * current ExecutionContext (the same objects can be used across executions in the emulator, so
  * permission is never decided once at creation).
+ *
+ * Who may write: the effective user's role in the spreadsheet (owner, editor, viewer: Drive
+ * sharing) and the protections over what they write. Google's Protection reference: "The owner of
+ * the spreadsheet is always able to edit protected ranges and sheets" (canEdit); a warning-only
+ * protection lets everyone edit after a confirmation, which a script does not see; otherwise only
+ * the protection's editors may. setDomainEdit grants a Google Workspace domain and "throws an
+ * exception if the spreadsheet does not belong to a Google Workspace domain": emulated
+ * spreadsheets belong to none, so it grants no one here. A time-driven trigger runs as its owner,
+ * whose e-mail is the context's, so it has its owner's rights.
  */
 import { AppsScriptException, type ExecutionContext } from '../core';
-import type { WorkbookModel } from './workbook-model';
+import type { ProtectionData, WorkbookModel } from './workbook-model';
+
+export type SpreadsheetRole = 'owner' | 'editor' | 'viewer';
 
 export const NO_DOCUMENT_ACCESS = 'You do not have permission to access the document in this context';
 export const NO_UI_IN_CONTEXT = 'Cannot call SpreadsheetApp.getUi() from this context.';
 export const AUTHORIZATION_REQUIRED = 'Authorization is required to perform that action.';
+/**
+ * What a script gets when it writes where its user may not: the message Sheets users report from
+ * setValue(s) into a protected range. Google documents no message for a viewer's script; the
+ * emulator gives the same one (a viewer may edit nothing, as if all were protected).
+ */
+export const PROTECTED_EDIT =
+  'You are trying to edit a protected cell or object. Please contact the spreadsheet owner to remove protection if you need to edit.';
 
 export function missingDocument(id: string): AppsScriptException {
   return new AppsScriptException(
@@ -18,9 +36,29 @@ export function missingDocument(id: string): AppsScriptException {
 
 export class AccessPolicy {
   readonly #currentContext: () => ExecutionContext;
+  readonly #roleOf: (spreadsheetId: string, email: string) => SpreadsheetRole;
 
-  constructor(currentContext: () => ExecutionContext) {
+  constructor(
+    currentContext: () => ExecutionContext,
+    roleOf: (spreadsheetId: string, email: string) => SpreadsheetRole,
+  ) {
     this.#currentContext = currentContext;
+    this.#roleOf = roleOf;
+  }
+
+  #role(workbook: WorkbookModel): SpreadsheetRole {
+    return this.#roleOf(workbook.id, this.#currentContext().userEmail);
+  }
+
+  /** Protection.canEdit: the owner always, a viewer never, others when it warns only or names them. */
+  mayEdit(workbook: WorkbookModel, protection: ProtectionData): boolean {
+    const role = this.#role(workbook);
+    if (role === 'viewer') return false;
+    return (
+      role === 'owner' ||
+      protection.warningOnly ||
+      protection.editors.includes(this.#currentContext().userEmail)
+    );
   }
 
   context(): ExecutionContext {
@@ -52,6 +90,7 @@ export class AccessPolicy {
     if (this.#isCustomFunction(this.#currentContext())) {
       throw new AppsScriptException(`You do not have permission to call ${method}`);
     }
+    if (this.#role(workbook) === 'viewer') throw new AppsScriptException(PROTECTED_EDIT);
   }
 
   openById(): void {

@@ -1,9 +1,10 @@
 /**
  * The script-visible Protection, backed by stored state (description, warning-only, editors, domain
- * edit). Protections are recorded, not enforced: the emulated user owns every document, and owners can
- * edit protected ranges in Sheets too.
+ * edit). Who may edit what it covers, and so change or remove it: access-policy.ts (mayEdit); the
+ * writes that respect it: service-env.ts (requireUnprotected).
  */
 import { AppsScriptException, strict } from '../core';
+import { PROTECTED_EDIT } from './access-policy';
 import { requireBoolean, requireString, signatureMismatch } from './arguments';
 import { rangeRefOf } from './api-range';
 import { type ServiceEnv, readableSheet, toScriptArray, writableSheet } from './service-env';
@@ -78,8 +79,12 @@ class ProtectionApi implements Pick<Protection, ProtectionMethod> {
     return this.#checkCurrent(readableSheet(this.#env, this.#sheet));
   }
 
+  /** Only who may edit the protected cells may change the protection (the reference's examples check canEdit first). */
   #write(method: string): ProtectionData {
-    return this.#checkCurrent(writableSheet(this.#env, this.#sheet, method));
+    const protection = this.#checkCurrent(writableSheet(this.#env, this.#sheet, method));
+    if (!this.#env.access.mayEdit(this.#sheet.workbook, protection))
+      throw new AppsScriptException(PROTECTED_EDIT);
+    return protection;
   }
 
   #addEditors(method: string, args: unknown[], editors: unknown[]): Protection {
@@ -145,8 +150,7 @@ class ProtectionApi implements Pick<Protection, ProtectionMethod> {
   }
 
   canEdit(): boolean {
-    this.#read();
-    return true;
+    return this.#env.access.mayEdit(this.#sheet.workbook, this.#read());
   }
 
   canDomainEdit(): boolean {
@@ -184,8 +188,8 @@ class ProtectionApi implements Pick<Protection, ProtectionMethod> {
   }
 
   remove(): void {
-    const sheet = writableSheet(this.#env, this.#sheet, 'remove');
-    this.#checkCurrent(sheet);
+    this.#write('remove');
+    const sheet = this.#sheet;
     sheet.protections = sheet.protections.filter((protection) => protection !== this.#protection);
   }
 }

@@ -9,7 +9,7 @@ import type { Cell } from './cells';
 import { normalizeNumberFormat } from './number-formats';
 import { type GridBox, forEachCell } from './grid-box';
 import { formulaFromR1C1 } from './r1c1';
-import { type ServiceEnv, checkInsideSheet, writableSheet } from './service-env';
+import { type ServiceEnv, checkInsideSheet, requireUnprotected, writableSheet } from './service-env';
 import type { SheetModel } from './workbook-model';
 
 type RangeList = GoogleAppsScript.Spreadsheet.RangeList;
@@ -38,7 +38,10 @@ class RangeListApi implements Pick<RangeList, 'setFormulaR1C1' | 'setNumberForma
 
   #write(method: string): SheetModel {
     const sheet = writableSheet(this.#env, this.#sheet, method);
-    for (const box of this.#boxes) checkInsideSheet(sheet, box);
+    for (const box of this.#boxes) {
+      checkInsideSheet(sheet, box);
+      requireUnprotected(this.#env, sheet, box);
+    }
     return sheet;
   }
 

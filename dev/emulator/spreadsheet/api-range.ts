@@ -15,6 +15,7 @@ import {
   checkInsideSheet,
   readableSheet,
   toScriptArray,
+  editableSheet,
   writableSheet,
 } from './service-env';
 import { type SortSpec, sortRows } from './structural-changes';
@@ -101,6 +102,7 @@ type RangeMethod =
   | 'getNumColumns'
   | 'getNumRows'
   | 'getA1Notation'
+  | 'getSheet'
   | 'createFilter'
   | 'protect';
 
@@ -129,8 +131,12 @@ class RangeApi implements Pick<Range, RangeMethod> {
     return sheet;
   }
 
+  /** Protecting a range is no edit of it: any editor may protect cells, even protected ones. */
   #write(method: string): SheetModel {
-    const sheet = writableSheet(this.#env, this.#sheet, method);
+    const sheet =
+      method === 'protect'
+        ? writableSheet(this.#env, this.#sheet, method)
+        : editableSheet(this.#env, this.#sheet, method, this.#box);
     checkInsideSheet(sheet, this.#box);
     return sheet;
   }
@@ -401,6 +407,10 @@ class RangeApi implements Pick<Range, RangeMethod> {
   getA1Notation(): string {
     this.#read();
     return boxA1(this.#box);
+  }
+
+  getSheet(): GoogleAppsScript.Spreadsheet.Sheet {
+    return this.#env.classes.sheet(this.#read());
   }
 
   createFilter(): GoogleAppsScript.Spreadsheet.Filter {

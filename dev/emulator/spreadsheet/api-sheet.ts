@@ -11,8 +11,11 @@ import { type GridBox, boxOf } from './grid-box';
 import { PROTECTION_TYPES, isMemberOf } from './script-enums';
 import {
   type ServiceEnv,
+  type WriteScope,
   addressableSheet,
+  editableSheet,
   readableSheet,
+  requireUnprotected,
   toScriptArray,
   writableSheet,
 } from './service-env';
@@ -105,8 +108,16 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     return readableSheet(this.#env, this.#sheet);
   }
 
-  #write(method: string): SheetModel {
-    return writableSheet(this.#env, this.#sheet, method);
+  /**
+   * A write to the tab: by default its settings and structure, which only a sheet protection stops;
+   * `scope` names the cells a write changes (deleted lines, an appended row, a cleared sheet).
+   */
+  #write(method: string, scope: WriteScope = 'sheet'): SheetModel {
+    return editableSheet(this.#env, this.#sheet, method, scope);
+  }
+
+  #wholeBox(): GridBox {
+    return { top: 1, left: 1, bottom: this.#sheet.maxRows, right: this.#sheet.maxColumns };
   }
 
   getName(): string {
@@ -130,7 +141,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
   }
 
   activate(): Sheet {
-    const sheet = this.#write('activate');
+    const sheet = writableSheet(this.#env, this.#sheet, 'activate');
     sheet.workbook.activeSheet = sheet;
     return this.#public;
   }
@@ -178,6 +189,8 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     const sheet = this.#write('appendRow');
     if (!Array.isArray(rowContents) || rowContents.length === 0)
       throw signatureMismatch('Sheet.appendRow', [rowContents]);
+    const appended = sheet.cells.lastRowWithContent() + 1;
+    requireUnprotected(this.#env, sheet, boxOf(appended, 1, 1, Math.max(rowContents.length, 1)));
     rowContents.forEach((value, i) => checkCellInput(value, `column ${i + 1} of the row`));
     const row = sheet.cells.lastRowWithContent() + 1;
     if (row > sheet.maxRows) insertLines(sheet, 'rows', row, 1);
@@ -218,7 +231,11 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
 
   #delete(method: string, dimension: 'rows' | 'columns', position: number, howMany: number): void {
     requireIntegers(`Sheet.${method}`, [position, howMany], [position, howMany]);
-    deleteLines(this.#write(method), dimension, position, howMany);
+    const lines =
+      dimension === 'rows'
+        ? { ...this.#wholeBox(), top: position, bottom: position + howMany - 1 }
+        : { ...this.#wholeBox(), left: position, right: position + howMany - 1 };
+    deleteLines(this.#write(method, lines), dimension, position, howMany);
   }
 
   deleteRows(rowPosition: number, howMany: number): void {
@@ -234,7 +251,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     const ref = rangeRefOf(spec);
     if (!ref || !Number.isInteger(destinationIndex))
       throw signatureMismatch(`Sheet.${method}`, [spec, destinationIndex]);
-    const sheet = this.#write(method);
+    const sheet = this.#write(method, 'whole');
     if (ref.sheet !== sheet)
       throw new AppsScriptException('The range must be on the sheet whose lines move.');
     const [start, end] = dimension === 'rows' ? [ref.box.top, ref.box.bottom] : [ref.box.left, ref.box.right];
@@ -250,7 +267,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
   }
 
   #clear(method: string, options: ClearOptions | undefined): Sheet {
-    const sheet = this.#write(method);
+    const sheet = this.#write(method, 'whole');
     clearBox(
       sheet,
       { top: 1, left: 1, bottom: sheet.maxRows, right: sheet.maxColumns },
@@ -392,7 +409,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
 
   /** A sheet has at most one sheet protection: protecting it again returns the existing one. */
   protect(): GoogleAppsScript.Spreadsheet.Protection {
-    const sheet = this.#write('protect');
+    const sheet = writableSheet(this.#env, this.#sheet, 'protect');
     let protection = sheet.protections.find((existing) => existing.type === 'SHEET');
     if (!protection) {
       protection = newProtection('SHEET', null, this.#env.access.context().userEmail);

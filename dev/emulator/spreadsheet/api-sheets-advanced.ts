@@ -8,6 +8,8 @@
  *   Formats are not touched.
  * - Every range must name a sheet that exists and lie within its grid ("exceeds grid limits"); the
  *   values must fit in their range. A request is checked whole before any cell is written.
+ * - A range a protection keeps from the user (access-policy.ts) fails the whole request with a 400
+ *   carrying Sheets' protected-cell message; a viewer's request fails as a SpreadsheetApp write does.
  * - A request body over 2 MB is refused: Google recommends 2 MB (Sheets API limits page); the
  *   emulator takes it as the limit.
  * - Quotas, on the emulated clock: 60 write requests a minute per user and 300 per project (Sheets API
@@ -24,11 +26,11 @@
  */
 import { AppsScriptException, strict } from '../core';
 import { boxA1, columnLetters, parseA1, referenceBox } from './a1-notation';
-import type { AccessPolicy } from './access-policy';
+import { type AccessPolicy, PROTECTED_EDIT } from './access-policy';
 import { clearCellContent } from './cells';
 import { MAX_CELL_CHARACTERS } from './formulas';
 import { type GridBox, boxHeight, boxWidth } from './grid-box';
-import type { ServiceEnv } from './service-env';
+import { type ServiceEnv, isProtectedFrom } from './service-env';
 import type { SheetModel, WorkbookModel } from './workbook-model';
 import type { BufferState } from './write-buffer';
 
@@ -251,6 +253,9 @@ export class SheetsValues {
   }
 
   #write(request: ApiRequest, ranges: readonly ValueRange[]): unknown {
+    // All or nothing: a range the user may not edit fails the request before any is written.
+    if (ranges.some((range) => isProtectedFrom(this.#env, range.sheet, range.box)))
+      throw badRequest(request.method, PROTECTED_EDIT);
     const cells = ranges.reduce(
       (sum, range) => sum + range.values.reduce((rowSum, row) => rowSum + row.length, 0),
       0,

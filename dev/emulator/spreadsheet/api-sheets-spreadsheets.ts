@@ -15,7 +15,8 @@
 import { AppsScriptException, strict } from '../core';
 import { badRequest, openApiRequest, type SheetsServiceDeps, SheetsValues } from './api-sheets-advanced';
 import { insertLinesBeside } from './structural-changes';
-import type { ServiceEnv } from './service-env';
+import { PROTECTED_EDIT } from './access-policy';
+import { type ServiceEnv, isProtectedFrom } from './service-env';
 import { NEW_SHEET_COLUMNS, NEW_SHEET_ROWS, type WorkbookModel } from './workbook-model';
 
 const BATCH_UPDATE = 'sheets.spreadsheets.batchUpdate';
@@ -48,7 +49,7 @@ class SheetsSpreadsheets {
     if (!Array.isArray(requests) || requests.length === 0)
       throw badRequest(BATCH_UPDATE, "Invalid requests: 'requests' must list at least one request.");
     // Every request checked before any is applied, so that a bad one leaves the spreadsheet as it was.
-    const plan = new Plan(workbook);
+    const plan = new Plan(workbook, this.#env);
     const apply = requests.map((request: unknown, index) => plan.check(request, `requests[${index}]`));
     this.#env.counter.recordSheetsApiRequest(0);
     for (const change of apply) change();
@@ -71,9 +72,11 @@ class SheetsSpreadsheets {
 class Plan {
   readonly replies: unknown[] = [];
   readonly #workbook: WorkbookModel;
+  readonly #env: ServiceEnv;
 
-  constructor(workbook: WorkbookModel) {
+  constructor(workbook: WorkbookModel, env: ServiceEnv) {
     this.#workbook = workbook;
+    this.#env = env;
   }
 
   check(request: unknown, where: string): () => void {
@@ -183,6 +186,7 @@ class Plan {
     if (!Number.isInteger(length) || (length as number) < 1)
       throw badRequest(BATCH_UPDATE, `Invalid ${where}: length must be at least 1.`);
     const lines = dimension === 'ROWS' ? 'rows' : 'columns';
+    if (isProtectedFrom(this.#env, sheet, 'sheet')) throw badRequest(BATCH_UPDATE, PROTECTED_EDIT);
     this.#checkCellBudget((length as number) * (lines === 'rows' ? sheet.maxColumns : sheet.maxRows), where);
     this.replies.push({});
     return () => {

@@ -8,7 +8,13 @@ import { metadataArguments } from './api-developer-metadata';
 import { checkRangeName, namedRangesOf, rangeArgument } from './api-named-range';
 import { sheetModelOf } from './api-sheet';
 import { PROTECTION_TYPES, isMemberOf } from './script-enums';
-import { type ServiceEnv, readableWorkbook, toScriptArray, writableWorkbook } from './service-env';
+import {
+  type ServiceEnv,
+  readableWorkbook,
+  requireUnprotected,
+  toScriptArray,
+  writableWorkbook,
+} from './service-env';
 import { deleteSheet } from './structural-changes';
 import { type WorkbookModel, newNamedRange } from './workbook-model';
 
@@ -133,12 +139,14 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
     const workbook = this.#write('deleteSheet');
     if (model.workbook !== workbook)
       throw new AppsScriptException('The sheet must be in the same spreadsheet.');
+    requireUnprotected(this.#env, model, 'whole');
     deleteSheet(model);
   }
 
   /** Returns the sheet that is active after it (the first visible one). */
   deleteActiveSheet(): Sheet {
     const workbook = this.#write('deleteActiveSheet');
+    requireUnprotected(this.#env, workbook.activeSheet, 'whole');
     deleteSheet(workbook.activeSheet);
     return this.#env.classes.sheet(workbook.activeSheet);
   }

@@ -4,7 +4,7 @@
  * here does not fail on Google for a reason the emulator could have seen.
  */
 import type { ExecutionContext, ScriptRealm, ServiceCallCounter } from '../core';
-import { AccessPolicy } from './access-policy';
+import { AccessPolicy, type SpreadsheetRole } from './access-policy';
 import { createChartsService } from './api-charts';
 import { exposeConditionalFormatRule, exposeConditionalFormatRuleBuilder } from './api-conditional-formats';
 import { exposeDataValidationBuilder } from './api-data-validation';
@@ -69,6 +69,8 @@ export interface SpreadsheetServiceDeps {
   realm: ScriptRealm;
   /** What the running execution may do; read at every call. Its identity is the execution's. */
   currentContext(): ExecutionContext;
+  /** The user's role in the spreadsheet (Drive sharing): what they may write (access-policy.ts). */
+  roleOf(spreadsheetId: string, email: string): SpreadsheetRole;
   /** Runs `commit` when the running execution ends, however it ends (buffered writes: write-buffer.ts). */
   atExecutionEnd(commit: () => void): void;
   /** Whether another execution may start before the running one ends (an overlap is scheduled). */
@@ -112,7 +114,10 @@ export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
     counter: deps.counter,
     classes,
     realm: deps.realm,
-    access: new AccessPolicy(() => deps.currentContext()),
+    access: new AccessPolicy(
+      () => deps.currentContext(),
+      (spreadsheetId, email) => deps.roleOf(spreadsheetId, email),
+    ),
     writes: new WriteBuffer(
       deps.counter,
       () => deps.currentContext(),

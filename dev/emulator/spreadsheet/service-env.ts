@@ -5,7 +5,7 @@
  * through module-level WeakMaps, never through properties.
  */
 import { AppsScriptException, type ScriptRealm, type ServiceCallCounter } from '../core';
-import type { AccessPolicy } from './access-policy';
+import { type AccessPolicy, PROTECTED_EDIT } from './access-policy';
 import type { RuleData } from './api-conditional-formats';
 import { type GridBox } from './grid-box';
 import type { ScriptEnums } from './script-enums';
@@ -96,6 +96,45 @@ export function readableSheet(env: ServiceEnv, sheet: SheetModel): SheetModel {
 export function writableSheet(env: ServiceEnv, sheet: SheetModel, method: string): SheetModel {
   writableWorkbook(env, sheet.workbook, method);
   return existingSheet(sheet);
+}
+
+/**
+ * What a write covers, for the protections it must respect: cells (a range protection over any of
+ * them, or a sheet protection, stops it), 'sheet' (the tab's own settings and structure: only a
+ * sheet protection stops it), or 'whole' (deleting the tab: any protection on it stops it).
+ */
+export type WriteScope = GridBox | 'sheet' | 'whole';
+
+function boxesMeet(a: GridBox, b: GridBox): boolean {
+  return a.top <= b.bottom && b.top <= a.bottom && a.left <= b.right && b.left <= a.right;
+}
+
+/** Whether a protection the user may not edit covers what the write touches. */
+export function isProtectedFrom(env: ServiceEnv, sheet: SheetModel, scope: WriteScope): boolean {
+  return sheet.protections.some(
+    (protection) =>
+      !env.access.mayEdit(sheet.workbook, protection) &&
+      (protection.box === null ||
+        scope === 'whole' ||
+        (scope !== 'sheet' && boxesMeet(protection.box, scope))),
+  );
+}
+
+/** Throws Google's message when a protection the user may not edit covers what the write touches. */
+export function requireUnprotected(env: ServiceEnv, sheet: SheetModel, scope: WriteScope): void {
+  if (isProtectedFrom(env, sheet, scope)) throw new AppsScriptException(PROTECTED_EDIT);
+}
+
+/** writableSheet, then the protections over `scope`. */
+export function editableSheet(
+  env: ServiceEnv,
+  sheet: SheetModel,
+  method: string,
+  scope: WriteScope,
+): SheetModel {
+  const writable = writableSheet(env, sheet, method);
+  requireUnprotected(env, writable, scope);
+  return writable;
 }
 
 /** Making a Range or RangeList of a sheet: checked like a read, but commits nothing (write-buffer.ts). */

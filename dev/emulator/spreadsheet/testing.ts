@@ -77,6 +77,8 @@ export function createTestSpreadsheetService(
     counter,
     realm,
     currentContext: () => harness.context,
+    // No sharing here: every user owns every spreadsheet (roles: the Emulator's share).
+    roleOf: () => 'owner',
     // One execution that never ends: its writes are committed by reads and flush() only.
     atExecutionEnd: () => {},
     othersMayRun: () => false,
