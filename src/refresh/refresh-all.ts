@@ -19,6 +19,7 @@ import {
   recordEvent,
   runJob,
   SpreadsheetBusyError,
+  WriteRefusedError,
 } from '../platform/job-runner';
 import type { ImportOptions } from '../platform/settings-store';
 import { spreadsheetClock } from '../platform/time-zone';
@@ -174,7 +175,8 @@ export function refreshAll(): void {
     completionsMode: 'incremental',
     executionStartMs: Date.now(),
   });
-  showRefreshStatus(spreadsheet);
+  // A run refused for a protection or a viewer's role writes nothing, the status notes included.
+  if (!outcome.failures.some((error) => error instanceof WriteRefusedError)) showRefreshStatus(spreadsheet);
   if (outcome.summaries.length) spreadsheet.toast(outcome.summaries.join(' '), 'Safety Sync', 10);
   for (const error of outcome.failures) showFailure(ui, 'Refresh all', error);
 }

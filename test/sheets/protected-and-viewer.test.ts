@@ -113,6 +113,10 @@ it("refuses a viewer's run: they can only view the spreadsheet", () => {
   clickAs(VIEWER, 'Reconcile completed trainings');
   expect(lastAlert()).toMatch(/you can only view this spreadsheet/);
   expect(tabs()).toEqual(before);
+  // Refresh all too: the refusal, and not even the status notes on the tabs.
+  clickAs(VIEWER, 'Refresh all');
+  expect(lastAlert()).toMatch(/you can only view this spreadsheet/);
+  expect(tabs()).toEqual(before);
 });
 
 it('pauses a schedule owned by the editor after two refused runs', () => {
