@@ -75,7 +75,10 @@ export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven):
   }
   const spreadsheet = openScheduledSpreadsheet(triggerUid);
   if (!spreadsheet) return;
-  const schedule = readSchedule(spreadsheet);
+  // One read of the state for what the run decides before it imports: the schedule, the filter and
+  // who changed it, the last full reconciliation.
+  const before = DocumentState.read(spreadsheet);
+  const schedule = readSchedule(before);
   if (!schedule || schedule.triggerUid !== triggerUid || schedule.paused) {
     // Replaced by a newer schedule (maybe another user's), removed, or paused: only the trigger's
     // creator can delete it, and that is who runs now.
@@ -89,10 +92,11 @@ export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven):
   const outcome = refreshImports(spreadsheet, {
     actionPrefix: SCHEDULED,
     interactive: false,
-    completionsMode: fullReconciliationDue(spreadsheet) ? 'full' : 'incremental',
+    completionsMode: fullReconciliationDue(before) ? 'full' : 'incremental',
     executionStartMs: startedAtMs,
     importOverrides: confirmedQuotaOptions(confirmation),
-    completionsPausedBecause: unconfirmedFilter(spreadsheet, schedule, confirmation) ?? undefined,
+    completionsPausedBecause:
+      unconfirmedFilter({ spreadsheet, state: before }, schedule, confirmation) ?? undefined,
   });
   // Reading the state back commits the imports' writes; what the run reads next (the Sync log's
   // place, the notifications' tabs) comes before it writes again, so it costs no commit of its own.
@@ -153,15 +157,15 @@ function openScheduledSpreadsheet(triggerUid: string): GoogleAppsScript.Spreadsh
  * read, with the owner's token, what the owner did not choose.
  */
 function unconfirmedFilter(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  { spreadsheet, state }: { spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet; state: DocumentState },
   schedule: RefreshSchedule,
   confirmation: Confirmation | null,
 ): string | null {
-  const owned = ownedSettingsOf(spreadsheet);
+  const owned = ownedSettingsOf(state);
   const confirmed = confirmation?.completionsFilter ?? null;
   if (confirmed && sameFilter(confirmed, owned.completionsFilter)) return null;
   const owner = schedule.ownerEmail || 'the schedule’s owner';
-  const stamp = readChangeStamps(spreadsheet).filter;
+  const stamp = readChangeStamps(state).filter;
   const changed = stamp
     ? `the completions filter was changed by ${stamp.by} on ${formatMoment(spreadsheet, stamp.atMs)}`
     : 'the completions filter is not confirmed for this schedule';
@@ -174,8 +178,7 @@ function unconfirmedFilter(
   );
 }
 
-function fullReconciliationDue(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): boolean {
-  const state = DocumentState.read(spreadsheet);
+function fullReconciliationDue(state: DocumentState): boolean {
   const lastFullMs = lastFullImportMs(state, readImportOptions(state).completionsFilter);
   return lastFullMs === null || Date.now() - lastFullMs >= FULL_RECONCILIATION_EVERY_MS;
 }

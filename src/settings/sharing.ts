@@ -72,7 +72,8 @@ const OWNER_GROUP_WORDS =
   'e-mail notifications, the completions filter, pages at once and the refresh overlap';
 
 export function sharingView(spreadsheet: Spreadsheet): SharingView {
-  const schedule = readSchedule(spreadsheet);
+  const state = DocumentState.read(spreadsheet);
+  const schedule = readSchedule(state);
   if (!schedule) {
     return {
       scheduleOwner: null,
@@ -101,11 +102,11 @@ export function sharingView(spreadsheet: Spreadsheet): SharingView {
       mailQuotaLeft: null,
     };
   }
-  const owned = ownedSettingsOf(spreadsheet);
+  const owned = ownedSettingsOf(state);
   const confirmation = readConfirmation(spreadsheet.getId(), schedule);
   const groups = unconfirmedGroups(owned, confirmation);
   const confirmed = withConfirmed(owned, confirmation);
-  const stamps = readChangeStamps(spreadsheet);
+  const stamps = readChangeStamps(state);
   const changes = groups.map((group): ProposedChange => {
     const stamp = stamps[group];
     return {
@@ -187,14 +188,14 @@ export function checkRecipientDomains(
  * other than the schedule's owner made it).
  */
 export function recordSettingsChange(spreadsheet: Spreadsheet, before: OwnedSettings): boolean {
-  const after = ownedSettingsOf(spreadsheet);
+  const state = DocumentState.read(spreadsheet);
+  const after = ownedSettingsOf(state);
   const changed = changedGroups(before, after);
   if (changed.length === 0) return false;
   const nowMs = Date.now();
-  const state = DocumentState.read(spreadsheet);
   writeChangeStamps(state, stampChanges(readChangeStamps(state), changed, nowMs));
   // Without a schedule nothing runs as anyone: the stamps say who changed what, for its future owner.
-  const schedule = readSchedule(spreadsheet);
+  const schedule = readSchedule(state);
   if (!schedule) return false;
   const byOwner = isScheduleOwner(schedule);
   if (byOwner) {
@@ -213,8 +214,8 @@ export function recordSettingsChange(spreadsheet: Spreadsheet, before: OwnedSett
   return !byOwner;
 }
 
-function requireOwner(spreadsheet: Spreadsheet): RefreshSchedule {
-  const schedule = readSchedule(spreadsheet);
+function requireOwner(state: DocumentState): RefreshSchedule {
+  const schedule = readSchedule(state);
   if (!schedule)
     throw new Error('This spreadsheet has no scheduled refresh, so there is nothing to confirm.');
   if (!isScheduleOwner(schedule)) {
@@ -230,8 +231,9 @@ function requireOwner(spreadsheet: Spreadsheet): RefreshSchedule {
  * owner ticked it and the domain rule allows it; the others are taken off the spreadsheet's list.
  */
 export function confirmProposal(spreadsheet: Spreadsheet, tickedAddresses: readonly string[]): void {
-  const schedule = requireOwner(spreadsheet);
-  const owned = ownedSettingsOf(spreadsheet);
+  const state = DocumentState.read(spreadsheet);
+  const schedule = requireOwner(state);
+  const owned = ownedSettingsOf(state);
   const confirmation = readConfirmation(spreadsheet.getId(), schedule);
   const groups = unconfirmedGroups(owned, confirmation);
   if (groups.length === 0) return;
@@ -255,7 +257,6 @@ export function confirmProposal(spreadsheet: Spreadsheet, tickedAddresses: reado
     spreadsheet.getId(),
     confirmGroups(confirmation, schedule.triggerUid, confirmedOwned, groups, nowMs),
   );
-  const state = DocumentState.read(spreadsheet);
   if (left.length) writeChangeStamps(state, stampChanges(readChangeStamps(state), ['notifications'], nowMs));
   logSettingsEvent(
     spreadsheet,
@@ -268,8 +269,9 @@ export function confirmProposal(spreadsheet: Spreadsheet, tickedAddresses: reado
 
 /** The owner puts the spreadsheet's settings back to what they confirmed. */
 export function discardProposal(spreadsheet: Spreadsheet): void {
-  const schedule = requireOwner(spreadsheet);
-  const owned = ownedSettingsOf(spreadsheet);
+  const state = DocumentState.read(spreadsheet);
+  const schedule = requireOwner(state);
+  const owned = ownedSettingsOf(state);
   const confirmation = readConfirmation(spreadsheet.getId(), schedule);
   const groups = unconfirmedGroups(owned, confirmation);
   if (groups.length === 0) return;
@@ -285,7 +287,7 @@ export function discardProposal(spreadsheet: Spreadsheet): void {
     restored.notifications = notifications;
   }
   if (groups.includes('filter') || groups.includes('quota')) {
-    const options = readImportOptions(spreadsheet);
+    const options = readImportOptions(state);
     saveImportOptions(
       {
         ...options,
@@ -296,7 +298,6 @@ export function discardProposal(spreadsheet: Spreadsheet): void {
       spreadsheet,
     );
   }
-  const state = DocumentState.read(spreadsheet);
   const back = changedGroups(owned, restored);
   writeChangeStamps(state, stampChanges(readChangeStamps(state), back, Date.now()));
   logSettingsEvent(
