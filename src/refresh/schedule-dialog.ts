@@ -14,7 +14,7 @@ import { currentUserEmail } from '../platform/job-runner';
 import { frequencyFromForm, type ScheduleForm } from './schedule-frequency';
 import { deleteSchedule, readSchedule, type RefreshSchedule, writeSchedule } from './schedule-store';
 import { createScheduleTrigger, deleteMyScheduleTriggers } from './schedule-trigger';
-import { confirmNewSchedule } from './schedule-owner';
+import { confirmNewSchedule, isScheduleOwner, userKey } from './schedule-owner';
 import { missingConnectionParts, readConnection } from '../platform/settings-store';
 
 /** The hour a daily schedule offers first. */
@@ -48,14 +48,6 @@ export function showScheduleDialog(): void {
   ui.showModalDialog(html, 'Schedule refresh');
 }
 
-function userKey(): string {
-  try {
-    return Session.getTemporaryActiveUserKey();
-  } catch {
-    return '';
-  }
-}
-
 function everyOf(schedule: RefreshSchedule | null): string {
   if (!schedule) return 'off';
   return 'everyHours' in schedule.frequency ? String(schedule.frequency.everyHours) : 'daily';
@@ -64,7 +56,6 @@ function everyOf(schedule: RefreshSchedule | null): string {
 function viewOf(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): ScheduleView {
   const schedule = readSchedule(spreadsheet);
   const status = refreshStatus(spreadsheet);
-  const key = userKey();
   return {
     every: everyOf(schedule),
     atHour:
@@ -72,7 +63,7 @@ function viewOf(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): Schedule
     timeZone: spreadsheet.getSpreadsheetTimeZone(),
     owner: schedule?.ownerEmail ?? '',
     scheduled: schedule !== null,
-    ownedByYou: schedule !== null && key !== '' && schedule.ownerKey === key,
+    ownedByYou: isScheduleOwner(schedule),
     lastRun: schedule?.lastRunAtMs ? formatMoment(spreadsheet, schedule.lastRunAtMs) : null,
     lastRunSummary: schedule?.lastRunSummary ?? null,
     paused: schedule?.paused != null,
@@ -111,7 +102,7 @@ export function saveSchedule(form: ScheduleForm): ScheduleSaveOutcome {
     triggerUid = createScheduleTrigger(spreadsheet, frequency);
   } catch (error) {
     // Ours was deleted above: the spreadsheet must not claim a schedule that no longer runs.
-    if (previous && previous.ownerKey === userKey()) deleteSchedule(spreadsheet);
+    if (previous && isScheduleOwner(previous)) deleteSchedule(spreadsheet);
     const reason = error instanceof Error ? error.message : String(error);
     return refuseField('every', `Google refused the schedule: ${reason}`);
   }

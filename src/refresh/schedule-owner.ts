@@ -121,7 +121,8 @@ export function writeChangeStamps(state: DocumentState, stamps: ChangeStamps): v
   state.set(CHANGES_KEY, stamps);
 }
 
-function userKey(): string {
+/** Session.getTemporaryActiveUserKey(), or '' where Google gives none. */
+export function userKey(): string {
   try {
     return Session.getTemporaryActiveUserKey();
   } catch {
