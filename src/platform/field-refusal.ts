@@ -32,3 +32,21 @@ export function refuseField<Field extends string>(field: Field, message: string)
 export function refusalOf<Field extends string>(error: unknown): FieldRefusal<Field> | null {
   return error instanceof FieldRefusedError ? refuseField(error.field as Field, error.message) : null;
 }
+
+/**
+ * A whole-number field as typed: its value, `fallback` when left empty, or a refusal next to it
+ * saying the range.
+ */
+export function wholeNumberField<Field extends string>(
+  field: Field,
+  value: unknown,
+  range: { min: number; max: number },
+  fallback: number,
+): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < range.min || number > range.max) {
+    throw new FieldRefusedError(field, `Enter a whole number from ${range.min} to ${range.max}.`);
+  }
+  return number;
+}

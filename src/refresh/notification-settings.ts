@@ -5,7 +5,7 @@
  * runs from a time-driven trigger, with no active document, where document properties are out of
  * reach, while a spreadsheet opened by id still has its metadata. Addresses only, never the token.
  */
-import { FieldRefusedError } from '../platform/field-refusal';
+import { FieldRefusedError, wholeNumberField } from '../platform/field-refusal';
 import { DocumentState, type StateOrSpreadsheet, writeDocumentState } from '../platform/document-state';
 
 const NOTIFICATIONS_KEY = 'safetySync.notifications';
@@ -169,29 +169,18 @@ export function notificationsFromForm(
     personalData: personalData as PersonalDataInMail,
     allowOutsideDomain,
     mailShare: {
-      maxRecipientsPerRun: wholeNumber(
+      maxRecipientsPerRun: wholeNumberField(
         'notifyMaxPerRun',
         form.notifyMaxPerRun,
-        1,
-        MAX_RECIPIENTS,
+        { min: 1, max: MAX_RECIPIENTS },
         current.mailShare.maxRecipientsPerRun,
       ),
-      percentOfRemaining: wholeNumber(
+      percentOfRemaining: wholeNumberField(
         'notifySharePercent',
         form.notifySharePercent,
-        1,
-        100,
+        { min: 1, max: 100 },
         current.mailShare.percentOfRemaining,
       ),
     },
   };
-}
-
-function wholeNumber(field: string, value: unknown, min: number, max: number, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) {
-    throw new FieldRefusedError(field, `Enter a whole number from ${min} to ${max}.`);
-  }
-  return number;
 }

@@ -18,8 +18,15 @@ import {
   revokeMyLends,
 } from '../formulas/access';
 import { MAX_CACHE_SECONDS } from '../formulas/cache';
-import { type FieldOutcome, FieldRefusedError, refusalOf, refuseField } from '../platform/field-refusal';
+import {
+  type FieldOutcome,
+  FieldRefusedError,
+  refusalOf,
+  refuseField,
+  wholeNumberField,
+} from '../platform/field-refusal';
 import { activeSpreadsheet, requireUi } from '../platform/interactive';
+import { DocumentState } from '../platform/document-state';
 import { baseUrlRefusal } from '../platform/url-fetch-whitelist';
 import { ownedSettingsOf } from '../refresh/schedule-owner';
 import { readSchedule } from '../refresh/schedule-store';
@@ -129,43 +136,35 @@ export function checkBaseUrl(value: string): string {
   return url;
 }
 
-function wholeNumber(
-  field: SettingsField,
-  value: unknown,
-  min: number,
-  max: number,
-  fallback: number,
-): number {
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) {
-    throw new FieldRefusedError(field, `Enter a whole number from ${min} to ${max}.`);
-  }
-  return number;
-}
-
-function optionsFromForm(form: SettingsForm): ImportOptions {
-  const current = readImportOptions();
+function optionsFromForm(form: SettingsForm, current: ImportOptions): ImportOptions {
   const completionsFilter = filterAsTyped({ userId: form.userId, trainingId: form.trainingId });
-  const batchSize = wholeNumber('batchSize', form.batchSize, 1, MAX_BATCH_SIZE, current.batchSize);
+  const batchSize = wholeNumberField(
+    'batchSize',
+    form.batchSize,
+    { min: 1, max: MAX_BATCH_SIZE },
+    current.batchSize,
+  );
   checkBatchSize(batchSize);
   return {
     completionsFilter,
     batchSize,
-    overlapDays: wholeNumber('overlapDays', form.overlapDays, 0, 365, current.overlapDays),
-    horizonDays: wholeNumber('horizonDays', form.horizonDays, 1, 3650, current.horizonDays),
-    trainingExpiringDays: wholeNumber(
+    overlapDays: wholeNumberField('overlapDays', form.overlapDays, { min: 0, max: 365 }, current.overlapDays),
+    horizonDays: wholeNumberField(
+      'horizonDays',
+      form.horizonDays,
+      { min: 1, max: 3650 },
+      current.horizonDays,
+    ),
+    trainingExpiringDays: wholeNumberField(
       'trainingExpiringDays',
       form.trainingExpiringDays,
-      0,
-      3650,
+      { min: 0, max: 3650 },
       current.trainingExpiringDays,
     ),
-    formulaCacheSeconds: wholeNumber(
+    formulaCacheSeconds: wholeNumberField(
       'formulaCacheSeconds',
       form.formulaCacheSeconds,
-      60,
-      MAX_CACHE_SECONDS,
+      { min: 60, max: MAX_CACHE_SECONDS },
       current.formulaCacheSeconds,
     ),
   };
@@ -210,11 +209,13 @@ export function saveSettings(form: SettingsForm): SaveOutcome {
     const baseUrl = checkBaseUrl(form.baseUrl);
     const token = form.token.trim() || readConnection().token;
     if (!token) throw new FieldRefusedError('token', 'Paste your API token.');
-    const options = optionsFromForm(form);
-    const savedNotifications = readNotificationSettings(spreadsheet);
+    // One read of the spreadsheet's settings, the schedule and its owner's rule as they are now.
+    const state = DocumentState.read(spreadsheet);
+    const options = optionsFromForm(form, readImportOptions(state));
+    const savedNotifications = readNotificationSettings(state);
     const notifications = notificationsFromForm(form, savedNotifications);
-    checkRecipientDomains(readSchedule(spreadsheet), notifications);
-    const before = ownedSettingsOf(spreadsheet);
+    checkRecipientDomains(readSchedule(state), notifications);
+    const before = ownedSettingsOf(state);
     const previousToken = readConnection().token;
     saveConnection({ baseUrl, token });
     followConnectionChange(previousToken, { baseUrl, token }, spreadsheet);
