@@ -4,8 +4,8 @@
  */
 import type { Emulator } from '../../dev/emulator';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
-import { rowKeysOf } from '../support/record-key-oracle';
 import { sampleServiceUrl } from '../support/sample-service';
+import { servedRowKeys, shownRowKeys } from '../support/completion-rows';
 
 const TAB = 'Completed trainings';
 
@@ -243,13 +243,7 @@ test('a service that fails midway keeps what the import read: the next run goes 
   const step = harness.callServer('startCompletionsImport', {});
 
   expect(step.done).toBe(true);
-  const served = (await harness.dataset.data()).completions;
-  expect(
-    harness
-      .displayed(TAB)
-      .slice(1)
-      .map((row) => row[9]),
-  ).toEqual(rowKeysOf(served));
+  expect(shownRowKeys(harness)).toEqual(await servedRowKeys(harness));
   // The read went on from page 6, asking again for page 5 to see whether anything moved and for
   // page 1 to take what arrived on top since.
   const pages = (await harness.dataset.requestLog()).requests

@@ -6,6 +6,7 @@
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import { rowKeysOf, stagedCellOf } from '../support/record-key-oracle';
 import type { Completion } from '../support/sample-service';
+import { servedRowKeys, shownRowKeys } from '../support/completion-rows';
 
 const TAB = 'Completed trainings';
 const STAGING = 'Safety Sync staging';
@@ -44,19 +45,6 @@ function finishImport(harness: AddonHarness): string[] {
   }
 }
 
-/** The service's list now, as the tab should hold it: its row keys (twins `key~2`…), by the tests' own rule. */
-async function servedKeys(harness: AddonHarness, edits: Record<string, unknown>[] = []): Promise<string[]> {
-  const served = (await harness.dataset.data()).completions;
-  return rowKeysOf(served.map((record, position) => ({ ...record, ...edits[position] })));
-}
-
-function shownKeys(harness: AddonHarness): string[] {
-  return harness
-    .displayed(TAB)
-    .slice(1)
-    .map((row) => row[9]!);
-}
-
 function syncLog(harness: AddonHarness): string[][] {
   return harness.displayed('Sync log').slice(1);
 }
@@ -75,7 +63,7 @@ test('values that a spreadsheet would parse come back from staging exactly, and 
   expect(first.done).toBe(false);
   finishImport(harness);
 
-  expect(shownKeys(harness)).toEqual(await servedKeys(harness, edits));
+  expect(shownRowKeys(harness)).toEqual(await servedRowKeys(harness, edits));
   const shown = harness.displayed(TAB);
   expect(shown[1 + 7]!.slice(0, 3)).toEqual(['007', expect.any(String), ' padded ']);
   expect(shown[1 + 9]![7]).toBe('=1+1');
@@ -114,7 +102,7 @@ describe.each([
 
     const summaries = finishImport(harness);
 
-    expect(shownKeys(harness)).toEqual(await servedKeys(harness));
+    expect(shownRowKeys(harness)).toEqual(await servedRowKeys(harness));
     expect(summaries[0]).toMatch(
       /^The hidden "Safety Sync staging" tab no longer held the records the unfinished import had read \(it was deleted, cleared or edited\), so the import started again from page 1\./,
     );
@@ -195,7 +183,7 @@ describe.each([
       const summaries = finishImport(harness);
 
       expect(summaries[0]).toMatch(RESTARTED);
-      expect(shownKeys(harness)).toEqual(await servedKeys(harness));
+      expect(shownRowKeys(harness)).toEqual(await servedRowKeys(harness));
       const log = syncLog(harness);
       expect(log[0]![7]).toBe('Success');
       expect(log.some((line) => /started again from page 1/.test(line[10]!))).toBe(true);
@@ -215,7 +203,7 @@ test('a run left unfinished for a day starts again from page 1 and says so', asy
   expect(summaries[0]).toMatch(
     /^The unfinished import started 25 hours ago was begun again from page 1, so that nothing it had read is out of date\./,
   );
-  expect(shownKeys(harness)).toEqual(await servedKeys(harness));
+  expect(shownRowKeys(harness)).toEqual(await servedRowKeys(harness));
   await harness.done();
 });
 
@@ -237,12 +225,12 @@ test('records inserted on top while a first import pauses after its read, for it
   await harness.dataset.mutate({ addCompletions: 7 });
   finishImport(harness);
 
-  const served = await servedKeys(harness);
+  const served = await servedRowKeys(harness);
   expect(served).toHaveLength(3_007);
-  expect([...shownKeys(harness)].sort()).toEqual([...served].sort());
+  expect([...shownRowKeys(harness)].sort()).toEqual([...served].sort());
 
   harness.clickMenu('Refresh all');
-  expect(shownKeys(harness)).toEqual(served);
+  expect(shownRowKeys(harness)).toEqual(served);
   await harness.done();
 });
 
@@ -263,7 +251,7 @@ test('records deleted, backdated and twinned in pages already staged: the tab en
 
   const served: Completion[] = (await harness.dataset.data()).completions;
   expect(served).toHaveLength(6_000 - 5 + 2 + 2);
-  expect(shownKeys(harness)).toEqual(rowKeysOf(served));
+  expect(shownRowKeys(harness)).toEqual(rowKeysOf(served));
   expect(syncLog(harness)[0]![7]).toBe('Success');
   await harness.done();
 });
@@ -287,7 +275,7 @@ test('records deleted, backdated and twinned while one execution pages: the tab 
 
   expect(step.done).toBe(true);
   const served: Completion[] = (await harness.dataset.data()).completions;
-  expect(shownKeys(harness)).toEqual(rowKeysOf(served));
+  expect(shownRowKeys(harness)).toEqual(rowKeysOf(served));
   expect(syncLog(harness)[0]![7]).toBe('Success');
   await harness.done();
 });

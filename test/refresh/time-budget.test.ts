@@ -4,7 +4,7 @@
  * only while the retry can end in time.
  */
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
-import { rowKeysOf } from '../support/record-key-oracle';
+import { servedRowKeys, shownRowKeys } from '../support/completion-rows';
 
 const TAB = 'Completed trainings';
 
@@ -42,13 +42,7 @@ test('with 60 s round trips and a rate limit, an import stops in time, fails cle
     steps.push(harness.callServer('continueCompletionsImport'));
   }
 
-  const served = (await harness.dataset.data()).completions;
-  expect(
-    harness
-      .displayed(TAB)
-      .slice(1)
-      .map((row) => row[9]),
-  ).toEqual(rowKeysOf(served));
+  expect(shownRowKeys(harness)).toEqual(await servedRowKeys(harness));
   const log = outcomes(harness).map(([, outcome]) => outcome);
   expect(log[0]).toBe('Success');
   expect(log).toContain('Failed');
@@ -87,13 +81,7 @@ test('one slow round among fast ones: the import pauses before a round as slow a
     expect(executions).toBeLessThan(10);
     step = harness.callServer('continueCompletionsImport');
   }
-  const served = (await harness.dataset.data()).completions;
-  expect(
-    harness
-      .displayed(TAB)
-      .slice(1)
-      .map((row) => row[9]),
-  ).toEqual(rowKeysOf(served));
+  expect(shownRowKeys(harness)).toEqual(await servedRowKeys(harness));
   expect(outcomes(harness)[0]![1]).toBe('Success');
   await harness.done();
 });

@@ -5,12 +5,11 @@
  * and goes on with the import where the last run stopped, until the tabs are complete.
  */
 import { createAddonHarness, type AddonHarness } from '../support/addon-harness';
-import { rowKeysOf } from '../support/record-key-oracle';
+import { servedRowKeys, shownRowKeys } from '../support/completion-rows';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const TAB = 'Completed trainings';
 const TIME_SPENT = 'Service using too much computer time for one day.';
 
 let harness: AddonHarness;
@@ -90,11 +89,5 @@ test('runs Google does not start leave a gap the next allowed run reports once, 
   }
   expect(syncLog().filter(gap)).toHaveLength(1);
   expect(syncLog()[0]![1]).toBe('Success');
-  const served = (await harness.dataset.data()).completions;
-  expect(
-    harness
-      .displayed(TAB)
-      .slice(1)
-      .map((row) => row[9]),
-  ).toEqual(rowKeysOf(served));
+  expect(shownRowKeys(harness)).toEqual(await servedRowKeys(harness));
 });

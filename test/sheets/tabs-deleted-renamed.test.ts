@@ -12,7 +12,7 @@
  */
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import { IMPORT, METAFIELDS_TAB, syncLog, workbook } from '../support/equipment-tabs';
-import { rowKeysOf } from '../support/record-key-oracle';
+import { servedRowKeys, shownRowKeys } from '../support/completion-rows';
 
 const COMPLETIONS_TAB = 'Completed trainings';
 const STAGING_TAB = 'Safety Sync staging';
@@ -95,12 +95,7 @@ describe('the staging tab of an unfinished import, deleted between executions', 
     expect(summaries[0]).toMatch(
       /^The hidden "Safety Sync staging" tab no longer held the records the unfinished import had read \(it was deleted, cleared or edited\), so the import started again from page 1\./,
     );
-    const served = (await harness.dataset.data()).completions;
-    const shown = harness
-      .displayed(COMPLETIONS_TAB)
-      .slice(1)
-      .map((row) => row[9]!);
-    expect(shown).toEqual(rowKeysOf(served));
+    expect(shownRowKeys(harness)).toEqual(await servedRowKeys(harness));
     const log = harness.displayed('Sync log').slice(1);
     expect(log[0]![7]).toBe('Success');
     expect(log.some((line) => /started again from page 1/.test(line[10]!))).toBe(true);

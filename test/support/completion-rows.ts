@@ -7,6 +7,7 @@
 import type { Completion } from '../../src/api/schemas';
 import { dateTimeIn, isoOfDateNumber } from './displayed-dates';
 import { rowKeysOf } from './record-key-oracle';
+import type { AddonHarness } from './addon-harness';
 import type { DatasetData } from './sample-service';
 
 export function expectedCompletionRows(data: DatasetData, timeZone: string): string[][] {
@@ -25,4 +26,24 @@ export function expectedCompletionRows(data: DatasetData, timeZone: string): str
     dateTimeIn(record.created > 1e11 ? record.created : record.created * 1000, timeZone),
     keys[index]!,
   ]);
+}
+
+/** The row keys the Completed trainings tab shows, top to bottom (its tenth column). */
+export function shownRowKeys(harness: AddonHarness): string[] {
+  return harness
+    .displayed('Completed trainings')
+    .slice(1)
+    .map((row) => row[9]!);
+}
+
+/**
+ * The service's list now, as the tab should hold it: its row keys (twins `key~2`…), by the tests'
+ * own rule; `edits` change records by position first (what the tab should show after them).
+ */
+export async function servedRowKeys(
+  harness: AddonHarness,
+  edits: Record<string, unknown>[] = [],
+): Promise<string[]> {
+  const served = (await harness.dataset.data()).completions;
+  return rowKeysOf(served.map((record, position) => ({ ...record, ...edits[position] })));
 }
