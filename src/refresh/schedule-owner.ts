@@ -296,12 +296,13 @@ export function confirmNewSchedule(
     writeConfirmation(spreadsheetId, { ...own, triggerUid: schedule.triggerUid });
     return;
   }
-  const owned = ownedSettingsOf(spreadsheet);
+  const state = DocumentState.read(spreadsheet);
+  const owned = ownedSettingsOf(state);
   const me = currentUserEmail().toLowerCase();
   const mailSavedByMe =
     previous === null &&
     me !== '' &&
-    readChangeStamps(spreadsheet).notifications?.by.toLowerCase() === me &&
+    readChangeStamps(state).notifications?.by.toLowerCase() === me &&
     owned.notifications.recipients.every((address) =>
       recipientAllowed(address, schedule.ownerEmail, owned.notifications.allowOutsideDomain),
     );
