@@ -10,7 +10,7 @@ import { completionKey, splitRowKey } from '../api/completion-key';
 import { type CompletionsFilter, readCompletionPages } from '../api/completions';
 import type { ReadControl } from '../api/read-control';
 import { listProblems } from '../platform/problem-lists';
-import { UserFacingError } from '../platform/job-runner';
+import { UserFacingError } from '../platform/user-facing-error';
 import type { TabContent, TabRecord } from '../sheets/table-writer';
 import { COMPLETION_COLUMN } from './table';
 

@@ -46,7 +46,8 @@ import type { CellValue } from '../sheets/table';
 import { guardTable, readTableGuards } from '../sheets/table-guard';
 import { requireWritableTabs } from '../platform/write-permission';
 import { type WriteResult, writeTable } from '../sheets/table-writer';
-import { type JobContext, type JobReport, UserFacingError } from '../platform/job-runner';
+import { type JobContext, type JobReport } from '../platform/job-runner';
+import { UserFacingError } from '../platform/user-facing-error';
 import { DEFAULT_IMPORT_OPTIONS } from '../platform/settings-store';
 import {
   describeRejected,

@@ -19,7 +19,8 @@ import { checkedHorizonDays, countInspections, describeInspectionCounts } from '
 import { type ColumnSpec, numberFormatOf } from '../sheets/table';
 import { layoutOfHeader, tableCellsOf, type TabLayout } from '../sheets/tab-layout';
 import { activeSpreadsheet, requireUi } from '../platform/interactive';
-import { holdingDocumentLock, UserFacingError } from '../platform/job-runner';
+import { holdingDocumentLock } from '../platform/job-runner';
+import { UserFacingError } from '../platform/user-facing-error';
 import { DEFAULT_IMPORT_OPTIONS, readImportOptions } from '../platform/settings-store';
 import { colourStatusColumns, writeUpcomingTab } from './upcoming-tab';
 import { inspectionFigures, writeForecastTab } from './forecast-tab';

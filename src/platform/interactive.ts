@@ -3,7 +3,7 @@
  * top-level function can also be typed into a cell by any editor, where it runs anonymously: the
  * ones that change something refuse to run there.
  */
-import { NotConfiguredError } from './job-runner';
+import { NotConfiguredError } from './user-facing-error';
 
 /** The spreadsheet UI, or an error when called from a cell (or a trigger), where there is none. */
 export function requireUi(action: string): GoogleAppsScript.Base.Ui {

@@ -19,6 +19,8 @@ import {
 import { openSyncLog, type SyncLog, type SyncLogEntry } from './sync-log';
 import { type SpreadsheetClock, spreadsheetClock } from './time-zone';
 import { urlFetchTransport } from './url-fetch-transport';
+import { NotConfiguredError, SpreadsheetBusyError, WriteRefusedError } from './user-facing-error';
+import { explainRefusedEdit } from './write-permission';
 
 /** How long a run waits for another one to finish before it gives up. */
 const LOCK_WAIT_MS = 10_000;
@@ -48,22 +50,6 @@ export interface JobReport {
   /** True when the job stopped early to stay inside the execution limit and will continue. */
   continuing?: boolean;
 }
-
-/** A problem the user can fix; its message says how. */
-export class UserFacingError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UserFacingError';
-  }
-}
-
-export class NotConfiguredError extends UserFacingError {}
-
-/** Another run (another user's, or the schedule's) is working on this spreadsheet. */
-export class SpreadsheetBusyError extends UserFacingError {}
-
-/** The user may not write the tabs the run writes (a protection, or view-only access): write-permission.ts. */
-export class WriteRefusedError extends UserFacingError {}
 
 export interface RunOptions {
   action: string;
@@ -140,7 +126,8 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
         utcOffsetAt,
       );
       return report;
-    } catch (error) {
+    } catch (thrown) {
+      const error = explainRefusedEdit(options.spreadsheet, thrown);
       // Scrubbed like every message a user sees: a URL in a platform error may carry the token encoded.
       const message = scrub(error instanceof Error ? error.message : String(error), connection.token!);
       recordRun(

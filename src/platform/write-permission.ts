@@ -14,7 +14,7 @@
  * protection, and more only when one refuses.
  */
 import { IMPORTED_COLUMNS_PROTECTION } from '../sheets/table-guard';
-import { WriteRefusedError } from './job-runner';
+import { WriteRefusedError } from './user-facing-error';
 
 type Protection = GoogleAppsScript.Spreadsheet.Protection;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -29,9 +29,7 @@ export function requireWritableTabs(spreadsheet: Spreadsheet, tabs: readonly (Sh
   const refusing = protections.filter((protection) => !protection.canEdit());
   if (refusing.length === 0) return;
   if (refusing.some((protection) => protection.isWarningOnly())) {
-    throw new WriteRefusedError(
-      'Safety Sync changed nothing: you can only view this spreadsheet. Ask its owner to make you an editor.',
-    );
+    throw new WriteRefusedError(VIEW_ONLY);
   }
   const written = new Set(tabs.flatMap((tab) => (tab ? [tab.getSheetId()] : [])));
   for (const protection of protections) {
@@ -40,6 +38,30 @@ export function requireWritableTabs(spreadsheet: Spreadsheet, tabs: readonly (Sh
   }
   const blocking = refusing.find((protection) => written.has(protection.getRange().getSheet().getSheetId()));
   if (blocking) throw new WriteRefusedError(refusalOf(blocking));
+}
+
+/** Google's refusal of an edit its user may not make, for a protection or a viewer's role alike. */
+const GOOGLE_PROTECTED_EDIT = 'You are trying to edit a protected cell or object';
+const VIEW_ONLY =
+  'Safety Sync changed nothing: you can only view this spreadsheet. Ask its owner to make you an editor.';
+
+/**
+ * An edit Google refused after requireWritableTabs let the run go (the user removed the add-on's own
+ * protections, by which a viewer is told apart, or a protection covers a cell outside the tabs it
+ * checks), said as the cause: the protection that leaves the user out, or, when none does, a viewer's
+ * role (only those two refuse an edit). Any other error is given back as it is.
+ */
+export function explainRefusedEdit(spreadsheet: Spreadsheet, error: unknown): unknown {
+  if (!(error instanceof Error) || !error.message.startsWith(GOOGLE_PROTECTED_EDIT)) return error;
+  const refusing = [
+    ...spreadsheet.getProtections(SpreadsheetApp.ProtectionType.RANGE),
+    ...spreadsheet.getProtections(SpreadsheetApp.ProtectionType.SHEET),
+  ].find((protection) => !protection.canEdit() && !protection.isWarningOnly());
+  if (!refusing) return new WriteRefusedError(VIEW_ONLY);
+  return new WriteRefusedError(
+    `${refusalOf(refusing).replace('Safety Sync changed nothing: ', 'Safety Sync stopped: ')} ` +
+      'What it wrote before the refusal stays; the next run after the fix completes it.',
+  );
 }
 
 function refusalOf(protection: Protection): string {

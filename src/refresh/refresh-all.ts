@@ -12,15 +12,9 @@ import { findLinkedTabs, hasEquipmentTabs } from '../equipment/linked-tabs';
 import { activeSpreadsheet, requireUi, showFailure } from '../platform/interactive';
 import { markRefreshed, showRefreshStatus } from './status';
 import { executionBudget } from '../platform/time-budget';
-import {
-  type JobContext,
-  type JobReport,
-  NotConfiguredError,
-  recordEvent,
-  runJob,
-  SpreadsheetBusyError,
-  WriteRefusedError,
-} from '../platform/job-runner';
+import { explainRefusedEdit } from '../platform/write-permission';
+import { type JobContext, type JobReport, recordEvent, runJob } from '../platform/job-runner';
+import { NotConfiguredError, SpreadsheetBusyError, WriteRefusedError } from '../platform/user-facing-error';
 import type { ImportOptions } from '../platform/settings-store';
 import { spreadsheetClock } from '../platform/time-zone';
 import { dropRevokedLend } from '../formulas/access';
@@ -131,7 +125,15 @@ export function refreshImports(
       if (error instanceof SpreadsheetBusyError || isTokenRefused(error)) break;
     }
   }
-  if (outcome.complete) markRefreshed(spreadsheet, Date.now());
+  if (outcome.complete) {
+    try {
+      markRefreshed(spreadsheet, Date.now());
+    } catch (error) {
+      // A run with nothing to write reaches its first write here.
+      outcome.failures.push(explainRefusedEdit(spreadsheet, error));
+      outcome.complete = false;
+    }
+  }
   return outcome;
 }
 
@@ -175,8 +177,11 @@ export function refreshAll(): void {
     completionsMode: 'incremental',
     executionStartMs: Date.now(),
   });
-  // A run refused for a protection or a viewer's role writes nothing, the status notes included.
-  if (!outcome.failures.some((error) => error instanceof WriteRefusedError)) showRefreshStatus(spreadsheet);
-  if (outcome.summaries.length) spreadsheet.toast(outcome.summaries.join(' '), 'Safety Sync', 10);
+  // A run refused for a protection or a viewer's role writes nothing, the status notes included,
+  // and shows no toast (Google does not say whether a viewer's script may show one).
+  if (!outcome.failures.some((error) => error instanceof WriteRefusedError)) {
+    showRefreshStatus(spreadsheet);
+    if (outcome.summaries.length) spreadsheet.toast(outcome.summaries.join(' '), 'Safety Sync', 10);
+  }
   for (const error of outcome.failures) showFailure(ui, 'Refresh all', error);
 }

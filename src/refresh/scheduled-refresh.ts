@@ -24,14 +24,8 @@ import { lastFullImportMs } from '../completions/import';
 import { DocumentState } from '../platform/document-state';
 import { isTokenRefused, refreshImports, type RefreshOutcome } from './refresh-all';
 import { describeProblem, formatMoment, showRefreshStatus } from './status';
-import {
-  errorIdentifier,
-  NotConfiguredError,
-  openLogQuietly,
-  recordEvent,
-  SpreadsheetBusyError,
-  WriteRefusedError,
-} from '../platform/job-runner';
+import { errorIdentifier, openLogQuietly, recordEvent } from '../platform/job-runner';
+import { NotConfiguredError, SpreadsheetBusyError, WriteRefusedError } from '../platform/user-facing-error';
 import type { SyncLog } from '../platform/sync-log';
 import { prepareNotifications, type ScheduleEvents } from './notifications';
 import { intervalMs } from './schedule-frequency';

@@ -6,7 +6,7 @@
 import { COMPLETION_COLUMNS, COMPLETIONS_SHEET } from '../completions/table';
 import { layoutOfHeader } from '../sheets/tab-layout';
 import { cellToSheetSerial, fromSheetSerial, type UtcOffsetAt } from '../lib/dates';
-import { UserFacingError } from '../platform/job-runner';
+import { UserFacingError } from '../platform/user-facing-error';
 import type { CompletionFacts } from './training-status';
 
 /** The imported columns read here, by their headers on the tab. */

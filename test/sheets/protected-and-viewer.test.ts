@@ -18,6 +18,10 @@ const USER_SCRIPT = `
       .setDescription(description);
     protection.removeEditors(protection.getEditors());
   }
+  function removeEveryProtection(tabName) {
+    var sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(tabName);
+    sheet.getProtections(SpreadsheetApp.ProtectionType.RANGE).forEach(function (p) { p.remove(); });
+  }
   function protectForMe(tabName, a1, description) {
     var protection = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(tabName).getRange(a1)
       .protect().setDescription(description);
@@ -114,6 +118,17 @@ it("refuses a viewer's run: they can only view the spreadsheet", () => {
   expect(lastAlert()).toMatch(/you can only view this spreadsheet/);
   expect(tabs()).toEqual(before);
   // Refresh all too: the refusal, and not even the status notes on the tabs.
+  clickAs(VIEWER, 'Refresh all');
+  expect(lastAlert()).toMatch(/you can only view this spreadsheet/);
+  expect(tabs()).toEqual(before);
+});
+
+it("refuses a viewer's Refresh all with nothing new, after the owner removed the add-on's own protections", () => {
+  harness.emulator.run('removeEveryProtection', [COMPLETIONS_TAB], { spreadsheetId: harness.spreadsheetId });
+  connectAs(VIEWER);
+  harness.emulator.share(harness.spreadsheetId, VIEWER, 'viewer');
+  harness.emulator.clock.advance(3_600_000);
+  const before = tabs();
   clickAs(VIEWER, 'Refresh all');
   expect(lastAlert()).toMatch(/you can only view this spreadsheet/);
   expect(tabs()).toEqual(before);
