@@ -19,6 +19,7 @@ import {
   writableSheet,
 } from './service-env';
 import { type SortSpec, sortRows } from './structural-changes';
+import { boxWrites, checkScriptWrites, gridWrites } from './validation-check';
 import { type SheetModel, newProtection } from './workbook-model';
 
 type Range = GoogleAppsScript.Spreadsheet.Range;
@@ -76,6 +77,7 @@ export function clearBox(
 
 type RangeMethod =
   | 'getValues'
+  | 'setValue'
   | 'setValues'
   | 'getFormulasR1C1'
   | 'getFormulaR1C1'
@@ -161,12 +163,16 @@ class RangeApi implements Pick<Range, RangeMethod> {
     return read(sheet.cells.get(this.#box.top, this.#box.left), this.#box.top, this.#box.left);
   }
 
-  /** Validates a 2D argument of the range's size (each cell with `check`), then applies `write`. */
+  /**
+   * Validates a 2D argument of the range's size (each cell with `check`, then the whole grid with
+   * `checkGrid`), then applies `write`.
+   */
   #setGrid(
     method: string,
     args: unknown[],
     check: (value: unknown, where: string) => void,
     write: (sheet: SheetModel, row: number, column: number, value: unknown) => void,
+    checkGrid: (sheet: SheetModel, grid: unknown[][]) => void = () => {},
   ): Range {
     const sheet = this.#write(method);
     const grid = requireGrid(`Range.${method}`, args, args[0]);
@@ -174,6 +180,7 @@ class RangeApi implements Pick<Range, RangeMethod> {
     grid.forEach((cells, i) =>
       cells.forEach((value, j) => check(value, `row ${i + 1}, column ${j + 1} of the data`)),
     );
+    checkGrid(sheet, grid);
     const written = boxHeight(this.#box) * boxWidth(this.#box);
     if (method === 'setNumberFormats') this.#env.counter.recordFormatsWritten(written);
     else this.#env.counter.recordCellsWritten(written);
@@ -183,9 +190,14 @@ class RangeApi implements Pick<Range, RangeMethod> {
     return this.#range;
   }
 
-  /** Applies one value to every cell of the range. */
-  #setAll(method: string, write: (sheet: SheetModel, row: number, column: number) => void): Range {
+  /** Applies one value to every cell of the range, once `check` lets the whole range be written. */
+  #setAll(
+    method: string,
+    write: (sheet: SheetModel, row: number, column: number) => void,
+    check: (sheet: SheetModel) => void = () => {},
+  ): Range {
     const sheet = this.#write(method);
+    check(sheet);
     forEachCell(this.#box, (row, column) => write(sheet, row, column));
     return this.#range;
   }
@@ -203,10 +215,31 @@ class RangeApi implements Pick<Range, RangeMethod> {
     return this.#grid((cell) => this.#scriptValue(cell));
   }
 
+  /** Every cell of the range gets the value; a reject-input rule refuses it as setValues. */
+  setValue(value: unknown): Range {
+    const sheet = this.#write('setValue');
+    checkCellInput(value, 'the value');
+    const customFunctions = this.#env.evaluateCustomFunction !== undefined;
+    checkScriptWrites(
+      sheet,
+      boxWrites(this.#box, () => value),
+      'typed',
+      customFunctions,
+    );
+    this.#env.counter.recordCellsWritten(boxHeight(this.#box) * boxWidth(this.#box));
+    forEachCell(this.#box, (row, column) => writeCellInput(sheet, row, column, value, customFunctions));
+    return this.#range;
+  }
+
   setValues(values: unknown[][]): Range {
     const customFunctions = this.#env.evaluateCustomFunction !== undefined;
-    return this.#setGrid('setValues', [values], checkCellInput, (sheet, row, column, value) =>
-      writeCellInput(sheet, row, column, value, customFunctions),
+    return this.#setGrid(
+      'setValues',
+      [values],
+      checkCellInput,
+      (sheet, row, column, value) => writeCellInput(sheet, row, column, value, customFunctions),
+      (sheet, grid) =>
+        checkScriptWrites(sheet, gridWrites(this.#box.top, this.#box.left, grid), 'typed', customFunctions),
     );
   }
 
@@ -229,14 +262,32 @@ class RangeApi implements Pick<Range, RangeMethod> {
       (formula) => checkFormula('Range.setFormulasR1C1', [formulas], formula),
       (sheet, row, column, formula) =>
         writeFormula(this.#env, sheet, row, column, formulaFromR1C1(formula as string, row, column)),
+      (sheet, grid) =>
+        checkScriptWrites(
+          sheet,
+          boxWrites(this.#box, (row, column) =>
+            formulaFromR1C1(grid[row - this.#box.top]![column - this.#box.left] as string, row, column),
+          ),
+          'formula',
+          this.#env.evaluateCustomFunction !== undefined,
+        ),
     );
   }
 
   /** Each cell gets the formula with its references relative to that cell, as Sheets fills a range. */
   setFormulaR1C1(formula: string): Range {
     checkFormula('Range.setFormulaR1C1', [formula], formula);
-    return this.#setAll('setFormulaR1C1', (sheet, row, column) =>
-      writeFormula(this.#env, sheet, row, column, formulaFromR1C1(formula, row, column)),
+    const atEach = (row: number, column: number) => formulaFromR1C1(formula, row, column);
+    return this.#setAll(
+      'setFormulaR1C1',
+      (sheet, row, column) => writeFormula(this.#env, sheet, row, column, atEach(row, column)),
+      (sheet) =>
+        checkScriptWrites(
+          sheet,
+          boxWrites(this.#box, atEach),
+          'formula',
+          this.#env.evaluateCustomFunction !== undefined,
+        ),
     );
   }
 
