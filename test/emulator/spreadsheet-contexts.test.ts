@@ -44,6 +44,7 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
       target: range,
       calls: [
         ['setValues', () => range.setValues([[1]])],
+        ['setValue', () => range.setValue(1)],
         ['setFormulasR1C1', () => range.setFormulasR1C1([['=R[0]C[1]']])],
         ['setFormulaR1C1', () => range.setFormulaR1C1('=R[0]C[1]')],
         ['setNumberFormats', () => range.setNumberFormats([['@']])],

@@ -399,7 +399,7 @@ describe('notes and data validation', () => {
     ]);
   });
 
-  it('refuses what a user types against a rejecting rule, writing nothing; scripts are not checked', () => {
+  it('refuses what a user types against a rejecting rule, writing nothing; a script is refused the same', () => {
     const { view, data, spreadsheet } = setup();
     data.setDataValidation('A2:A3', { requireDate: true, allowInvalid: false });
     data.setDataValidation('B2:B3', { valueInList: ['Yes', 'No'], allowInvalid: false });
@@ -408,11 +408,13 @@ describe('notes and data validation', () => {
     expect(() => view.typeValues('Data!A3:B3', [['', 'Maybe']])).toThrow('B3 rejects "Maybe"');
     expect(() => view.typeValues('Data!A2:B2', [['soon', 'No']])).toThrow('A2 rejects "soon"');
     expect(data.values('A2:C2')).toEqual([[new Date(Date.UTC(2024, 0, 2)), 'Yes', 'soon']]);
-    spreadsheet
-      .getSheetByName('Data')!
-      .getRange('A3')
-      .setValues([['not a date']]);
-    expect(data.values('A3')).toEqual([['not a date']]);
+    expect(() =>
+      spreadsheet
+        .getSheetByName('Data')!
+        .getRange('A3')
+        .setValues([['not a date']]),
+    ).toThrow('The data you entered in cell A3 violates the data validation rules set on this cell.');
+    expect(data.values('A3')).toEqual([['']]);
   });
 
   it('moves rules with their cells and clears them on request only', () => {

@@ -304,7 +304,7 @@ describe('counting and strictness', () => {
     const range = sheet.getRange('A1') as unknown as Record<string, () => unknown>;
     expect(() => range.foo!()).toThrow('not emulated: Range.foo');
     expect(() => range.getRichTextValue!()).toThrow('not emulated: Range.getRichTextValue');
-    expect(() => range.setValue!()).toThrow('not emulated: Range.setValue');
+    expect(() => range.setRichTextValue!()).toThrow('not emulated: Range.setRichTextValue');
     expect(() => (sheet as unknown as Record<string, unknown>).sort).toThrow('not emulated: Sheet.sort');
   });
 
