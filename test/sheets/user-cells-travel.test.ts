@@ -37,7 +37,7 @@ function signedOffByKey(harness: AddonHarness): Map<string, { value: string; rej
   const rules = sheet.dataValidations(`K2:K${last}`);
   return new Map(
     keys.map((key, index) => {
-      const rule = rules[index]![0];
+      const rule = rules[index]![0] ?? null;
       const rejects = rule !== null && rule.criteria === 'VALUE_IN_LIST' && !rule.allowInvalid;
       return [key, { value: values[index]![0]!, rejects }];
     }),
