@@ -19,6 +19,7 @@ import {
   writableSheet,
 } from './service-env';
 import { type SortSpec, sortRows } from './structural-changes';
+import { checkScriptWrites, gridWrites } from './validation-check';
 import { type SheetModel, newProtection } from './workbook-model';
 
 type Range = GoogleAppsScript.Spreadsheet.Range;
@@ -76,6 +77,7 @@ export function clearBox(
 
 type RangeMethod =
   | 'getValues'
+  | 'setValue'
   | 'setValues'
   | 'getFormulasR1C1'
   | 'getFormulaR1C1'
@@ -161,12 +163,16 @@ class RangeApi implements Pick<Range, RangeMethod> {
     return read(sheet.cells.get(this.#box.top, this.#box.left), this.#box.top, this.#box.left);
   }
 
-  /** Validates a 2D argument of the range's size (each cell with `check`), then applies `write`. */
+  /**
+   * Validates a 2D argument of the range's size (each cell with `check`, then the whole grid with
+   * `checkGrid`), then applies `write`.
+   */
   #setGrid(
     method: string,
     args: unknown[],
     check: (value: unknown, where: string) => void,
     write: (sheet: SheetModel, row: number, column: number, value: unknown) => void,
+    checkGrid: (sheet: SheetModel, grid: unknown[][]) => void = () => {},
   ): Range {
     const sheet = this.#write(method);
     const grid = requireGrid(`Range.${method}`, args, args[0]);
@@ -174,6 +180,7 @@ class RangeApi implements Pick<Range, RangeMethod> {
     grid.forEach((cells, i) =>
       cells.forEach((value, j) => check(value, `row ${i + 1}, column ${j + 1} of the data`)),
     );
+    checkGrid(sheet, grid);
     const written = boxHeight(this.#box) * boxWidth(this.#box);
     if (method === 'setNumberFormats') this.#env.counter.recordFormatsWritten(written);
     else this.#env.counter.recordCellsWritten(written);
@@ -203,10 +210,28 @@ class RangeApi implements Pick<Range, RangeMethod> {
     return this.#grid((cell) => this.#scriptValue(cell));
   }
 
+  /** Every cell of the range gets the value; a reject-input rule refuses it as setValues. */
+  setValue(value: unknown): Range {
+    const sheet = this.#write('setValue');
+    checkCellInput(value, 'the value');
+    const grid = Array.from({ length: boxHeight(this.#box) }, () =>
+      Array.from({ length: boxWidth(this.#box) }, () => value),
+    );
+    checkScriptWrites(sheet, gridWrites(this.#box.top, this.#box.left, grid), 'typed');
+    this.#env.counter.recordCellsWritten(boxHeight(this.#box) * boxWidth(this.#box));
+    const customFunctions = this.#env.evaluateCustomFunction !== undefined;
+    forEachCell(this.#box, (row, column) => writeCellInput(sheet, row, column, value, customFunctions));
+    return this.#range;
+  }
+
   setValues(values: unknown[][]): Range {
     const customFunctions = this.#env.evaluateCustomFunction !== undefined;
-    return this.#setGrid('setValues', [values], checkCellInput, (sheet, row, column, value) =>
-      writeCellInput(sheet, row, column, value, customFunctions),
+    return this.#setGrid(
+      'setValues',
+      [values],
+      checkCellInput,
+      (sheet, row, column, value) => writeCellInput(sheet, row, column, value, customFunctions),
+      (sheet, grid) => checkScriptWrites(sheet, gridWrites(this.#box.top, this.#box.left, grid), 'typed'),
     );
   }
 

@@ -20,6 +20,7 @@ import {
   writableSheet,
 } from './service-env';
 import { deleteLines, insertLines, insertLinesBeside, moveLines, renameSheet } from './structural-changes';
+import { checkScriptWrites, gridWrites } from './validation-check';
 import { type SheetModel, newProtection } from './workbook-model';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -192,6 +193,7 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     const appended = sheet.cells.lastRowWithContent() + 1;
     requireUnprotected(this.#env, sheet, boxOf(appended, 1, 1, Math.max(rowContents.length, 1)));
     rowContents.forEach((value, i) => checkCellInput(value, `column ${i + 1} of the row`));
+    checkScriptWrites(sheet, gridWrites(appended, 1, [rowContents]), 'typed');
     const row = sheet.cells.lastRowWithContent() + 1;
     if (row > sheet.maxRows) insertLines(sheet, 'rows', row, 1);
     const missingColumns = rowContents.length - sheet.maxColumns;

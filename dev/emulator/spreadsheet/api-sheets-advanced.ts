@@ -10,6 +10,12 @@
  *   values must fit in their range. A request is checked whole before any cell is written.
  * - A range a protection keeps from the user (access-policy.ts) fails the whole request with a 400
  *   carrying Sheets' protected-cell message; a viewer's request fails as a SpreadsheetApp write does.
+ * - A value a reject-input data validation rule refuses (validation-check.ts) fails the whole request
+ *   with a 400 carrying the sentence Apps Script throws for it ("The data you entered in cell C2
+ *   violates the data validation rules set on this cell."): Google documents neither the check nor
+ *   the API's wording, so the emulator takes the stricter reading, the rule checked as for a script.
+ *   The rule checked is the one the spreadsheet has now, a rule set through SpreadsheetApp and still
+ *   buffered included (Google may or may not send it first: the stricter reading again).
  * - A request body over 2 MB is refused: Google recommends 2 MB (Sheets API limits page); the
  *   emulator takes it as the limit.
  * - Quotas, on the emulated clock: 60 write requests a minute per user and 300 per project (Sheets API
@@ -32,6 +38,7 @@ import { MAX_CELL_CHARACTERS } from './formulas';
 import { type GridBox, boxHeight, boxWidth } from './grid-box';
 import { type ServiceEnv, isProtectedFrom } from './service-env';
 import type { SheetModel, WorkbookModel } from './workbook-model';
+import { gridWrites, isRejectedByValidation, validationViolation } from './validation-check';
 import type { BufferState } from './write-buffer';
 
 /** Google's recommended largest request, taken as the limit (Sheets API limits page). */
@@ -256,6 +263,12 @@ export class SheetsValues {
     // All or nothing: a range the user may not edit fails the request before any is written.
     if (ranges.some((range) => isProtectedFrom(this.#env, range.sheet, range.box)))
       throw badRequest(request.method, PROTECTED_EDIT);
+    for (const { sheet, box, values } of ranges) {
+      for (const { row, column, value } of gridWrites(box.top, box.left, values)) {
+        if (isRejectedByValidation(sheet, row, column, value, 'raw'))
+          throw badRequest(request.method, validationViolation(row, column));
+      }
+    }
     const cells = ranges.reduce(
       (sum, range) => sum + range.values.reduce((rowSum, row) => rowSum + row.length, 0),
       0,

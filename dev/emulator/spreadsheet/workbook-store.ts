@@ -18,8 +18,7 @@ import {
 import { recalculateWorkbook } from './formulas';
 import { isRowHiddenByFilter } from './filter-rows';
 import { type GridBox, boxHeight, boxWidth, forEachCell } from './grid-box';
-import { PLAIN_TEXT_FORMAT, isDateTimeFormat, normalizeNumberFormat } from './number-formats';
-import { currentYear, parseTypedInput } from './typed-input';
+import { normalizeNumberFormat } from './number-formats';
 import { isValidTimeZone } from './serial-dates';
 import type { CustomFunctionEvaluator } from './service-env';
 import {
@@ -32,6 +31,7 @@ import {
   sortThroughFilter,
 } from './structural-changes';
 import type { UiRecorder } from './ui-recorder';
+import { isRejectedByValidation } from './validation-check';
 import {
   type ChartData,
   type ConditionType,
@@ -496,7 +496,8 @@ export class WorkbookView {
   /**
    * A user typing into cells ("Sheet1!B2:C3"): the same parsing as setValues, no context checks. A
    * cell whose data validation rejects invalid input refuses what does not fit, and then nothing is
-   * written (a script's setValues is not checked: Sheets does not check it either).
+   * written: the same check as a script's writes (validation-check.ts), with the emulator's own
+   * message, as the Sheets UI shows its refusal in a dialog rather than throwing.
    */
   typeValues(a1: string, rows: unknown[][]): void {
     const reference = parseA1(a1);
@@ -511,14 +512,10 @@ export class WorkbookView {
     rows.forEach((cells, i) =>
       cells.forEach((value, j) => {
         checkCellInput(value, `row ${i + 1}, column ${j + 1}`);
-        const cell = sheet.cells.get(box.top + i, box.left + j);
-        if (
-          cell?.validation &&
-          !cell.validation.allowInvalid &&
-          !fitsValidation(cell, value, this.locale, () => currentYear(this.#workbook))
-        ) {
+        if (isRejectedByValidation(sheet, box.top + i, box.left + j, value, 'typed')) {
+          const { criteria } = sheet.cells.get(box.top + i, box.left + j)!.validation!;
           throw new Error(
-            `${cellA1(box.top + i, box.left + j)} rejects ${JSON.stringify(value)}: its data validation is ${cell.validation.criteria}.`,
+            `${cellA1(box.top + i, box.left + j)} rejects ${JSON.stringify(value)}: its data validation is ${criteria}.`,
           );
         }
       }),
@@ -552,21 +549,6 @@ export class WorkbookView {
     sheet.maxColumns = size.columns;
     return new SheetView(sheet);
   }
-}
-
-/** Whether typing `value` into a cell satisfies its data validation rule (clearing always does). */
-function fitsValidation(cell: Cell, value: unknown, locale: string, currentYear: () => number): boolean {
-  const rule = cell.validation!;
-  if (value === null || value === '') return true;
-  if (rule.criteria === 'VALUE_IN_LIST') {
-    const text = typeof value === 'string' && value.startsWith("'") ? value.slice(1) : String(value);
-    return (rule.values[0] as string[]).includes(text);
-  }
-  if (Object.prototype.toString.call(value) === '[object Date]') return true;
-  if (typeof value === 'number') return isDateTimeFormat(cell.numberFormat);
-  if (typeof value !== 'string' || cell.numberFormat === PLAIN_TEXT_FORMAT) return false;
-  const input = parseTypedInput(value, locale, currentYear);
-  return input.kind === 'number' && isDateTimeFormat(cell.numberFormat ?? input.format);
 }
 
 export class WorkbookStore {
