@@ -7,8 +7,9 @@
  * as when a user inserts or deletes rows.
  *
  * No row is ever inserted above the first record: Sheets shifts a reference to the table that starts
- * there (`A2:A` becomes `A3:A`), so a record arriving on top takes the first record's row with it
- * (that record moves), and rows are inserted below it, inside the table.
+ * there (`A2:A` becomes `A3:A`). Records arriving on top take the first record's row instead (a
+ * reference to `$D$2` keeps meaning the newest record), rows are inserted below it, inside the
+ * table, and the first record moves down into them with its cells.
  */
 
 /** One place where rows change, in the tab's row numbers before any change. */
@@ -26,7 +27,10 @@ export interface RowAlignment {
   keptFrom: number[];
   /** The changes, bottom to top: each leaves the row numbers of the steps above it as they were. */
   steps: RowStep[];
-  /** Runs of records of the table (indexes `first` to `end − 1`) whose rows are inserted. */
+  /**
+   * Runs of records of the table (indexes `first` to `end − 1`) whose rows are inserted: all their
+   * cells are written. The first run starts on the first row when records arrived on top of it.
+   */
   insertedRuns: { first: number; end: number }[];
   inserted: number;
   deleted: number;
@@ -50,8 +54,10 @@ export function alignRows(oldKeys: readonly string[], newKeys: readonly string[]
     if (at !== undefined) pairs.push({ old: index, new: at });
   });
   const kept = longestIncreasing(pairs);
-  // Inserting above the first record would shift references to the table: it moves instead.
-  if (kept.length > 0 && kept[0]!.old === 0 && kept[0]!.new !== 0) kept.shift();
+  // Inserting above the first record would shift references to the table: rows are inserted below
+  // it instead, and its row takes the first record arriving on top (the first record moves down).
+  const firstRowReused = kept.length > 0 && kept[0]!.old === 0 && kept[0]!.new !== 0;
+  if (firstRowReused) kept.shift();
 
   const keptFrom = new Array<number>(newKeys.length).fill(-1);
   for (const pair of kept) keptFrom[pair.new] = pair.old;
@@ -59,7 +65,8 @@ export function alignRows(oldKeys: readonly string[], newKeys: readonly string[]
   const insertedRuns: RowAlignment['insertedRuns'] = [];
   let inserted = 0;
   let deleted = 0;
-  const bounds = [{ old: -1, new: -1 }, ...kept, { old: oldKeys.length, new: newKeys.length }];
+  const top = firstRowReused ? { old: 0, new: 0 } : { old: -1, new: -1 };
+  const bounds = [top, ...kept, { old: oldKeys.length, new: newKeys.length }];
   for (let index = 1; index < bounds.length; index++) {
     const above = bounds[index - 1]!;
     const below = bounds[index]!;
@@ -68,7 +75,8 @@ export function alignRows(oldKeys: readonly string[], newKeys: readonly string[]
     if (deleteCount === 0 && insertCount === 0) continue;
     const deleteAt = above.old + 3;
     steps.push({ insertAfter: deleteAt + deleteCount - 1, insertCount, deleteAt, deleteCount });
-    if (insertCount > 0) insertedRuns.push({ first: above.new + 1, end: below.new });
+    const first = above === top && firstRowReused ? 0 : above.new + 1;
+    if (below.new > first) insertedRuns.push({ first, end: below.new });
     inserted += insertCount;
     deleted += deleteCount;
   }

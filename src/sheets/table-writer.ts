@@ -108,7 +108,10 @@ export interface TabFrame {
    * widths, which afterwards are the user's to change.
    */
   isNew: boolean;
+  /** Its rows now: prepareTab grows it to the table's height. */
   maxRows: number;
+  /** Its rows as read, before the run grew it. */
+  maxRowsRead: number;
   maxColumns: number;
   frozenRows: number;
   filter: FilterShape | null;
@@ -171,6 +174,7 @@ export function readTab(
     frame: {
       isNew: true,
       maxRows: NEW_SHEET_ROWS,
+      maxRowsRead: NEW_SHEET_ROWS,
       maxColumns: NEW_SHEET_COLUMNS,
       frozenRows: 0,
       filter: null,
@@ -220,9 +224,11 @@ export function readTabFrame(sheet: GoogleAppsScript.Spreadsheet.Sheet): TabFram
     }
     shape = { handle: filter, row: range.getRow(), column, height: range.getNumRows(), width, criteria };
   }
+  const maxRows = sheet.getMaxRows();
   return {
     isNew: false,
-    maxRows: sheet.getMaxRows(),
+    maxRows,
+    maxRowsRead: maxRows,
     maxColumns: sheet.getMaxColumns(),
     frozenRows: sheet.getFrozenRows(),
     filter: shape,
@@ -416,6 +422,13 @@ function writeAligned(
     if (step.insertCount > 0) sheet.insertRowsAfter(step.insertAfter, step.insertCount);
     if (step.deleteCount > 0) sheet.deleteRows(step.deleteAt, step.deleteCount);
   }
+  // Rows the tab was grown by for the table (prepareTab) are not needed where rows were inserted.
+  const { frame } = content;
+  const change = alignment.inserted - alignment.deleted;
+  const needed = Math.max(frame.maxRowsRead + change, table.rows.length + 1);
+  const surplus = frame.maxRows + change - needed;
+  if (surplus > 0) sheet.deleteRows(needed + 1, surplus);
+  frame.maxRows = needed;
   const moved = alignment.steps.length > 0;
   // A filter is rebuilt over the new height: insertions and deletions changed its size.
   if (moved && content.frame.filter) content.frame.filter.height = -1;
