@@ -382,7 +382,7 @@ export function writeTableOver(
  * are some 400 buffered calls, a few seconds on Google; a list that changed in more places than that
  * has changed nearly everywhere, and moving rows would save the user little.
  */
-export const MAX_ROW_STEPS = 40;
+const MAX_ROW_STEPS = 40;
 
 /**
  * Whether the rows can be inserted and deleted as `alignment` says: within MAX_ROW_STEPS, and never
