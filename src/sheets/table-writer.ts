@@ -422,12 +422,15 @@ function writeAligned(
     if (step.insertCount > 0) sheet.insertRowsAfter(step.insertAfter, step.insertCount);
     if (step.deleteCount > 0) sheet.deleteRows(step.deleteAt, step.deleteCount);
   }
-  // Rows the tab was grown by for the table (prepareTab) are not needed where rows were inserted.
+  // The tab keeps the rows it had (or the table's height, when more), as it would with the table
+  // re-typed: ranges the run read before its writes (conditional formats set again with the add-on's
+  // own, say) stay inside it. Rows prepareTab grew it by, at its end, are not needed where rows
+  // were inserted; rows deleted are made up at its end.
   const { frame } = content;
-  const change = alignment.inserted - alignment.deleted;
-  const needed = Math.max(frame.maxRowsRead + change, table.rows.length + 1);
-  const surplus = frame.maxRows + change - needed;
-  if (surplus > 0) sheet.deleteRows(needed + 1, surplus);
+  const tabRows = frame.maxRows + alignment.inserted - alignment.deleted;
+  const needed = Math.max(frame.maxRowsRead, table.rows.length + 1);
+  if (tabRows > needed) sheet.deleteRows(needed + 1, tabRows - needed);
+  else if (tabRows < needed) sheet.insertRowsAfter(tabRows, needed - tabRows);
   frame.maxRows = needed;
   const moved = alignment.steps.length > 0;
   // A filter is rebuilt over the new height: insertions and deletions changed its size.
