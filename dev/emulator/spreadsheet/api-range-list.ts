@@ -10,6 +10,7 @@ import { normalizeNumberFormat } from './number-formats';
 import { type GridBox, forEachCell } from './grid-box';
 import { formulaFromR1C1 } from './r1c1';
 import { type ServiceEnv, checkInsideSheet, requireUnprotected, writableSheet } from './service-env';
+import { boxWrites, checkScriptWrites } from './validation-check';
 import type { SheetModel } from './workbook-model';
 
 type RangeList = GoogleAppsScript.Spreadsheet.RangeList;
@@ -74,10 +75,12 @@ class RangeListApi implements Pick<RangeList, 'setFormulaR1C1' | 'setNumberForma
   setFormulaR1C1(formula: string): RangeList {
     checkFormula('RangeList.setFormulaR1C1', [formula], formula);
     const sheet = this.#write('setFormulaR1C1');
+    const atEach = (row: number, column: number) => formulaFromR1C1(formula, row, column);
+    const customFunctions = this.#env.evaluateCustomFunction !== undefined;
+    for (const box of this.#boxes)
+      checkScriptWrites(sheet, boxWrites(box, atEach), 'formula', customFunctions);
     for (const box of this.#boxes) {
-      forEachCell(box, (row, column) =>
-        writeFormula(this.#env, sheet, row, column, formulaFromR1C1(formula, row, column)),
-      );
+      forEachCell(box, (row, column) => writeFormula(this.#env, sheet, row, column, atEach(row, column)));
     }
     return this.#public;
   }

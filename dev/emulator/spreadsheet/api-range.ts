@@ -19,7 +19,7 @@ import {
   writableSheet,
 } from './service-env';
 import { type SortSpec, sortRows } from './structural-changes';
-import { checkScriptWrites, gridWrites } from './validation-check';
+import { boxWrites, checkScriptWrites, gridWrites } from './validation-check';
 import { type SheetModel, newProtection } from './workbook-model';
 
 type Range = GoogleAppsScript.Spreadsheet.Range;
@@ -190,9 +190,14 @@ class RangeApi implements Pick<Range, RangeMethod> {
     return this.#range;
   }
 
-  /** Applies one value to every cell of the range. */
-  #setAll(method: string, write: (sheet: SheetModel, row: number, column: number) => void): Range {
+  /** Applies one value to every cell of the range, once `check` lets the whole range be written. */
+  #setAll(
+    method: string,
+    write: (sheet: SheetModel, row: number, column: number) => void,
+    check: (sheet: SheetModel) => void = () => {},
+  ): Range {
     const sheet = this.#write(method);
+    check(sheet);
     forEachCell(this.#box, (row, column) => write(sheet, row, column));
     return this.#range;
   }
@@ -214,12 +219,14 @@ class RangeApi implements Pick<Range, RangeMethod> {
   setValue(value: unknown): Range {
     const sheet = this.#write('setValue');
     checkCellInput(value, 'the value');
-    const grid = Array.from({ length: boxHeight(this.#box) }, () =>
-      Array.from({ length: boxWidth(this.#box) }, () => value),
-    );
-    checkScriptWrites(sheet, gridWrites(this.#box.top, this.#box.left, grid), 'typed');
-    this.#env.counter.recordCellsWritten(boxHeight(this.#box) * boxWidth(this.#box));
     const customFunctions = this.#env.evaluateCustomFunction !== undefined;
+    checkScriptWrites(
+      sheet,
+      boxWrites(this.#box, () => value),
+      'typed',
+      customFunctions,
+    );
+    this.#env.counter.recordCellsWritten(boxHeight(this.#box) * boxWidth(this.#box));
     forEachCell(this.#box, (row, column) => writeCellInput(sheet, row, column, value, customFunctions));
     return this.#range;
   }
@@ -231,7 +238,8 @@ class RangeApi implements Pick<Range, RangeMethod> {
       [values],
       checkCellInput,
       (sheet, row, column, value) => writeCellInput(sheet, row, column, value, customFunctions),
-      (sheet, grid) => checkScriptWrites(sheet, gridWrites(this.#box.top, this.#box.left, grid), 'typed'),
+      (sheet, grid) =>
+        checkScriptWrites(sheet, gridWrites(this.#box.top, this.#box.left, grid), 'typed', customFunctions),
     );
   }
 
@@ -254,14 +262,32 @@ class RangeApi implements Pick<Range, RangeMethod> {
       (formula) => checkFormula('Range.setFormulasR1C1', [formulas], formula),
       (sheet, row, column, formula) =>
         writeFormula(this.#env, sheet, row, column, formulaFromR1C1(formula as string, row, column)),
+      (sheet, grid) =>
+        checkScriptWrites(
+          sheet,
+          boxWrites(this.#box, (row, column) =>
+            formulaFromR1C1(grid[row - this.#box.top]![column - this.#box.left] as string, row, column),
+          ),
+          'formula',
+          this.#env.evaluateCustomFunction !== undefined,
+        ),
     );
   }
 
   /** Each cell gets the formula with its references relative to that cell, as Sheets fills a range. */
   setFormulaR1C1(formula: string): Range {
     checkFormula('Range.setFormulaR1C1', [formula], formula);
-    return this.#setAll('setFormulaR1C1', (sheet, row, column) =>
-      writeFormula(this.#env, sheet, row, column, formulaFromR1C1(formula, row, column)),
+    const atEach = (row: number, column: number) => formulaFromR1C1(formula, row, column);
+    return this.#setAll(
+      'setFormulaR1C1',
+      (sheet, row, column) => writeFormula(this.#env, sheet, row, column, atEach(row, column)),
+      (sheet) =>
+        checkScriptWrites(
+          sheet,
+          boxWrites(this.#box, atEach),
+          'formula',
+          this.#env.evaluateCustomFunction !== undefined,
+        ),
     );
   }
 

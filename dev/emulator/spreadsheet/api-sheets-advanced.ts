@@ -265,7 +265,7 @@ export class SheetsValues {
       throw badRequest(request.method, PROTECTED_EDIT);
     for (const { sheet, box, values } of ranges) {
       for (const { row, column, value } of gridWrites(box.top, box.left, values)) {
-        if (isRejectedByValidation(sheet, row, column, value, 'raw'))
+        if (isRejectedByValidation(sheet, row, column, value, 'raw', false))
           throw badRequest(request.method, validationViolation(row, column));
       }
     }

@@ -509,10 +509,11 @@ export class WorkbookView {
     if (box.bottom > sheet.maxRows || box.right > sheet.maxColumns)
       throw new Error(`${a1} is outside the sheet.`);
     checkGridSize(rows, boxHeight(box), boxWidth(box));
+    const customFunctions = this.#store.evaluatesCustomFunctions;
     rows.forEach((cells, i) =>
       cells.forEach((value, j) => {
         checkCellInput(value, `row ${i + 1}, column ${j + 1}`);
-        if (isRejectedByValidation(sheet, box.top + i, box.left + j, value, 'typed')) {
+        if (isRejectedByValidation(sheet, box.top + i, box.left + j, value, 'typed', customFunctions)) {
           const { criteria } = sheet.cells.get(box.top + i, box.left + j)!.validation!;
           throw new Error(
             `${cellA1(box.top + i, box.left + j)} rejects ${JSON.stringify(value)}: its data validation is ${criteria}.`,
@@ -520,7 +521,6 @@ export class WorkbookView {
         }
       }),
     );
-    const customFunctions = this.#store.evaluatesCustomFunctions;
     rows.forEach((cells, i) =>
       cells.forEach((value, j) => writeCellInput(sheet, box.top + i, box.left + j, value, customFunctions)),
     );
