@@ -496,15 +496,11 @@ function replacementOf(
       columns: width,
     });
     const plan = 'failure' in training ? null : training;
-    const prepareOthersAndGuard = () => {
-      plan?.prepare();
-      const placement = { layout: content.layout, height };
-      guardTable(spreadsheet, content.sheet!, sheetId, guards, placement, COMPLETIONS_GUARD);
-    };
+
     // A table the Sheets API writes has its tabs inserted and grown by the API too, so that the
     // execution commits once, at its end. Otherwise (or when the API refuses) the Spreadsheet service
-    // inserts and grows every tab and sets the table's named range and protections, committed once
-    // before the rows, so that the writes after them need no other commit before the end.
+    // inserts and grows every tab, committed once before the rows, so that the writes after them
+    // need no other commit before the end.
     const linkedTab = plan?.linkedTabToInsert ?? null;
     const insertedIds =
       table.rows.length * table.columns.length >= SHEETS_API_MIN_CELLS
@@ -512,7 +508,7 @@ function replacementOf(
         : null;
     if (!insertedIds) {
       prepareTab(content, height, width);
-      prepareOthersAndGuard();
+      plan?.prepare();
       SpreadsheetApp.flush();
     }
     // Ids are reads, free while nothing is buffered: before the rows' formats are.
@@ -521,7 +517,11 @@ function replacementOf(
     if (matrixId !== undefined) plan!.useIds({ completions: completionsId, matrix: matrixId });
     else plan?.readIds(completionsId);
     const result = writeTableOver(content, table, { nothingBuffered: true });
-    if (insertedIds) prepareOthersAndGuard();
+    if (insertedIds) plan?.prepare();
+    // After the rows: the writer inserts and deletes rows, which would move a named range or
+    // protection set before them.
+    const placement = { layout: content.layout, height };
+    guardTable(spreadsheet, content.sheet!, sheetId, guards, placement, COMPLETIONS_GUARD);
     const removed = new Set(goneRows.map((row) => row.key)).size;
     const report = {
       added,

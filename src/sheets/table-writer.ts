@@ -8,9 +8,16 @@
  * back with a leading apostrophe, which keeps it text, unless its cell is plain text), their formulas
  * written back relative to the row's new position. Notes follow their rows in every column.
  *
- * The user's cells are re-typed rather than moved (by sorting the tab, say): re-typing is one read
- * and one write per kind of content whatever the row count, and its outcome does not depend on how
- * Sheets sorts hidden rows, filters or formulas, which Google does not document.
+ * The user's cells move with their records as a user would move them: rows are inserted where
+ * records arrive and deleted where they leave (row-alignment.ts), so a row that stays keeps its
+ * values, rules, notes, formats and the references to its cells untouched, and none of its user cells
+ * is written. Re-typing every row instead would write every old value back, and Google refuses a
+ * script's write that breaks a reject-input validation rule: one old value under a dropdown added
+ * later would stop every import. Only rows that arrive or must move (out of order) are written, their
+ * own rules lifted while their values go in and set again after (Google allows a rule over any
+ * value). Sorting the tab is not used: how Sheets sorts hidden rows, filters and formulas is not
+ * documented. A table that changed in more places than MAX_ROW_STEPS is re-typed, rules lifted the
+ * same way, in a number of calls that does not grow with its rows.
  */
 import { columnRunA1, gridA1 } from './a1-notation';
 import { NEW_SHEET_COLUMNS, NEW_SHEET_ROWS } from './cell-limit';
@@ -23,6 +30,7 @@ import {
   setColumnWidths,
   type Table,
 } from './table';
+import { alignRows, type RowAlignment } from './row-alignment';
 import { freshLayout, layoutOfHeader, type TabLayout } from './tab-layout';
 
 export interface WriteResult {
@@ -64,7 +72,7 @@ interface HeldCells {
   user: UserCells;
   /** Every column's note ('' for none), over the layout's width. */
   notes: string[];
-  /** The data validation of each cell of the user's span (see TabContent.userSpan). */
+  /** The data validation of each cell over the layout's width; empty when the tab has no rule. */
   validations: Validation[];
 }
 
@@ -100,7 +108,10 @@ export interface TabFrame {
    * widths, which afterwards are the user's to change.
    */
   isNew: boolean;
+  /** Its rows now: prepareTab grows it to the table's height. */
   maxRows: number;
+  /** Its rows as read, before the run grew it. */
+  maxRowsRead: number;
   maxColumns: number;
   frozenRows: number;
   filter: FilterShape | null;
@@ -124,10 +135,10 @@ export interface TabContent {
   records: TabRecord[];
   /** Whether any row below the titles has a note: without one, notes need no write. */
   hasNotes: boolean;
-  /** The columns from the user's first to their last: where their data validation is kept. */
-  userSpan: { left: number; width: number } | null;
+  /** Whether any cell below the titles has a data validation rule: without one, rules need no write. */
+  hasValidations: boolean;
   /**
-   * The validation of the first record's row across the user's span, which a new record's row
+   * The validation of the first record's row over the layout's width, which a new record's row
    * takes (a rule set on a whole column keeps covering it); null when no record row has one.
    */
   validationTemplate: Validation[] | null;
@@ -163,6 +174,7 @@ export function readTab(
     frame: {
       isNew: true,
       maxRows: NEW_SHEET_ROWS,
+      maxRowsRead: NEW_SHEET_ROWS,
       maxColumns: NEW_SHEET_COLUMNS,
       frozenRows: 0,
       filter: null,
@@ -180,7 +192,7 @@ function emptyContent(table: Pick<Table, 'columns'>): Omit<TabContent, Located> 
     byKey: new Map(),
     records: [],
     hasNotes: false,
-    userSpan: null,
+    hasValidations: false,
     validationTemplate: null,
   };
 }
@@ -212,9 +224,11 @@ export function readTabFrame(sheet: GoogleAppsScript.Spreadsheet.Sheet): TabFram
     }
     shape = { handle: filter, row: range.getRow(), column, height: range.getNumRows(), width, criteria };
   }
+  const maxRows = sheet.getMaxRows();
   return {
     isNew: false,
-    maxRows: sheet.getMaxRows(),
+    maxRows,
+    maxRowsRead: maxRows,
     maxColumns: sheet.getMaxColumns(),
     frozenRows: sheet.getFrozenRows(),
     filter: shape,
@@ -244,18 +258,16 @@ export function readTabContent(
   const notes = lastRow > 1 ? sheet.getRange(2, 1, lastRow - 1, lastColumn).getNotes() : [];
   const hasNotes = notes.some((row) => row.some((note) => note !== ''));
 
+  // Rules in every column: a rule on the table's own columns refuses writes there too.
+  const validations: Validation[][] =
+    lastRow > 1 ? sheet.getRange(2, 1, lastRow - 1, layout.width).getDataValidations() : [];
   let userCellsOf = (_index: number): UserCells => emptyUserCells(0);
-  let userSpan: TabContent['userSpan'] = null;
-  let validations: Validation[][] = [];
   if (userColumns.length > 0) {
     // One read of the span the user's columns cover (all of them, whatever sits between).
     const left = userColumns[0]!;
-    userSpan = { left, width: userColumns[userColumns.length - 1]! - left + 1 };
-    const span = sheet.getRange(1, left, lastRow, userSpan.width);
+    const span = sheet.getRange(1, left, lastRow, userColumns[userColumns.length - 1]! - left + 1);
     const formulas = span.getFormulasR1C1();
     const formats = span.getNumberFormats();
-    validations =
-      lastRow > 1 ? sheet.getRange(2, left, lastRow - 1, userSpan.width).getDataValidations() : [];
     userCellsOf = (index) => ({
       values: userColumns.map((column) => values[index]![column - 1] ?? ''),
       formats: userColumns.map((column) => formats[index]![column - left] ?? ''),
@@ -264,6 +276,7 @@ export function readTabContent(
   }
   const userRows = Array.from({ length: lastRow }, (_, index) => userCellsOf(index));
   blankSpillOutputs(userRows, userColumns);
+  const hasValidations = validations.some((row) => row.some((validation) => validation !== null));
   const byKey = new Map<string, HeldCells>();
   const records: TabRecord[] = [];
   for (let index = 1; index < lastRow; index++) {
@@ -283,11 +296,10 @@ export function readTabContent(
       byKey.set(key, {
         user,
         notes: hasNotes ? padded(rowNotes, layout.width) : [],
-        validations: validations[index - 1] ?? [],
+        validations: hasValidations ? padded(validations[index - 1] ?? [], layout.width, null) : [],
       });
     }
   }
-  const hasValidations = validations.some((row) => row.some((validation) => validation !== null));
   return {
     ...located,
     layout,
@@ -296,13 +308,13 @@ export function readTabContent(
     byKey,
     records,
     hasNotes,
-    userSpan,
-    validationTemplate: hasValidations ? validations[0]! : null,
+    hasValidations,
+    validationTemplate: hasValidations ? padded(validations[0]!, layout.width, null) : null,
   };
 }
 
-function padded(notes: readonly string[], width: number): string[] {
-  return Array.from({ length: width }, (_, index) => notes[index] ?? '');
+function padded<T = string>(cells: readonly T[], width: number, empty: T = '' as T): T[] {
+  return Array.from({ length: width }, (_, index) => cells[index] ?? empty);
 }
 
 /**
@@ -327,25 +339,219 @@ export function writeTableOver(
 ): WriteResult {
   const { layout, frame } = content;
   const height = table.rows.length + 1;
-  const width = layout.width;
-  const sheet = prepareTab(content, height, width);
+  const sheet = prepareTab(content, height, layout.width);
 
-  const keys = new Set<string>();
-  const held = table.rows.map((row) => {
-    const key = String(row[table.keyColumn]);
-    keys.add(key);
-    return content.byKey.get(key);
-  });
+  const keys = table.rows.map((row) => String(row[table.keyColumn]));
+  const keySet = new Set(keys);
   let userRowsDropped = 0;
-  for (const record of content.records) if (record.hasUserContent && !keys.has(record.key)) userRowsDropped++;
+  for (const record of content.records)
+    if (record.hasUserContent && !keySet.has(record.key)) userRowsDropped++;
 
-  const titles = table.columns.map((column) => column.header);
   const target = {
     sheet,
     spreadsheetId: content.spreadsheetId,
     sheetName: content.sheetName,
     nothingBuffered,
   };
+  const alignment =
+    content.records.length > 0
+      ? alignRows(
+          content.records.map((record) => record.key),
+          keys,
+        )
+      : null;
+  const slowerWrite =
+    alignment && movesRowsSafely(alignment, frame)
+      ? writeAligned(target, content, table, keys, alignment)
+      : retype(target, content, table, keys);
+
+  formatHeaderAndColumns(sheet, table.columns, height, layout, frame);
+  return {
+    rowsWritten: table.rows.length,
+    userRowsDropped,
+    slowerWrite,
+    sheet,
+    placement: { layout, height, maxRows: frame.maxRows },
+  };
+}
+
+/**
+ * Beyond this many places where rows are inserted or deleted, the table is re-typed instead: each
+ * place costs about ten calls (insert, delete, the new rows' rules cleared, their cells, notes and
+ * rules written), while re-typing costs about as many in all, whatever the row count. Forty places
+ * are some 400 buffered calls, a few seconds on Google; a list that changed in more places than that
+ * has changed nearly everywhere, and moving rows would save the user little.
+ */
+const MAX_ROW_STEPS = 40;
+
+/**
+ * Whether the rows can be inserted and deleted as `alignment` says: within MAX_ROW_STEPS, and never
+ * leaving the tab without a row below its frozen ones (Sheets refuses to delete all of them).
+ */
+function movesRowsSafely(alignment: RowAlignment, frame: TabFrame): boolean {
+  if (alignment.steps.length > MAX_ROW_STEPS) return false;
+  return frame.maxRows - alignment.deleted > Math.max(frame.frozenRows, 1);
+}
+
+/** The rule each row of the table ends with: its own (it stays, or moves with its record), or a new record's. */
+function finalRules(content: TabContent, keys: readonly string[]): (index: number) => Validation[] {
+  const template = content.validationTemplate ?? padded<Validation>([], content.layout.width, null);
+  return (index) => {
+    const own = content.byKey.get(keys[index]!)?.validations;
+    return own?.length ? own : template;
+  };
+}
+
+/**
+ * Makes room as `alignment` says, then writes what changed: the table's titles and columns, and for
+ * the inserted rows only (records that arrive, or that moved out of order) the user's cells, notes and
+ * rules, their own when their record moved. A row that stays gets no user cell written, and a cell of
+ * it under a rule is written only when the table's value there changed.
+ */
+function writeAligned(
+  target: WriteTarget,
+  content: TabContent,
+  table: Table,
+  keys: readonly string[],
+  alignment: RowAlignment,
+): string | null {
+  const { sheet } = target;
+  const { layout } = content;
+  const width = layout.width;
+  for (const step of alignment.steps) {
+    if (step.insertCount > 0) sheet.insertRowsAfter(step.insertAfter, step.insertCount);
+    if (step.deleteCount > 0) sheet.deleteRows(step.deleteAt, step.deleteCount);
+  }
+  // The tab keeps the rows it had (or the table's height, when more), as it would with the table
+  // re-typed: ranges the run read before its writes (conditional formats set again with the add-on's
+  // own, say) stay inside it. Rows prepareTab grew it by, at its end, are not needed where rows
+  // were inserted; rows deleted are made up at its end.
+  const { frame } = content;
+  const tabRows = frame.maxRows + alignment.inserted - alignment.deleted;
+  const needed = Math.max(frame.maxRowsRead, table.rows.length + 1);
+  if (tabRows > needed) sheet.deleteRows(needed + 1, tabRows - needed);
+  else if (tabRows < needed) sheet.insertRowsAfter(tabRows, needed - tabRows);
+  frame.maxRows = needed;
+  const moved = alignment.steps.length > 0;
+  // A filter is rebuilt over the new height: insertions and deletions changed its size.
+  if (moved && content.frame.filter) content.frame.filter.height = -1;
+  const runRange = (run: { first: number; end: number }, column = 1, columns = width) =>
+    sheet.getRange(run.first + 2, column, run.end - run.first, columns);
+  // Google may give inserted rows the rules of the row above: they take none until their cells are in.
+  if (content.hasValidations) for (const run of alignment.insertedRuns) runRange(run).clearDataValidations();
+
+  const rulesOf = finalRules(content, keys);
+  const tableFormats = table.columns.map((column) => numberFormatOf(column.kind));
+  // Table columns that hold a rule in a row that stays: written only where their value changes.
+  const guarded = new Set<number>();
+  if (content.hasValidations) {
+    alignment.keptFrom.forEach((old, index) => {
+      if (old === -1) return;
+      rulesOf(index).forEach((rule, column) => {
+        if (rule && layout.tableColumns.includes(column + 1)) guarded.add(column + 1);
+      });
+    });
+  }
+  const held = keys.map((key) => content.byKey.get(key));
+  const newRecord = newRecordCells(content);
+  const rows: RowToWrite[] = table.rows.map((row, index) => ({
+    table: row,
+    tableFormats,
+    user: held[index]?.user ?? newRecord,
+  }));
+  const titles = table.columns.map((column) => column.header);
+  const titleRow = { table: titles, tableFormats: titles.map(() => PLAIN_TEXT), user: content.header };
+  const freeColumns = new Set(layout.tableColumns.filter((column) => !guarded.has(column)));
+  const slowerWrite = writeRows(
+    target.nothingBuffered && !moved ? target : { ...target, nothingBuffered: false },
+    table.columns,
+    layout,
+    1,
+    [titleRow, ...rows],
+    { tableColumns: freeColumns, userColumns: false },
+  );
+
+  const inserted = new Array<boolean>(table.rows.length).fill(false);
+  for (const run of alignment.insertedRuns) inserted.fill(true, run.first, run.end);
+  for (const column of guarded) {
+    const position = layout.tableColumns.indexOf(column);
+    const changed = (index: number) => {
+      if (inserted[index]) return true;
+      const old = content.records[alignment.keptFrom[index]!]!.table[position];
+      return !sameCell(old, table.rows[index]![position]);
+    };
+    for (const run of runsWhere(table.rows.length, changed)) {
+      // A value under a rule goes in with the rule lifted, which is then set again: Google refuses
+      // a script's write that breaks a reject-input rule, and allows setting a rule over any value.
+      const range = runRange(run, column, 1);
+      range.clearDataValidations();
+      writeTyped(sheet, table.columns, layout, run.first + 2, rows.slice(run.first, run.end), {
+        left: column,
+        width: 1,
+      });
+      range.setDataValidations(
+        Array.from({ length: run.end - run.first }, (_, offset) => [
+          rulesOf(run.first + offset)[column - 1]!,
+        ]),
+      );
+    }
+  }
+  for (const run of alignment.insertedRuns) {
+    const runRows = rows.slice(run.first, run.end);
+    writeRows(target, table.columns, layout, run.first + 2, runRows, {
+      tableColumns: new Set(),
+      userColumns: true,
+    });
+    const notes = held.slice(run.first, run.end).map((cells) => cells?.notes ?? []);
+    if (notes.some((row) => row.length > 0))
+      runRange(run).setNotes(notes.map((row) => (row.length > 0 ? row : padded(NO_NOTES, width))));
+    if (content.hasValidations)
+      runRange(run).setDataValidations(
+        Array.from({ length: run.end - run.first }, (_, offset) => rulesOf(run.first + offset)),
+      );
+  }
+  return slowerWrite;
+}
+
+/** Runs of consecutive indexes below `length` for which `holds` is true. */
+function runsWhere(length: number, holds: (index: number) => boolean): { first: number; end: number }[] {
+  const runs: { first: number; end: number }[] = [];
+  for (let index = 0; index < length; index++) {
+    if (!holds(index)) continue;
+    const last = runs[runs.length - 1];
+    if (last && last.end === index) last.end++;
+    else runs.push({ first: index, end: index + 1 });
+  }
+  return runs;
+}
+
+/** Whether a cell as read (dates as Dates) holds what the table writes there. */
+function sameCell(read: unknown, written: unknown): boolean {
+  if (read instanceof Date) return written instanceof Date && read.getTime() === written.getTime();
+  return (read ?? '') === (written ?? '');
+}
+
+/**
+ * Every row typed again at its record's position, as the table's order says: for a table that
+ * changed in too many places to move rows, or a tab with no records yet. Every rule below the
+ * titles is lifted while the cells are written, then set again with its record, so that an old
+ * value goes back under its own reject-input rule.
+ */
+function retype(
+  target: WriteTarget,
+  content: TabContent,
+  table: Table,
+  keys: readonly string[],
+): string | null {
+  const { sheet } = target;
+  const { layout } = content;
+  const width = layout.width;
+  const height = table.rows.length + 1;
+  const written = Math.max(height, content.lastRow) - 1;
+  if (content.hasValidations && table.rows.length > 0)
+    sheet.getRange(2, 1, table.rows.length, width).clearDataValidations();
+  const held = keys.map((key) => content.byKey.get(key));
+  const titles = table.columns.map((column) => column.header);
   // Shared by every row: a large table is written without a copy of anything per row.
   const tableFormats = table.columns.map((column) => numberFormatOf(column.kind));
   const newRecord = newRecordCells(content);
@@ -359,32 +565,20 @@ export function writeTableOver(
   if (content.lastRow > height) {
     sheet.getRange(height + 1, 1, content.lastRow - height, width).clearContent();
   }
-  if (content.hasNotes) {
-    const rows = Math.max(height, content.lastRow) - 1;
-    const notes = Array.from({ length: rows }, (_, index) => {
+  if (content.hasNotes && written > 0) {
+    const notes = Array.from({ length: written }, (_, index) => {
       const cells = index < table.rows.length ? held[index] : undefined;
       return cells && cells.notes.length > 0 ? cells.notes : padded(NO_NOTES, width);
     });
-    if (rows > 0) sheet.getRange(2, 1, rows, width).setNotes(notes);
+    sheet.getRange(2, 1, written, width).setNotes(notes);
   }
-
-  const { userSpan, validationTemplate } = content;
-  if (userSpan && validationTemplate && table.rows.length > 0) {
+  if (content.hasValidations && table.rows.length > 0) {
+    const rulesOf = finalRules(content, keys);
     sheet
-      .getRange(2, userSpan.left, table.rows.length, userSpan.width)
-      .setDataValidations(
-        held.map((cells) => (cells?.validations.length ? cells.validations : validationTemplate)),
-      );
+      .getRange(2, 1, table.rows.length, width)
+      .setDataValidations(table.rows.map((_, index) => rulesOf(index)));
   }
-
-  formatHeaderAndColumns(sheet, table.columns, height, layout, frame);
-  return {
-    rowsWritten: table.rows.length,
-    userRowsDropped,
-    slowerWrite,
-    sheet,
-    placement: { layout, height, maxRows: frame.maxRows },
-  };
+  return slowerWrite;
 }
 
 /**
@@ -525,14 +719,13 @@ export function insertRowsOnTop(
   };
   blankSpillOutputs([header, firstUser], layout.userColumns);
 
-  const { userColumns } = layout;
-  const spanLeft = userColumns[0] ?? 0;
-  const spanWidth = userColumns.length ? userColumns[userColumns.length - 1]! - spanLeft + 1 : 0;
-  const firstValidations = spanWidth
-    ? sheet.getRange(2, spanLeft, 1, spanWidth).getDataValidations()[0]!
-    : [];
+  const firstValidations = sheet.getRange(2, 1, 1, width).getDataValidations()[0]!;
+  const hasValidations = firstValidations.some((validation) => validation !== null);
 
   sheet.insertRowsAfter(2, rows.length);
+  // The first record's values go back under its rules, which may refuse an old value (and Google may
+  // give the inserted rows the same rules): the rules are lifted, then set again after the values.
+  if (hasValidations) sheet.getRange(2, 1, rows.length + 1, width).clearDataValidations();
   const tableFormats = columns.map((column) => numberFormatOf(column.kind));
   const slowerWrite = writeRows(target, columns, layout, 2, [
     ...rows.map((row) => ({
@@ -548,10 +741,10 @@ export function insertRowsOnTop(
     },
   ]);
   sheet.getRange(2, 1, rows.length, width).setFontWeight('normal');
-  if (firstValidations.some((validation) => validation !== null)) {
+  if (hasValidations) {
     // The new rows take the first record's validation; the first record keeps its own.
     sheet
-      .getRange(2, spanLeft, rows.length + 1, spanWidth)
+      .getRange(2, 1, rows.length + 1, width)
       .setDataValidations([...rows.map(() => firstValidations), firstValidations]);
   }
   if (firstNotes!.some((note) => note !== '')) {
@@ -633,9 +826,14 @@ function writeRows(
   layout: TabLayout,
   top: number,
   rows: readonly RowToWrite[],
+  only?: WrittenColumns,
 ): string | null {
+  const writesTable = (position: number) => !only || only.tableColumns.has(layout.tableColumns[position]!);
+  const writesUser = !only || only.userColumns;
   // The add-on's own formulas (in-sheet links) must be read as formulas: they are not sent RAW.
-  const rawPositions = columns.flatMap((column, position) => (column.kind === 'formula' ? [] : [position]));
+  const rawPositions = columns.flatMap((column, position) =>
+    column.kind === 'formula' || !writesTable(position) ? [] : [position],
+  );
   let slowerWrite: string | null = null;
   const blocks = rowBlocks(rows);
   const freshRows = blocks.reduce((sum, block) => sum + (block.readBack ? 0 : block.end - block.first), 0);
@@ -666,15 +864,34 @@ function writeRows(
         );
       }
       if (slowerWrite === null) {
-        writeAroundRaw(sheet, columns, layout, top, rows, rawColumns, blocks);
-        writeUserFormulas(sheet, layout, top, userCellsOf(rows));
+        const typedColumns = [
+          ...(writesUser ? layout.userColumns : []),
+          ...layout.tableColumns.filter(
+            (column, position) => writesTable(position) && !rawColumns.has(column),
+          ),
+        ];
+        writeAroundRaw(sheet, columns, layout, top, rows, rawColumns, blocks, typedColumns);
+        if (writesUser) writeUserFormulas(sheet, layout, top, userCellsOf(rows));
         return null;
       }
     }
   }
-  writeTyped(sheet, columns, layout, top, rows, { left: 1, width: layout.width });
-  writeUserFormulas(sheet, layout, top, userCellsOf(rows));
+  if (!only) writeTyped(sheet, columns, layout, top, rows, { left: 1, width: layout.width });
+  else {
+    const written = [
+      ...(writesUser ? layout.userColumns : []),
+      ...layout.tableColumns.filter((_, position) => writesTable(position)),
+    ];
+    for (const run of adjacentRuns(written)) writeTyped(sheet, columns, layout, top, rows, run);
+  }
+  if (writesUser) writeUserFormulas(sheet, layout, top, userCellsOf(rows));
   return slowerWrite;
+}
+
+/** The columns a write covers: the table's (sheet columns) it names, and the user's or none. */
+interface WrittenColumns {
+  tableColumns: ReadonlySet<number>;
+  userColumns: boolean;
 }
 
 /** Consecutive rows read back from the tab, or not: rows `first` to `end − 1`. */
@@ -755,8 +972,9 @@ function writeTyped(
 /**
  * What a RAW write leaves to the Spreadsheet service: the formats of the columns it sends, one
  * setNumberFormat per format, over the runs of adjacent columns of that format in rows of the same
- * formats (the titles, the records); the other columns (the user's, the add-on's formulas) as setValues writes
- * them, one run of adjacent columns at a time, as are the table's cells of rows read back from the tab.
+ * formats (the titles, the records); `typedColumns` (the user's, the add-on's formulas, those the write
+ * covers) as setValues writes them, one run of adjacent columns at a time, as are the table's cells of
+ * rows read back from the tab.
  */
 function writeAroundRaw(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
@@ -766,6 +984,7 @@ function writeAroundRaw(
   rows: readonly RowToWrite[],
   rawColumns: ReadonlySet<number>,
   blocks: readonly RowBlock[],
+  typedColumns: readonly number[],
 ): void {
   const areasByFormat = new Map<string, string[]>();
   for (let first = 0; first < rows.length;) {
@@ -785,10 +1004,6 @@ function writeAroundRaw(
     first = end;
   }
   for (const [format, areas] of areasByFormat) sheet.getRangeList(areas).setNumberFormat(format);
-  const typedColumns = [
-    ...layout.userColumns,
-    ...layout.tableColumns.filter((column) => !rawColumns.has(column)),
-  ];
   for (const run of adjacentRuns(typedColumns)) writeTyped(sheet, columns, layout, top, rows, run);
   for (const { first, end, readBack } of blocks) {
     if (!readBack) continue;
