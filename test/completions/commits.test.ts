@@ -4,7 +4,7 @@
  * everything first and writes after, and the run lease costs none (a script property). A table the
  * Sheets API writes has its tabs inserted and grown by the API as well: one commit, at the end of the
  * execution. A smaller one has them inserted through the Spreadsheet service, committed before the
- * rows and again at the end. dist/Code.js in the emulator, whose write buffer counts the commits,
+ * rows and again at the end; again over its own tabs, only at the end. dist/Code.js in the emulator, whose write buffer counts the commits,
  * against the sample service; with the training tabs and the user's own cells, filter criteria and
  * colours, which must come through the import as before.
  */
@@ -34,46 +34,50 @@ function commitsOfFullImport(harness: AddonHarness, records: number): number {
 }
 
 describe.each([
-  // Below the size written through the Sheets API, and above it.
-  { records: 300, users: 12, commits: 2 },
-  { records: 2_500, users: 30, commits: 1 },
-])('a full import of $records records, committed $commits time(s)', ({ records, users, commits }) => {
-  let harness: AddonHarness;
-  beforeAll(async () => {
-    harness = await createAddonHarness({ dataset: { seed: 71, completions: records, users } });
-    harness.connect();
-  });
-  afterAll(() => harness.done());
+  // Below the size written through the Sheets API, and above it. Again over the tab it made, the
+  // smaller one inserts no tab, so nothing waits to be committed before its rows.
+  { records: 300, users: 12, commits: 2, againCommits: 1 },
+  { records: 2_500, users: 30, commits: 1, againCommits: 1 },
+])(
+  'a full import of $records records, committed $commits time(s)',
+  ({ records, users, commits, againCommits }) => {
+    let harness: AddonHarness;
+    beforeAll(async () => {
+      harness = await createAddonHarness({ dataset: { seed: 71, completions: records, users } });
+      harness.connect();
+    });
+    afterAll(() => harness.done());
 
-  test('into a new spreadsheet makes its tabs and the training tabs', () => {
-    expect(commitsOfFullImport(harness, records)).toBe(commits);
-    expect(sheetNames(harness)).toEqual(expect.arrayContaining([TAB, ...TRAINING_TABS, 'Sync log']));
-    expect(harness.displayed('Training matrix').length).toBeGreaterThan(1);
-  });
+    test('into a new spreadsheet makes its tabs and the training tabs', () => {
+      expect(commitsOfFullImport(harness, records)).toBe(commits);
+      expect(sheetNames(harness)).toEqual(expect.arrayContaining([TAB, ...TRAINING_TABS, 'Sync log']));
+      expect(harness.displayed('Training matrix').length).toBeGreaterThan(1);
+    });
 
-  test('again, over the user’s column, note and filter criteria, keeping them', () => {
-    const user = userActions(harness);
-    const before = harness.displayed(TAB);
-    const width = before[0]!.length;
-    user.type(TAB, 1, width + 1, [['Checked by']]);
-    user.type(TAB, 2, width + 1, [['Ann']]);
-    user.note(TAB, 3, 1, 'certificate seen');
-    const hiddenTraining = before[4]![2]!;
-    user.hideValues(TAB, 3, [hiddenTraining]);
-    const firstKey = before[1]![width - 1];
+    test('again, over the user’s column, note and filter criteria, keeping them', () => {
+      const user = userActions(harness);
+      const before = harness.displayed(TAB);
+      const width = before[0]!.length;
+      user.type(TAB, 1, width + 1, [['Checked by']]);
+      user.type(TAB, 2, width + 1, [['Ann']]);
+      user.note(TAB, 3, 1, 'certificate seen');
+      const hiddenTraining = before[4]![2]!;
+      user.hideValues(TAB, 3, [hiddenTraining]);
+      const firstKey = before[1]![width - 1];
 
-    expect(commitsOfFullImport(harness, records)).toBe(commits);
-    const after = harness.displayed(TAB);
-    const annRow = after.findIndex((row) => row[width - 1] === firstKey);
-    expect(after[annRow]![width]).toBe('Ann');
-    expect(after[0]![width]).toBe('Checked by');
-    expect(user.hiddenValues(TAB, 3)).toEqual([hiddenTraining]);
-    const sheet = harness.emulator.workbooks.get(harness.spreadsheetId)!.sheet(TAB);
-    expect(
-      sheet
-        .notes()
-        .flat()
-        .filter((note) => note === 'certificate seen'),
-    ).toHaveLength(1);
-  });
-});
+      expect(commitsOfFullImport(harness, records)).toBe(againCommits);
+      const after = harness.displayed(TAB);
+      const annRow = after.findIndex((row) => row[width - 1] === firstKey);
+      expect(after[annRow]![width]).toBe('Ann');
+      expect(after[0]![width]).toBe('Checked by');
+      expect(user.hiddenValues(TAB, 3)).toEqual([hiddenTraining]);
+      const sheet = harness.emulator.workbooks.get(harness.spreadsheetId)!.sheet(TAB);
+      expect(
+        sheet
+          .notes()
+          .flat()
+          .filter((note) => note === 'certificate seen'),
+      ).toHaveLength(1);
+    });
+  },
+);
