@@ -1,0 +1,117 @@
+/**
+ * The tabs the add-on writes, found by their sheet ids, which survive renaming: a user may call
+ * "Sync log" or "Equipment types" whatever they like and it is still the add-on's tab, written under
+ * their name, and no second copy is made. The ids are kept in the spreadsheet's document state
+ * (developer metadata), read once a run; a tab's id is kept by the run that writes it, after its
+ * writes (a write of the state, never a read).
+ *
+ * - No id kept yet (a tab not made yet, or made before ids were kept): the tab is found by its usual
+ *   name, unless that name is now on a tab kept as another of the add-on's (the user renamed that
+ *   one into it), which is never written as this one.
+ * - An id kept whose tab is gone: the user deleted it. The run that needs it makes it again, under
+ *   its usual name or, when a tab that is not this one holds that name, a free one, and says so once.
+ *
+ * Tabs written together keep their ids in one state item (one write for all of them), by field.
+ */
+import type { DocumentState } from './document-state';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+export interface AddonTab {
+  /** The state item that keeps this tab's id, under `field`, with the ids of the tabs written with it. */
+  readonly stateKey: string;
+  readonly field: string;
+  /** Its name when the add-on makes it. */
+  readonly name: string;
+}
+
+/** Every tab the add-on declares: a name found on one of them is not another's. */
+const declared: AddonTab[] = [];
+
+/** Declares one of the add-on's tabs (at load, by the module that writes it). */
+export function addonTab(stateKey: string, field: string, name: string): AddonTab {
+  const tab = { stateKey, field, name };
+  declared.push(tab);
+  return tab;
+}
+
+type KeptIds = Partial<Record<string, number>>;
+
+function keptIdOf(state: DocumentState, tab: AddonTab): number | null {
+  const id = state.get<KeptIds>(tab.stateKey)?.[tab.field];
+  return typeof id === 'number' ? id : null;
+}
+
+export interface FoundTab {
+  /** The tab as it is now, under whatever name it has; null when it is not there. */
+  sheet: Sheet | null;
+  /** Its id, when it is there (read while finding it: after a write, a read costs a commit). */
+  sheetId: number | null;
+  /** The add-on wrote it, and someone deleted it since. */
+  deleted: boolean;
+  /** The name a run that makes it gives it (read with the rest, before any write); null when it is there. */
+  newName: string | null;
+}
+
+/** A read or two for the tab, a few more when its usual name is taken by a tab that is not it; no write. */
+export function findAddonTab(spreadsheet: Spreadsheet, state: DocumentState, tab: AddonTab): FoundTab {
+  const id = keptIdOf(state, tab);
+  if (id !== null) {
+    const sheet = spreadsheet.getSheetById(id);
+    return sheet
+      ? { sheet, sheetId: id, deleted: false, newName: null }
+      : { sheet, sheetId: null, deleted: true, newName: freeTabName(spreadsheet, tab.name) };
+  }
+  const sheet = spreadsheet.getSheetByName(tab.name);
+  if (!sheet) return { sheet, sheetId: null, deleted: false, newName: tab.name };
+  const sheetId = sheet.getSheetId();
+  return isAnotherAddonTab(state, tab, sheetId)
+    ? { sheet: null, sheetId: null, deleted: false, newName: freeTabName(spreadsheet, tab.name) }
+    : { sheet, sheetId, deleted: false, newName: null };
+}
+
+function isAnotherAddonTab(state: DocumentState, tab: AddonTab, sheetId: number): boolean {
+  return declared.some((other) => other !== tab && keptIdOf(state, other) === sheetId);
+}
+
+/**
+ * `name`, or when a tab already has it, "Safety Sync <name>", then "Safety Sync <name> 2", 3…: the
+ * user's tab of that name is theirs.
+ */
+export function freeTabName(spreadsheet: Spreadsheet, name: string): string {
+  const other = `Safety Sync ${name.toLowerCase()}`;
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? name : n === 2 ? other : `${other} ${n - 1}`;
+    if (spreadsheet.getSheetByName(candidate) === null) return candidate;
+  }
+}
+
+/**
+ * Keeps the ids of tabs a run wrote, one write per state item whose ids changed. Null for a tab the
+ * run made whose id it has not read (a read after writes costs a commit): its id is forgotten, and
+ * the next run finds it by its name and keeps it.
+ */
+export function keepAddonTabIds(
+  state: DocumentState,
+  ids: readonly (readonly [AddonTab, number | null])[],
+): void {
+  const byKey = new Map<string, KeptIds>();
+  for (const [tab, id] of ids) {
+    const kept = byKey.get(tab.stateKey) ?? { ...state.get<KeptIds>(tab.stateKey) };
+    if (id === null) delete kept[tab.field];
+    else kept[tab.field] = id;
+    byKey.set(tab.stateKey, kept);
+  }
+  for (const [key, kept] of byKey) {
+    if (JSON.stringify(state.get(key) ?? {}) !== JSON.stringify(kept)) state.set(key, kept);
+  }
+}
+
+/** The sentence a run says once when it made again a tab its user deleted. */
+export function describeRemade(names: readonly string[]): string {
+  const quoted = names.map((name) => `"${name}"`).join(', ');
+  return names.length === 1
+    ? `The ${quoted} tab was deleted and made again.`
+    : `The tabs ${quoted} were deleted and made again.`;
+}
