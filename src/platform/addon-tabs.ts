@@ -54,9 +54,13 @@ export interface FoundTab {
   newName: string | null;
 }
 
-/** A read or two for the tab, a few more when its usual name is taken by a tab that is not it; no write. */
-export function findAddonTab(spreadsheet: Spreadsheet, state: DocumentState, tab: AddonTab): FoundTab {
-  const id = keptIdOf(state, tab);
+/**
+ * A read or two for the tab, a few more when its usual name is taken by a tab that is not it; no
+ * write. Without the state (a custom function, which may not be able to read developer metadata in
+ * every authorisation mode: Google does not document it), the tab is found by its usual name only.
+ */
+export function findAddonTab(spreadsheet: Spreadsheet, state: DocumentState | null, tab: AddonTab): FoundTab {
+  const id = state ? keptIdOf(state, tab) : null;
   if (id !== null) {
     const sheet = spreadsheet.getSheetById(id);
     return sheet
@@ -66,7 +70,7 @@ export function findAddonTab(spreadsheet: Spreadsheet, state: DocumentState, tab
   const sheet = spreadsheet.getSheetByName(tab.name);
   if (!sheet) return { sheet, sheetId: null, deleted: false, newName: tab.name };
   const sheetId = sheet.getSheetId();
-  return isAnotherAddonTab(state, tab, sheetId)
+  return state && isAnotherAddonTab(state, tab, sheetId)
     ? { sheet: null, sheetId: null, deleted: false, newName: freeTabName(spreadsheet, tab.name) }
     : { sheet, sheetId, deleted: false, newName: null };
 }

@@ -15,7 +15,7 @@ import {
 
 export const SYNC_LOG_SHEET = 'Sync log';
 /** Found by its sheet id, so that a log the user renamed keeps its lines. */
-const SYNC_LOG_TAB = addonTab('safetySync.syncLogTab', 'syncLog', SYNC_LOG_SHEET);
+export const SYNC_LOG_TAB = addonTab('safetySync.syncLogTab', 'syncLog', SYNC_LOG_SHEET);
 /** Older lines are dropped so the log never grows without bound. */
 export const SYNC_LOG_MAX_LINES = 500;
 
