@@ -43,6 +43,13 @@ function renameTab(harness: AddonHarness, from: string, to: string): void {
   harness.emulator.run('renameTab_', [from, to], { spreadsheetId: harness.spreadsheetId });
 }
 
+/** The alerts since the `from`th that say a menu action failed (a tab it did not find, say). */
+function failureAlerts(harness: AddonHarness, from: number): string[] {
+  return workbook(harness)
+    .ui.alerts.slice(from)
+    .flatMap((alert) => (/failed$/.test(alert.title ?? '') ? [alert.message] : []));
+}
+
 /** A tab of the user's own, with "mine" in A1. */
 function insertTab(harness: AddonHarness, name: string): void {
   harness.emulator.run('insertTab_', [name], { spreadsheetId: harness.spreadsheetId });
@@ -271,9 +278,11 @@ describe('every tab the add-on makes, renamed by its user', () => {
       const namesBefore = workbook(harness).sheetNames;
       const logBefore = logLines(harness, SYNC_LOG + MINE).length;
       const shownBefore = shownRowKeys(harness, 'Completed trainings' + MINE);
+      const alertsBefore = workbook(harness).ui.alerts.length;
 
       act(harness);
 
+      expect(failureAlerts(harness, alertsBefore)).toEqual([]);
       expect(workbook(harness).sheetNames).toEqual(namesBefore);
       const added = logLines(harness, SYNC_LOG + MINE).slice(
         0,
@@ -337,9 +346,11 @@ describe('a tab renamed into the name the add-on gives another', () => {
     renameTab(harness, 'Trainings', 'Trainings' + MINE);
     renameTab(harness, 'Training matrix', 'Trainings');
     const namesBefore = workbook(harness).sheetNames;
+    const alertsBefore = workbook(harness).ui.alerts.length;
 
     harness.clickMenu('Show training status');
 
+    expect(failureAlerts(harness, alertsBefore)).toEqual([]);
     expect(workbook(harness).sheetNames).toEqual(namesBefore);
     // The catalogue's titles on the catalogue, the matrix's frozen rows and columns on the matrix.
     expect(harness.displayed('Trainings' + MINE)[0]!.slice(0, 3)).toEqual([
