@@ -512,10 +512,9 @@ function replacementOf(
     // execution commits once, at its end. Otherwise (or when the API refuses) the Spreadsheet service
     // inserts and grows every tab and sets the table's named range and protections, committed once
     // before the rows, so that the writes after them need no other commit before the end.
-    const linkedTab = plan?.linkedTabToInsert ?? null;
     const insertedIds =
       table.rows.length * table.columns.length >= SHEETS_API_MIN_CELLS
-        ? prepareTabThroughApi(content, height, width, linkedTab ? [linkedTab] : [])
+        ? prepareTabThroughApi(content, height, width, plan?.tabsToInsert ?? [])
         : null;
     if (!insertedIds) {
       prepareTab(content, height, width);
@@ -524,9 +523,8 @@ function replacementOf(
     }
     // Ids are reads, free while nothing is buffered: before the rows' formats are.
     const completionsId = sheetId ?? insertedIds?.get(tabName) ?? content.sheet!.getSheetId();
-    const matrixId = linkedTab === null ? undefined : insertedIds?.get(linkedTab);
-    if (matrixId !== undefined) plan!.useIds({ completions: completionsId, matrix: matrixId });
-    else plan?.readIds(completionsId);
+    if (insertedIds) plan?.useInserted(insertedIds);
+    plan?.readIds(completionsId);
     const result = writeTableOver(content, table, { nothingBuffered: true });
     if (insertedIds) prepareOthersAndGuard();
     keepAddonTabIds(context.state, [[COMPLETIONS_ADDON_TAB, completionsId]]);

@@ -169,13 +169,13 @@ export interface TrainingTabsPlan {
    */
   readIds(completionsSheetId: number): void;
   /**
-   * The tab `prepare` would insert whose id the Expiring trainings tab links to, or null when it is
-   * there: a caller inserting it through the Sheets API (with the completions tab, before their
-   * rows) passes its id to `useIds` in place of `readIds`, and `prepare` after the rows are written.
+   * The names of the tabs `prepare` would insert: a caller inserting them through the Sheets API
+   * (with the completions tab, before their rows) passes the ids the API answered to `useInserted`
+   * before `readIds`, and calls `prepare` after the rows are written.
    */
-  linkedTabToInsert: string | null;
-  /** With nothing buffered (the tab is found by name, a read): the ids, as the API answered them. */
-  useIds(ids: { matrix: number; completions: number }): void;
+  tabsToInsert: string[];
+  /** With nothing buffered (each tab is found by its id, a read). */
+  useInserted(ids: ReadonlyMap<string, number>): void;
   write(): { matrixSheet: GoogleAppsScript.Spreadsheet.Sheet; summary: string };
 }
 
@@ -267,11 +267,20 @@ export function planTrainingTabs(
       keptIds.expiring ??= expiringContent.sheet?.getSheetId() ?? null;
       overviewPlan.readIds();
     },
-    linkedTabToInsert: matrixTab.sheet ? null : names.matrix,
-    useIds(known) {
+    tabsToInsert: [
+      ...(catalogueContent.sheet ? [] : [names.catalogue]),
+      ...(matrixTab.sheet ? [] : [names.matrix]),
+      ...(expiringContent.sheet ? [] : [names.expiring]),
+    ],
+    useInserted(inserted) {
       if (overviewPlan.inserts) throw new Error('The Overview tab is inserted with its id read.');
-      matrixTab.sheet ??= spreadsheet.getSheetById(known.matrix);
-      ids = known;
+      const insertedSheet = (name: string) => {
+        const id = inserted.get(name);
+        return id === undefined ? null : spreadsheet.getSheetById(id);
+      };
+      catalogueContent.sheet ??= insertedSheet(names.catalogue);
+      matrixTab.sheet ??= insertedSheet(names.matrix);
+      expiringContent.sheet ??= insertedSheet(names.expiring);
     },
     write() {
       if (!ids || !matrixTab.sheet)
