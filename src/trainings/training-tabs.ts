@@ -49,7 +49,13 @@ import {
 } from './matrix';
 import { TrainingStatus } from './training-status';
 import type { DocumentState } from '../platform/document-state';
-import { addonTab, findAddonTab, type FoundTab, keepAddonTabIds } from '../platform/addon-tabs';
+import {
+  addonTab,
+  describeRemade,
+  findAddonTab,
+  type FoundTab,
+  keepAddonTabIds,
+} from '../platform/addon-tabs';
 import { completionsPerMonth } from '../overview/overview';
 import { type OverviewOptions, planOverview } from '../overview/overview-tab';
 
@@ -176,7 +182,14 @@ export interface TrainingTabsPlan {
   tabsToInsert: string[];
   /** With nothing buffered (each tab is found by its id, a read). */
   useInserted(ids: ReadonlyMap<string, number>): void;
-  write(): { matrixSheet: GoogleAppsScript.Spreadsheet.Sheet; summary: string };
+  write(): TrainingTabsWritten;
+}
+
+export interface TrainingTabsWritten {
+  matrixSheet: GoogleAppsScript.Spreadsheet.Sheet;
+  summary: string;
+  /** The sentence saying which tabs their user had deleted and the run made again; null for none. */
+  remade: string | null;
 }
 
 /**
@@ -309,7 +322,14 @@ export function planTrainingTabs(
         [MATRIX_ADDON_TAB, ids.matrix],
         [EXPIRING_ADDON_TAB, keptIds.expiring],
       ]);
-      return { matrixSheet, summary: summaryOf(matrix, trainings, entries) };
+      const deleted = [
+        { tab: found.catalogue, name: CATALOGUE_SHEET },
+        { tab: found.matrix, name: MATRIX_SHEET },
+        { tab: found.expiring, name: EXPIRING_SHEET },
+      ].flatMap(({ tab, name }) => (tab.deleted ? [name] : []));
+      const remade = deleted.length ? describeRemade(deleted) : null;
+      const summary = summaryOf(matrix, trainings, entries);
+      return { matrixSheet, summary: remade ? `${remade} ${summary}` : summary, remade };
     },
   };
 }
@@ -342,7 +362,7 @@ export function writeTrainingTabs(
   day: TrainingDay,
   defaultExpiringDays: number,
   overview: TrainingOverview,
-): { matrixSheet: GoogleAppsScript.Spreadsheet.Sheet; summary: string } {
+): TrainingTabsWritten {
   const completionsTab = readCompletionsTab(spreadsheet, overview.state, day.utcOffsetAt);
   const completionsSheetId = completionsTab.sheet.getSheetId();
   const plan = planTrainingTabs(

@@ -12,8 +12,8 @@
  *   between tabs lead to tabs that are there, the Sync log's lines go to the renamed log, and no tab
  *   is made again under an old name;
  * - a tab renamed into the name the add-on gives another: neither is written as the other;
- * - Completed trainings and the Sync log deleted: made again, and said once in the Sync log; a tab
- *   of the user's that took the usual name meanwhile is left alone.
+ * - Completed trainings, training tabs and the Sync log deleted: made again, and said once in the
+ *   Sync log; a tab of the user's that took the usual name meanwhile is left alone.
  */
 import { type AddonHarness, createAddonHarness, type HarnessOptions } from '../support/addon-harness';
 import { IMPORT, METAFIELDS_TAB, rows, syncLog, tab, workbook } from '../support/equipment-tabs';
@@ -364,7 +364,7 @@ describe('a tab renamed into the name the add-on gives another', () => {
   });
 });
 
-describe('Completed trainings and the Sync log deleted by their user', () => {
+describe('Completed trainings, training tabs and the Sync log deleted by their user', () => {
   let harness: AddonHarness;
 
   beforeAll(async () => {
@@ -384,6 +384,26 @@ describe('Completed trainings and the Sync log deleted by their user', () => {
 
     harness.clickMenu('Refresh all');
     expect(saying('The "Completed trainings" tab was deleted and made again.')).toHaveLength(1);
+  });
+
+  test('Refresh all makes deleted training tabs again, linked, and says so once', () => {
+    deleteTab(harness, 'Training matrix');
+    deleteTab(harness, 'Expiring trainings');
+    const sentence = 'The tabs "Training matrix", "Expiring trainings" were deleted and made again.';
+    const saying = () => logLines(harness).filter((line) => line.join(' ').includes(sentence));
+
+    harness.clickMenu('Refresh all');
+
+    expect(workbook(harness).sheetNames).toEqual(
+      expect.arrayContaining(['Training matrix', 'Expiring trainings']),
+    );
+    expect(saying()).toHaveLength(1);
+    const matrixGid = workbook(harness).sheet('Training matrix').gid;
+    expect(gidLinks(harness)).toContainEqual(['Expiring trainings', matrixGid]);
+    expect(brokenLinks(harness)).toEqual([]);
+
+    harness.clickMenu('Refresh all');
+    expect(saying()).toHaveLength(1);
   });
 
   test('the next run makes the Sync log again, says so in its first line, and only there', () => {
