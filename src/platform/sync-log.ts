@@ -62,8 +62,7 @@ export interface SyncLog {
  * adds its line after its own writes without reading again: a read would commit those writes a
  * second time (0.3–0.8 s on Google). `state`: the run's, when it holds one (one read fewer).
  *
- * A log the user deleted is made again, and its first line says so. A log made by a line has its id
- * kept by the next run that finds it (by its name): reading it after the line would cost a commit.
+ * A log the user deleted is made again, and its first line says so.
  */
 export function openSyncLog(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
@@ -73,11 +72,16 @@ export function openSyncLog(
   let { sheet } = found;
   let lastRow = sheet ? sheet.getLastRow() : 0;
   let remade = found.deleted;
+  let keptId = found.sheetId;
   return {
     append(entry, utcOffsetAt) {
-      const madeNow = !sheet;
-      sheet ??= spreadsheet.insertSheet(found.newName!);
-      keepAddonTabIds(state, [[SYNC_LOG_TAB, madeNow ? null : found.sheetId]]);
+      if (!sheet) {
+        sheet = spreadsheet.insertSheet(found.newName!);
+        // A read after the run's writes: one commit more, in the run that makes the log only, so that
+        // a log renamed before the next run is still this one.
+        keptId = sheet.getSheetId();
+      }
+      keepAddonTabIds(state, [[SYNC_LOG_TAB, keptId]]);
       const details = remade
         ? `${describeRemade([SYNC_LOG_SHEET])} ${entry.details ?? ''}`.trim()
         : entry.details;

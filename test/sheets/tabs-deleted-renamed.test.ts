@@ -18,68 +18,16 @@
 import { type AddonHarness, createAddonHarness, type HarnessOptions } from '../support/addon-harness';
 import { IMPORT, METAFIELDS_TAB, rows, syncLog, tab, workbook } from '../support/equipment-tabs';
 import { servedRowKeys, shownRowKeys } from '../support/completion-rows';
+import { brokenLinks, deleteTab, gidLinks, insertTab, renameTab, TAB_EDITS_SCRIPT } from './tab-edits';
 
 const COMPLETIONS_TAB = 'Completed trainings';
 const STAGING_TAB = 'Safety Sync staging';
-
-/** What a user does from a tab's menu (Delete, Rename), as a script does it. */
-const USER_SCRIPT = `
-function deleteTab_(name) {
-  var spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  spreadsheet.deleteSheet(spreadsheet.getSheetByName(name));
-}
-function renameTab_(from, to) {
-  SpreadsheetApp.getActiveSpreadsheet().getSheetByName(from).setName(to);
-}
-function insertTab_(name) {
-  SpreadsheetApp.getActiveSpreadsheet().insertSheet(name).getRange(1, 1, 1, 1).setValues([['mine']]);
-}`;
-
-function deleteTab(harness: AddonHarness, name: string): void {
-  harness.emulator.run('deleteTab_', [name], { spreadsheetId: harness.spreadsheetId });
-}
-
-function renameTab(harness: AddonHarness, from: string, to: string): void {
-  harness.emulator.run('renameTab_', [from, to], { spreadsheetId: harness.spreadsheetId });
-}
 
 /** The alerts since the `from`th that say a menu action failed (a tab it did not find, say). */
 function failureAlerts(harness: AddonHarness, from: number): string[] {
   return workbook(harness)
     .ui.alerts.slice(from)
     .flatMap((alert) => (/failed$/.test(alert.title ?? '') ? [alert.message] : []));
-}
-
-/** A tab of the user's own, with "mine" in A1. */
-function insertTab(harness: AddonHarness, name: string): void {
-  harness.emulator.run('insertTab_', [name], { spreadsheetId: harness.spreadsheetId });
-}
-
-/** Every `#gid=` link in the workbook, with the tab it is on: [tab, target gid]. */
-function gidLinks(harness: AddonHarness): [string, number][] {
-  return workbook(harness)
-    .sheets()
-    .flatMap((sheet) =>
-      sheet.lastRow === 0
-        ? []
-        : sheet
-            .cells()
-            .flat()
-            .flatMap((cell) => {
-              const gid = /^#gid=(\d+)/.exec(cell.link ?? '')?.[1];
-              return gid === undefined ? [] : [[sheet.name, Number(gid)] as [string, number]];
-            }),
-    );
-}
-
-/** Whether every `#gid=` link leads to a tab of the workbook. */
-function brokenLinks(harness: AddonHarness): [string, number][] {
-  const gids = new Set(
-    workbook(harness)
-      .sheets()
-      .map((sheet) => sheet.gid),
-  );
-  return gidLinks(harness).filter(([, gid]) => !gids.has(gid));
 }
 
 describe('the staging tab of an unfinished import, deleted between executions', () => {
@@ -89,7 +37,7 @@ describe('the staging tab of an unfinished import, deleted between executions', 
     const harness = await createAddonHarness({
       dataset: { seed: 81, completions: 6_000, users: 20 },
       emulator: { urlFetchRoundTripMs: 60_000 },
-      userScript: USER_SCRIPT,
+      userScript: TAB_EDITS_SCRIPT,
     });
     harness.connect();
     harness.useBatchSize(1);
@@ -133,7 +81,7 @@ describe('an equipment tab deleted by its user', () => {
   beforeAll(async () => {
     harness = await createAddonHarness({
       dataset: { equipmentTypes: 12, completions: 50, seed: 82 },
-      userScript: USER_SCRIPT,
+      userScript: TAB_EDITS_SCRIPT,
     });
     harness.connect();
     harness.clickMenu(IMPORT);
@@ -190,7 +138,7 @@ function logLines(harness: AddonHarness, name = SYNC_LOG): string[][] {
 async function everyTabWritten(seed: number, options: Partial<HarnessOptions> = {}): Promise<AddonHarness> {
   const harness = await createAddonHarness({
     dataset: { equipmentTypes: 12, completions: 50, seed },
-    userScript: USER_SCRIPT,
+    userScript: TAB_EDITS_SCRIPT,
     ...options,
   });
   harness.connect();
@@ -313,7 +261,7 @@ describe('the staging tab of an unfinished import, renamed by its user between e
     const harness = await createAddonHarness({
       dataset: { seed: 84, completions: 6_000, users: 20 },
       emulator: { urlFetchRoundTripMs: 60_000 },
-      userScript: USER_SCRIPT,
+      userScript: TAB_EDITS_SCRIPT,
     });
     harness.connect();
     harness.useBatchSize(1);
