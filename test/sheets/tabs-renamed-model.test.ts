@@ -8,8 +8,8 @@
  *  2. every new tab is one the user deleted, made again (under its usual name when that was free,
  *     else a "Safety Sync …" one), and Refresh all and Reconcile leave none of them deleted;
  *  3. every tab still holds what it is (its titles): none was written as another;
- *  4. a run that logs adds its lines to the Sync log, wherever it is, and every `#gid=` link leads
- *     to a tab that is there.
+ *  4. a run that logs adds its lines to the Sync log, wherever it is; after Refresh all and
+ *     Reconcile every `#gid=` link leads to a tab that is there.
  *
  * A failing sequence throws with its seed and steps; TABS_MODEL_SEED=n replays sequence n,
  * TABS_MODEL_SEQUENCES=n runs the first n.
@@ -19,7 +19,7 @@ import { IMPORT, workbook } from '../support/equipment-tabs';
 import { type Random, seeded, sequenceSeeds } from '../support/seeded-random';
 import { brokenLinks, deleteTab, renameTab, TAB_EDITS_SCRIPT } from './tab-edits';
 
-const SEQUENCES = 12;
+const SEQUENCES = 25;
 const STEPS = 10;
 const SYNC_LOG = 'Sync log';
 /** Tabs the user may delete here; a deleted equipment tab stops the equipment refresh (tested apart). */
@@ -129,7 +129,8 @@ async function runSequence(seed: number, steps: string[]): Promise<void> {
           expect([tab.usual, titlesOf(harness, tab.gid)]).toEqual([tab.usual, tab.titles]);
       // 4. The Sync log, wherever it is, has the run's lines; links lead to tabs that are there.
       if (LOGGED.has(action)) expect(logLineCount(harness, model)!).toBeGreaterThan(logBefore ?? 0);
-      expect(brokenLinks(harness)).toEqual([]);
+      // Links into a deleted tab stay broken until a run writes the tab they are on.
+      if (REMAKE_ALL.has(action)) expect(brokenLinks(harness)).toEqual([]);
     }
   } finally {
     await harness.done();
