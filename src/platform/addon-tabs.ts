@@ -36,11 +36,16 @@ export function addonTab(stateKey: string, field: string, name: string): AddonTa
   return tab;
 }
 
-type KeptIds = Partial<Record<string, number>>;
+/**
+ * What the state keeps of a tab: its id, or the name a run made it under when that run could not
+ * read its id (see keepAddonTabIds).
+ */
+type Kept = number | string;
+type KeptIds = Partial<Record<string, Kept>>;
 
-function keptIdOf(state: DocumentState, tab: AddonTab): number | null {
-  const id = state.get<KeptIds>(tab.stateKey)?.[tab.field];
-  return typeof id === 'number' ? id : null;
+function keptOf(state: DocumentState | null, tab: AddonTab): Kept | null {
+  const kept = state?.get<KeptIds>(tab.stateKey)?.[tab.field];
+  return typeof kept === 'number' || typeof kept === 'string' ? kept : null;
 }
 
 export interface FoundTab {
@@ -60,15 +65,15 @@ export interface FoundTab {
  * every authorisation mode: Google does not document it), the tab is found by its usual name only.
  */
 export function findAddonTab(spreadsheet: Spreadsheet, state: DocumentState | null, tab: AddonTab): FoundTab {
-  const id = state ? keptIdOf(state, tab) : null;
-  if (id !== null) {
-    const sheet = spreadsheet.getSheetById(id);
-    return sheet
-      ? { sheet, sheetId: id, deleted: false, newName: null }
-      : { sheet, sheetId: null, deleted: true, newName: freeTabName(spreadsheet, tab.name) };
+  const kept = keptOf(state, tab);
+  const gone = { sheet: null, sheetId: null, deleted: true, newName: freeTabName(spreadsheet, tab.name) };
+  if (typeof kept === 'number') {
+    const sheet = spreadsheet.getSheetById(kept);
+    return sheet ? { sheet, sheetId: kept, deleted: false, newName: null } : gone;
   }
-  const sheet = spreadsheet.getSheetByName(tab.name);
-  if (!sheet) return { sheet, sheetId: null, deleted: false, newName: tab.name };
+  const sheet = spreadsheet.getSheetByName(kept ?? tab.name);
+  // Made under a name the last run kept, and no longer there: deleted (or renamed before its id was kept).
+  if (!sheet) return kept === null ? { sheet, sheetId: null, deleted: false, newName: tab.name } : gone;
   const sheetId = sheet.getSheetId();
   return state && isAnotherAddonTab(state, tab, sheetId)
     ? { sheet: null, sheetId: null, deleted: false, newName: freeTabName(spreadsheet, tab.name) }
@@ -76,7 +81,7 @@ export function findAddonTab(spreadsheet: Spreadsheet, state: DocumentState | nu
 }
 
 function isAnotherAddonTab(state: DocumentState, tab: AddonTab, sheetId: number): boolean {
-  return declared.some((other) => other !== tab && keptIdOf(state, other) === sheetId);
+  return declared.some((other) => other !== tab && keptOf(state, other) === sheetId);
 }
 
 /**
@@ -92,13 +97,13 @@ export function freeTabName(spreadsheet: Spreadsheet, name: string): string {
 }
 
 /**
- * Keeps the ids of tabs a run wrote, one write per state item whose ids changed. Null for a tab the
- * run made whose id it has not read (a read after writes costs a commit): its id is forgotten, and
- * the next run finds it by its name and keeps it.
+ * Keeps the ids of tabs a run wrote, one write per state item whose ids changed. For a tab the run
+ * made whose id it has not read (a read after writes costs a commit), the name it made it under: the
+ * next run finds it by that name and keeps its id. Null forgets a tab that is not there.
  */
 export function keepAddonTabIds(
   state: DocumentState,
-  ids: readonly (readonly [AddonTab, number | null])[],
+  ids: readonly (readonly [AddonTab, Kept | null])[],
 ): void {
   const byKey = new Map<string, KeptIds>();
   for (const [tab, id] of ids) {

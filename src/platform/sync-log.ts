@@ -62,7 +62,10 @@ export interface SyncLog {
  * adds its line after its own writes without reading again: a read would commit those writes a
  * second time (0.3–0.8 s on Google). `state`: the run's, when it holds one (one read fewer).
  *
- * A log the user deleted is made again, and its first line says so.
+ * A log the user deleted is made again, and its first line says so. A log made by a line has its id
+ * kept by the next run, which finds it by the name it was made under: reading the id after the run's
+ * writes would cost a commit (the full import's commits are a benchmark target). So a log renamed
+ * before any other run has run is taken for deleted, and the next run makes another.
  */
 export function openSyncLog(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
@@ -72,16 +75,15 @@ export function openSyncLog(
   let { sheet } = found;
   let lastRow = sheet ? sheet.getLastRow() : 0;
   let remade = found.deleted;
-  let keptId = found.sheetId;
+  /** Its id, or the name this run made it under (see keepAddonTabIds). */
+  let kept: number | string | null = found.sheetId;
   return {
     append(entry, utcOffsetAt) {
       if (!sheet) {
         sheet = spreadsheet.insertSheet(found.newName!);
-        // A read after the run's writes: one commit more, in the run that makes the log only, so that
-        // a log renamed before the next run is still this one.
-        keptId = sheet.getSheetId();
+        kept = found.newName!;
       }
-      keepAddonTabIds(state, [[SYNC_LOG_TAB, keptId]]);
+      keepAddonTabIds(state, [[SYNC_LOG_TAB, kept]]);
       const details = remade
         ? `${describeRemade([SYNC_LOG_SHEET])} ${entry.details ?? ''}`.trim()
         : entry.details;

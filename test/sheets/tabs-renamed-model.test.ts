@@ -11,6 +11,9 @@
  *  4. a run that logs adds its lines to the Sync log, wherever it is; after Refresh all and
  *     Reconcile every `#gid=` link leads to a tab that is there.
  *
+ * Not renamed: a Sync log made again by the last run, before another run has kept its id (the
+ * add-on keeps it at the next run, by its name, to spare a commit: src/platform/sync-log.ts).
+ *
  * A failing sequence throws with its seed and steps; TABS_MODEL_SEED=n replays sequence n,
  * TABS_MODEL_SEQUENCES=n runs the first n.
  */
@@ -81,11 +84,13 @@ async function runSequence(seed: number, steps: string[]): Promise<void> {
       .map((sheet) => ({ usual: sheet.name, gid: sheet.gid, titles: titlesOf(harness, sheet.gid) }));
     expect(new Set(model.map((tab) => tab.titles)).size).toBe(model.length);
     let renames = 0;
+    /** The Sync log was made by the last logged run, whose id the next one keeps. */
+    let freshLog = false;
     for (let step = 0; step < STEPS; step++) {
       const live = model.filter((tab) => tab.gid !== null);
       const names = tabsByGid(harness);
       if (random.chance(0.3)) {
-        const tab = random.pick(live);
+        const tab = random.pick(live.filter((candidate) => !(freshLog && candidate.usual === SYNC_LOG)));
         const candidates = [...model.map((other) => other.usual), `${tab.usual} (mine)`, `Tab ${++renames}`];
         const to = random.pick(candidates.filter((name) => ![...names.values()].includes(name)));
         const from = names.get(tab.gid!)!;
@@ -107,6 +112,7 @@ async function runSequence(seed: number, steps: string[]): Promise<void> {
       steps.push(action);
       const before = tabsByGid(harness);
       const logBefore = logLineCount(harness, model);
+      if (LOGGED.has(action)) freshLog = logBefore === null;
       harness.clickMenu(action);
       const after = tabsByGid(harness);
       // 1. Nothing renamed or deleted by the add-on.
