@@ -21,6 +21,7 @@ import {
 import type { Completion } from '../api/schemas';
 import { addDays, cellToSheetSerial, fromSheetSerial, toDateNumber, type UtcOffsetAt } from '../lib/dates';
 import { formatCount } from '../lib/numbers';
+import { describeRemade, findAddonTab, keepAddonTabIds } from '../platform/addon-tabs';
 import { DocumentState } from '../platform/document-state';
 import type { JobContext, JobReport } from '../platform/job-runner';
 import {
@@ -75,6 +76,7 @@ import {
   stillListedRefusal,
 } from './removal-check';
 import { describeNames, NameLookups, type ResolvedNames } from './user-names';
+import { COMPLETIONS_ADDON_TAB } from '../trainings/completions-tab';
 import {
   planTrainingStatus,
   withFailure,
@@ -155,7 +157,8 @@ export function importCompletions(context: JobContext, job: CompletionsJobOption
   const filter = context.options.completionsFilter;
   const signature = filterSignature(filter);
   const run = context.state.get<RunInProgress>(RUN_KEY);
-  const sheet = context.spreadsheet.getSheetByName(COMPLETIONS_SHEET);
+  const found = findAddonTab(context.spreadsheet, context.state, COMPLETIONS_ADDON_TAB);
+  const { sheet } = found;
   // Before anything is written (abandoning a run clears its staging tab).
   requireWritableTabs(context.spreadsheet, [sheet]);
   // A full import writes the training tabs with its own (see replaceAllRows).
@@ -168,14 +171,15 @@ export function importCompletions(context: JobContext, job: CompletionsJobOption
     lastFullImportMs(context.state, filter) !== null &&
     sheet &&
     sheet.getLastRow() > 1;
-  return canRefresh
-    ? withTrainingStatus(context, incrementalRefresh(context, sheet))
-    : fullImport(context, null);
+  if (!canRefresh) return fullImport(context, null);
+  const refreshed = incrementalRefresh(context, sheet);
+  keepAddonTabIds(context.state, [[COMPLETIONS_ADDON_TAB, found.sheetId]]);
+  return withTrainingStatus(context, refreshed);
 }
 
 function abandonRun({ spreadsheet, state }: JobContext): void {
   state.delete(RUN_KEY);
-  clearStaging(spreadsheet);
+  clearStaging(spreadsheet, state);
 }
 
 /** Goes on with an unfinished run, or starts it again when what it staged cannot be trusted. */
@@ -193,7 +197,7 @@ function resumeRun(context: JobContext, run: RunInProgress): JobReport {
       'The unfinished import had been begun by an earlier version of Safety Sync, so it started again from page 1.',
     );
   }
-  const staged = readStaging(context.spreadsheet, run.staged);
+  const staged = readStaging(context.spreadsheet, context.state, run.staged);
   if (!staged) {
     return restartRun(
       context,
@@ -243,7 +247,7 @@ function fullImport(context: JobContext, resumed: ResumedRun | null): JobReport 
     // Only for a settled list: the rows a pass still going on lacks may come with its next pages,
     // and checking them in every execution would leave it no time to read them.
     if (resumed.run.cursor.phase === 'settled') {
-      const sheet = spreadsheet.getSheetByName(COMPLETIONS_SHEET);
+      const { sheet } = findAddonTab(spreadsheet, context.state, COMPLETIONS_ADDON_TAB);
       const tab = heldRowsOf(sheet && readTabContent(sheet, COMPLETIONS_TAB));
       const gone = rowsGoneFrom(tab, rowKeys(heldRecords));
       const checked = checkRemovals(context, gone, confirmedGone, true);
@@ -347,10 +351,10 @@ function pauseRun(
   const { spreadsheet, options } = context;
   let stagedBefore = resumed?.entries.length ?? 0;
   if (!read.extendsHeld && stagedBefore > 0) {
-    clearStaging(spreadsheet);
+    clearStaging(spreadsheet, context.state);
     stagedBefore = 0;
   }
-  stageEntries(spreadsheet, read.entries.slice(stagedBefore));
+  stageEntries(spreadsheet, context.state, read.entries.slice(stagedBefore));
   const { cursor } = read;
   const run: RunInProgress = {
     filterSignature: filterSignature(options.completionsFilter),
@@ -458,16 +462,19 @@ function replacementOf(
     COMPLETIONS_SHEET,
     completionsTable(records, resolved.names, context.utcOffsetAt),
   );
+  const found = findAddonTab(spreadsheet, context.state, COMPLETIONS_ADDON_TAB);
+  // The name the tab has now, or the one it is made under.
+  const tabName = found.sheet?.getName() ?? found.newName!;
   // The tabs' sizes, read once for this tab's room and the training tabs'.
   const grids = readSheetGrids(spreadsheet);
-  checkRoomForRows(grids, COMPLETIONS_SHEET, table.rows.length, table.columns.length);
+  checkRoomForRows(grids, tabName, table.rows.length, table.columns.length);
   const keys = table.rows.map((row) => String(row[COMPLETION_COLUMN.key]));
   let content: TabContent;
   let held: HeldRow[];
   let goneRows: HeldRow[];
   let checked: RemovalCheck;
   for (;;) {
-    content = readTab(spreadsheet, COMPLETIONS_SHEET, table);
+    content = readTab(spreadsheet, tabName, table, found.sheet);
     held = heldRowsOf(content);
     goneRows = rowsGoneFrom(held, keys);
     const readsService = goneRows.some((row) => row.hasUserContent && !confirmedGone.has(row.key));
@@ -491,7 +498,7 @@ function replacementOf(
     const width = content.layout.width;
     // Everything is read: the training tabs are computed from the rows about to be written.
     const training = planTrainingStatus(context, table.rows, grids, {
-      sheetName: COMPLETIONS_SHEET,
+      sheetName: tabName,
       rows: height,
       columns: width,
     });
@@ -501,10 +508,9 @@ function replacementOf(
     // execution commits once, at its end. Otherwise (or when the API refuses) the Spreadsheet service
     // inserts and grows every tab, committed once before the rows, so that the writes after them
     // need no other commit before the end.
-    const linkedTab = plan?.linkedTabToInsert ?? null;
     const insertedIds =
       table.rows.length * table.columns.length >= SHEETS_API_MIN_CELLS
-        ? prepareTabThroughApi(content, height, width, linkedTab ? [linkedTab] : [])
+        ? prepareTabThroughApi(content, height, width, plan?.tabsToInsert ?? [])
         : null;
     if (!insertedIds) {
       prepareTab(content, height, width);
@@ -512,18 +518,18 @@ function replacementOf(
       SpreadsheetApp.flush();
     }
     // Ids are reads, free while nothing is buffered: before the rows' formats are.
-    const completionsId = sheetId ?? insertedIds?.get(COMPLETIONS_SHEET) ?? content.sheet!.getSheetId();
-    const matrixId = linkedTab === null ? undefined : insertedIds?.get(linkedTab);
-    if (matrixId !== undefined) plan!.useIds({ completions: completionsId, matrix: matrixId });
-    else plan?.readIds(completionsId);
+    const completionsId = sheetId ?? insertedIds?.get(tabName) ?? content.sheet!.getSheetId();
+    if (insertedIds) plan?.useInserted(insertedIds);
+    plan?.readIds(completionsId);
     const result = writeTableOver(content, table, { nothingBuffered: true });
     if (insertedIds) plan?.prepare();
     // After the rows: the writer inserts and deletes rows, which would move a named range or
     // protection set before them.
     const placement = { layout: content.layout, height };
     guardTable(spreadsheet, content.sheet!, sheetId, guards, placement, COMPLETIONS_GUARD);
+    keepAddonTabIds(context.state, [[COMPLETIONS_ADDON_TAB, completionsId]]);
     const removed = new Set(goneRows.map((row) => row.key)).size;
-    const report = {
+    const written = {
       added,
       removed,
       records: table.rows.length,
@@ -544,6 +550,14 @@ function replacementOf(
         resolved,
       ),
     };
+    const remade = found.deleted ? describeRemade([COMPLETIONS_SHEET]) : null;
+    const report = remade
+      ? {
+          ...written,
+          summary: `${remade} ${written.summary}`,
+          details: written.details && `${remade} ${written.details}`,
+        }
+      : written;
     if ('failure' in training) return withFailure(report, training.failure);
     return withTrainingOutcome(report, () => training.write());
   };
@@ -656,7 +670,7 @@ function incrementalRefresh(context: JobContext, sheet: GoogleAppsScript.Spreads
     ),
   });
   const { rows } = fitted;
-  checkRoomForRows(readSheetGrids(spreadsheet), COMPLETIONS_SHEET, held.length + rows.length, width);
+  checkRoomForRows(readSheetGrids(spreadsheet), sheet.getName(), held.length + rows.length, width);
   const dateOf = (row: CellValue[]) => Number(row[COMPLETION_COLUMN.completionDate]);
   const userOrder = sortedByUser(held.map((row) => ({ completionDate: dateOf(row) })));
   const allOnTop = rows.every((row) => dateOf(row) >= dateOf(held[0]!));

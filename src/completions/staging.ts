@@ -11,15 +11,18 @@
  *
  * The run keeps how many records it staged and a checksum of their keys: a staging tab deleted,
  * cleared or edited between executions no longer matches them, and is never taken for "nothing
- * staged".
+ * staged". The tab is found by its sheet id (platform/addon-tabs.ts), so a user who renames it
+ * does not lose what it holds.
  */
 import { COMPLETION_FIELDS, completionKey } from '../api/completion-key';
 import { type ListEntry, recordEntry } from '../api/completions';
 import type { Completion } from '../api/schemas';
 import { fingerprint } from '../lib/fingerprint';
-import { getOrCreateSheet } from '../sheets/table-writer';
+import { addonTab, findAddonTab, keepAddonTabIds } from '../platform/addon-tabs';
+import type { DocumentState } from '../platform/document-state';
 
 export const STAGING_SHEET = 'Safety Sync staging';
+const STAGING_TAB = addonTab('safetySync.stagingTab', 'staging', STAGING_SHEET);
 
 /** What a run remembers of its staged records, to recognise them in the next execution. */
 export interface StagedRecords {
@@ -62,11 +65,16 @@ function decodeEntry(cell: unknown): ListEntry | null {
 
 export function stageEntries(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  state: DocumentState,
   entries: readonly ListEntry[],
 ): void {
   if (entries.length === 0) return;
-  const sheet = getOrCreateSheet(spreadsheet, STAGING_SHEET);
-  if (!sheet.isSheetHidden()) sheet.hideSheet();
+  const found = findAddonTab(spreadsheet, state, STAGING_TAB);
+  const sheet = found.sheet ?? spreadsheet.insertSheet(found.newName!);
+  const hidden = sheet.isSheetHidden();
+  // Read with the line above, which commits the insertion: no commit of its own.
+  const sheetId = found.sheetId ?? sheet.getSheetId();
+  if (!hidden) sheet.hideSheet();
   // One column: every cell of every tab counts against the spreadsheet's 10 million.
   if (sheet.getMaxColumns() > 1) sheet.deleteColumns(2, sheet.getMaxColumns() - 1);
   const first = sheet.getLastRow() + 1;
@@ -75,6 +83,7 @@ export function stageEntries(
   const range = sheet.getRange(first, 1, entries.length, 1);
   range.setNumberFormat('@');
   range.setValues(entries.map((entry) => [encodeEntry(entry)]));
+  keepAddonTabIds(state, [[STAGING_TAB, sheetId]]);
 }
 
 /**
@@ -83,9 +92,10 @@ export function stageEntries(
  */
 export function readStaging(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  state: DocumentState,
   expected: StagedRecords,
 ): ListEntry[] | null {
-  const sheet = spreadsheet.getSheetByName(STAGING_SHEET);
+  const { sheet } = findAddonTab(spreadsheet, state, STAGING_TAB);
   const rows = sheet?.getLastRow() ?? 0;
   if (rows !== expected.count) return null;
   if (!sheet || rows === 0) return [];
@@ -99,8 +109,11 @@ export function readStaging(
 }
 
 /** Empties the staging tab and gives its rows back to the spreadsheet's cell limit. */
-export function clearStaging(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void {
-  const sheet = spreadsheet.getSheetByName(STAGING_SHEET);
+export function clearStaging(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  state: DocumentState,
+): void {
+  const { sheet } = findAddonTab(spreadsheet, state, STAGING_TAB);
   if (!sheet) return;
   sheet.clearContents();
   if (sheet.getMaxRows() > 1) sheet.deleteRows(2, sheet.getMaxRows() - 1);

@@ -1,14 +1,18 @@
 /**
- * The equipment tabs, found by their sheet ids, which survive renaming: a user may call
- * "Equipment types" whatever they like and it is still refreshed, under their name. The ids are
- * kept in the spreadsheet's developer metadata (document state). A tab whose id is kept but which
- * no longer exists was deleted; a tab with no id kept yet (the first import, or tabs written before
- * ids were kept) is found by its usual name.
+ * The equipment tabs, found by their sheet ids (platform/addon-tabs.ts): a user may call
+ * "Equipment types" whatever they like and it is still refreshed, under their name. They link to
+ * each other's rows, so they keep their ids together and are made again together.
  */
 import { EQUIPMENT_TYPES_SHEET, METAFIELDS_SHEET, SCHEDULES_SHEET } from './tables';
 import { UPCOMING_SHEET } from './upcoming';
 import { FORECAST_SHEET } from './forecast';
-import { getOrCreateSheet } from '../sheets/table-writer';
+import {
+  type AddonTab,
+  addonTab,
+  findAddonTab,
+  type FoundTab,
+  keepAddonTabIds,
+} from '../platform/addon-tabs';
 import { deleteDocumentState, DocumentState } from '../platform/document-state';
 
 export const EQUIPMENT_TABS = ['types', 'metafields', 'schedules', 'upcoming', 'forecast'] as const;
@@ -25,6 +29,11 @@ export const EQUIPMENT_TAB_NAMES: Readonly<Record<EquipmentTab, string>> = {
 
 const STATE_KEY = 'safetySync.equipmentTabs';
 
+/** Each tab as the add-on keeps it: its id, with the other equipment tabs', in one state item. */
+const ADDON_TABS = Object.fromEntries(
+  EQUIPMENT_TABS.map((tab) => [tab, addonTab(STATE_KEY, tab, EQUIPMENT_TAB_NAMES[tab])]),
+) as Record<EquipmentTab, AddonTab>;
+
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 export interface LinkedTabs {
@@ -32,6 +41,8 @@ export interface LinkedTabs {
   sheets: Record<EquipmentTab, Sheet | null>;
   /** Tabs the add-on wrote that someone deleted since. */
   deleted: EquipmentTab[];
+  /** The name each missing tab is made under (see findAddonTab). */
+  newNames: Record<EquipmentTab, string | null>;
 }
 
 /** `state`: the spreadsheet's state when the caller has read it already (one read fewer). */
@@ -39,24 +50,16 @@ export function findLinkedTabs(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   state: DocumentState = DocumentState.read(spreadsheet),
 ): LinkedTabs {
-  const kept = state.get<Partial<Record<EquipmentTab, number>>>(STATE_KEY) ?? {};
-  const byId = new Map(spreadsheet.getSheets().map((sheet) => [sheet.getSheetId(), sheet]));
-  const deleted: EquipmentTab[] = [];
-  const find = (tab: EquipmentTab): Sheet | null => {
-    const id = kept[tab];
-    if (id === undefined) return spreadsheet.getSheetByName(EQUIPMENT_TAB_NAMES[tab]);
-    const sheet = byId.get(id) ?? null;
-    if (!sheet) deleted.push(tab);
-    return sheet;
+  const found = Object.fromEntries(
+    EQUIPMENT_TABS.map((tab) => [tab, findAddonTab(spreadsheet, state, ADDON_TABS[tab])]),
+  ) as Record<EquipmentTab, FoundTab>;
+  const each = <T>(of: (tab: FoundTab) => T) =>
+    Object.fromEntries(EQUIPMENT_TABS.map((tab) => [tab, of(found[tab])])) as Record<EquipmentTab, T>;
+  return {
+    sheets: each((tab) => tab.sheet),
+    deleted: EQUIPMENT_TABS.filter((tab) => found[tab].deleted),
+    newNames: each((tab) => tab.newName),
   };
-  const sheets = {
-    types: find('types'),
-    metafields: find('metafields'),
-    schedules: find('schedules'),
-    upcoming: find('upcoming'),
-    forecast: find('forecast'),
-  };
-  return { sheets, deleted };
 }
 
 /** Whether this spreadsheet has equipment tabs to refresh: any of them, under any name, or deleted. */
@@ -65,8 +68,8 @@ export function hasEquipmentTabs(linked: LinkedTabs): boolean {
 }
 
 /**
- * The tabs asked for, the missing ones made under their usual names (a tab already there by that
- * name, as the add-on always named it, is taken), and the ids of all there are kept for the next run.
+ * The tabs asked for, the missing ones made (under the names findLinkedTabs chose), and the ids of
+ * all there are kept for the next run.
  */
 export function ensureLinkedTabs<Tab extends EquipmentTab>(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
@@ -75,15 +78,12 @@ export function ensureLinkedTabs<Tab extends EquipmentTab>(
   tabs: readonly Tab[],
 ): Record<Tab, Sheet> {
   const sheets = { ...linked.sheets };
-  for (const tab of tabs) sheets[tab] ??= getOrCreateSheet(spreadsheet, EQUIPMENT_TAB_NAMES[tab]);
-  const ids = Object.fromEntries(
-    EQUIPMENT_TABS.flatMap((tab) => {
-      const sheet = sheets[tab];
-      return sheet ? [[tab, sheet.getSheetId()]] : [];
-    }),
-  );
+  for (const tab of tabs) sheets[tab] ??= spreadsheet.insertSheet(linked.newNames[tab]!);
   // The run's state, read before its writes: a read here, after tabs were inserted, would cost a commit.
-  if (JSON.stringify(state.get(STATE_KEY)) !== JSON.stringify(ids)) state.set(STATE_KEY, ids);
+  keepAddonTabIds(
+    state,
+    EQUIPMENT_TABS.map((tab) => [ADDON_TABS[tab], sheets[tab]?.getSheetId() ?? null]),
+  );
   return sheets as Record<Tab, Sheet>;
 }
 

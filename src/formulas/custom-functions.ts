@@ -45,6 +45,7 @@ import {
   type ImportOptions,
   readImportOptions,
 } from '../platform/settings-store';
+import { DocumentState } from '../platform/document-state';
 import { type SpreadsheetClock, spreadsheetClock } from '../platform/time-zone';
 import { urlFetchTransport } from '../platform/url-fetch-transport';
 
@@ -305,14 +306,23 @@ export function SAFETY_INSPECTION_STATUS(
   });
 }
 
-/** The completions and the catalogue, read from this spreadsheet's tabs for one call. */
+/**
+ * The completions and the catalogue, read from this spreadsheet's tabs for one call. The tabs are
+ * found by the ids the add-on keeps in the document state; where a custom function may not read it
+ * (developer metadata in every authorisation mode is not documented), by their usual names, with
+ * the default options.
+ */
 function readTrainingFacts(clock: SpreadsheetClock) {
-  const defaultExpiringDays = importOptionsForFormulas().trainingExpiringDays;
-  const sources = readTrainingSources(
-    SpreadsheetApp.getActiveSpreadsheet(),
-    clock.utcOffsetAt,
-    defaultExpiringDays,
-  );
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  let state: DocumentState | null;
+  try {
+    state = DocumentState.read(spreadsheet);
+  } catch {
+    state = null;
+  }
+  const defaultExpiringDays = (state ? readImportOptions(state) : DEFAULT_IMPORT_OPTIONS)
+    .trainingExpiringDays;
+  const sources = readTrainingSources(spreadsheet, state, clock.utcOffsetAt, defaultExpiringDays);
   return trainingFacts(sources.completionsTab.completions, sources.catalogue, defaultExpiringDays);
 }
 

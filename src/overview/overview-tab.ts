@@ -14,6 +14,7 @@
  */
 import { cellToSheetSerial, epochMsToSheetSerial, type UtcOffsetAt } from '../lib/dates';
 import type { DocumentState } from '../platform/document-state';
+import { addonTab, freeTabName } from '../platform/addon-tabs';
 import { gridA1 } from '../sheets/a1-notation';
 import {
   BOLD_ROWS,
@@ -36,8 +37,9 @@ interface OverviewState {
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-/** A new Overview's name when a tab of the user's is already called "Overview". */
-const OTHER_NAME = `Safety Sync ${OVERVIEW_SHEET.toLowerCase()}`;
+// Declared with the add-on's other tabs, so that none of them takes a renamed Overview for itself.
+// Unlike them, it is never found by its name: a tab called "Overview" may well be the user's own.
+addonTab(STATE_KEY, 'sheetId', OVERVIEW_SHEET);
 
 /** Widths of the label columns, set when the tab is made. */
 const LABEL_WIDTH = 210;
@@ -71,7 +73,7 @@ export function planOverview(
   const kept = state.get<OverviewState>(STATE_KEY);
   let sheet = kept ? spreadsheet.getSheetById(kept.sheetId) : null;
   const hasChart = sheet !== null && options.upkeep && chartReads(sheet, chartRangeA1(section));
-  const newName = !sheet && options.upkeep ? freeName(spreadsheet) : null;
+  const newName = !sheet && options.upkeep ? freeTabName(spreadsheet, OVERVIEW_SHEET) : null;
   // A run that read nothing from the service keeps the time the tab shows (read now, not after a write).
   const keptRefreshed =
     sheet && options.refreshedAtMs === null
@@ -108,13 +110,6 @@ export function planOverview(
 /** Whether a chart on the tab reads `a1` (one call for the charts, then one per chart and range). */
 function chartReads(sheet: Sheet, a1: string): boolean {
   return sheet.getCharts().some((chart) => chart.getRanges().some((range) => range.getA1Notation() === a1));
-}
-
-function freeName(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): string {
-  for (let n = 1; ; n++) {
-    const name = n === 1 ? OVERVIEW_SHEET : n === 2 ? OTHER_NAME : `${OTHER_NAME} ${n - 1}`;
-    if (spreadsheet.getSheetByName(name) === null) return name;
-  }
 }
 
 /** Formats, bold titles and label widths: set once, so that what the user changes later is kept. */

@@ -97,7 +97,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
       timeLeftMs: () => budget.leftMs(),
     });
     const logLine = { startedAtMs, user: currentUserEmail(), action: options.action };
-    const log = openLogQuietly(options.spreadsheet);
+    const log = openLogQuietly(options.spreadsheet, state);
     try {
       const jobReport = job({
         spreadsheet: options.spreadsheet,
@@ -222,9 +222,12 @@ export function recordEvent(
 }
 
 /** The log read before the job writes (see openSyncLog); null, said in the executions log, if it cannot be. */
-export function openLogQuietly(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): SyncLog | null {
+export function openLogQuietly(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  state?: DocumentState,
+): SyncLog | null {
   try {
-    return openSyncLog(spreadsheet);
+    return openSyncLog(spreadsheet, state);
   } catch (error) {
     warnLogNotWritten(error);
     return null;

@@ -3,6 +3,8 @@
  * fetched, by whom, what changed, and why a run failed (identifier and request ID for support).
  */
 import { epochMsToSheetSerial, type UtcOffsetAt } from '../lib/dates';
+import { addonTab, describeRemade, findAddonTab, keepAddonTabIds } from './addon-tabs';
+import { DocumentState } from './document-state';
 import {
   type CellValue,
   type ColumnSpec,
@@ -12,6 +14,8 @@ import {
 } from '../sheets/table';
 
 export const SYNC_LOG_SHEET = 'Sync log';
+/** Found by its sheet id, so that a log the user renamed keeps its lines. */
+export const SYNC_LOG_TAB = addonTab('safetySync.syncLogTab', 'syncLog', SYNC_LOG_SHEET);
 /** Older lines are dropped so the log never grows without bound. */
 export const SYNC_LOG_MAX_LINES = 500;
 
@@ -56,13 +60,34 @@ export interface SyncLog {
 /**
  * Reads where the log stands (whether the tab is there, how many lines it holds), so that a run
  * adds its line after its own writes without reading again: a read would commit those writes a
- * second time (0.3–0.8 s on Google).
+ * second time (0.3–0.8 s on Google). `state`: the run's, when it holds one (one read fewer).
+ *
+ * A log the user deleted is made again, and its first line says so. A log made by a line has its id
+ * kept by the next run, which finds it by the name it was made under: reading the id after the run's
+ * writes would cost a commit (the full import's commits are a benchmark target). So a log renamed
+ * before any other run has run is taken for deleted, and the next run makes another.
  */
-export function openSyncLog(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): SyncLog {
-  let sheet = spreadsheet.getSheetByName(SYNC_LOG_SHEET);
+export function openSyncLog(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  state: DocumentState = DocumentState.read(spreadsheet),
+): SyncLog {
+  const found = findAddonTab(spreadsheet, state, SYNC_LOG_TAB);
+  let { sheet } = found;
   let lastRow = sheet ? sheet.getLastRow() : 0;
+  let remade = found.deleted;
+  /** Its id, or the name this run made it under (see keepAddonTabIds). */
+  let kept: number | string | null = found.sheetId;
   return {
     append(entry, utcOffsetAt) {
+      if (!sheet) {
+        sheet = spreadsheet.insertSheet(found.newName!);
+        kept = found.newName!;
+      }
+      keepAddonTabIds(state, [[SYNC_LOG_TAB, kept]]);
+      const details = remade
+        ? `${describeRemade([SYNC_LOG_SHEET])} ${entry.details ?? ''}`.trim()
+        : entry.details;
+      remade = false;
       const width = COLUMNS.length;
       const line: CellValue[] = [
         epochMsToSheetSerial(entry.startedAtMs, utcOffsetAt),
@@ -75,12 +100,11 @@ export function openSyncLog(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadshee
         entry.outcome,
         entry.error ?? '',
         entry.requestId ?? '',
-        (entry.details ?? '').slice(0, 45_000),
+        (details ?? '').slice(0, 45_000),
       ];
       const lineFormats = COLUMNS.map((column) => numberFormatOf(column.kind));
       if (lastRow === 0) {
         // A new log: its titles and first line in one write.
-        sheet ??= spreadsheet.insertSheet(SYNC_LOG_SHEET);
         const range = sheet.getRange(1, 1, 2, width);
         range.setNumberFormats([COLUMNS.map(() => PLAIN_TEXT), lineFormats]);
         range.setValues([COLUMNS.map((column) => column.header), line]);
@@ -90,16 +114,16 @@ export function openSyncLog(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadshee
         lastRow = 2;
         return;
       }
-      sheet!.insertRowsBefore(2, 1);
+      sheet.insertRowsBefore(2, 1);
       lastRow++;
-      const range = sheet!.getRange(2, 1, 1, width);
+      const range = sheet.getRange(2, 1, 1, width);
       range.setNumberFormats([lineFormats]);
       range.setValues([line]);
       // An inserted row takes the bold of the titles above it.
       range.setFontWeight('normal');
       const excess = lastRow - 1 - SYNC_LOG_MAX_LINES;
       if (excess > 0) {
-        sheet!.deleteRows(SYNC_LOG_MAX_LINES + 2, excess);
+        sheet.deleteRows(SYNC_LOG_MAX_LINES + 2, excess);
         lastRow -= excess;
       }
     },

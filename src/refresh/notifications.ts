@@ -19,11 +19,13 @@ import { addDays, type CalendarDate, toIsoDate, type UtcOffsetAt } from '../lib/
 import type { DocumentState } from '../platform/document-state';
 import { recordEvent } from '../platform/job-runner';
 import { readConnection } from '../platform/settings-store';
-import { SYNC_LOG_SHEET, type SyncLog } from '../platform/sync-log';
+import { findAddonTab } from '../platform/addon-tabs';
+import { SYNC_LOG_TAB, type SyncLog } from '../platform/sync-log';
 import { scrub } from '../api/errors';
 import { findLinkedTabs } from '../equipment/linked-tabs';
 import { UPCOMING_COLUMNS, UPCOMING_COLUMN } from '../equipment/upcoming';
-import { EXPIRING_COLUMNS, EXPIRING_COLUMN, EXPIRING_SHEET } from '../trainings/expiring';
+import { EXPIRING_COLUMNS, EXPIRING_COLUMN } from '../trainings/expiring';
+import { EXPIRING_ADDON_TAB } from '../trainings/training-tabs';
 import {
   type DigestItem,
   type DigestMemory,
@@ -98,10 +100,10 @@ export function prepareNotifications(phase: ReadPhase): Notifier {
   }
   const { spreadsheet } = phase;
   const url = `https://docs.google.com/spreadsheets/d/${spreadsheet.getId()}/edit`;
-  // Found by its sheet id, under whatever name the user gave it.
+  // Found by their sheet ids, under whatever names the user gave them.
   const upcomingSheet = findLinkedTabs(spreadsheet, phase.state).sheets.upcoming;
-  const expiringSheet = spreadsheet.getSheetByName(EXPIRING_SHEET);
-  const syncLogSheet = spreadsheet.getSheetByName(SYNC_LOG_SHEET);
+  const expiringSheet = findAddonTab(spreadsheet, phase.state, EXPIRING_ADDON_TAB).sheet;
+  const syncLogSheet = findAddonTab(spreadsheet, phase.state, SYNC_LOG_TAB).sheet;
   const tabLink = (sheet: Sheet | null): TabLink | null =>
     sheet && { name: sheet.getName(), url: `${url}#gid=${sheet.getSheetId()}` };
   const trainingsTab = tabLink(expiringSheet);

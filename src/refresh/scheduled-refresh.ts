@@ -99,7 +99,7 @@ export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven):
   // Someone may have replaced or removed the schedule while it ran: then this run's record is void.
   if (current?.triggerUid === triggerUid) {
     const clock = spreadsheetClock(spreadsheet);
-    const log = openLogQuietly(spreadsheet);
+    const log = openLogQuietly(spreadsheet, state);
     const notifier = prepareNotifications({
       spreadsheet,
       state,

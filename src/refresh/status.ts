@@ -7,21 +7,14 @@
  * - the Safety Sync menu (built when the spreadsheet opens, when the add-on may read the document);
  * - the Schedule refresh and Settings dialogs.
  */
-import { COMPLETIONS_SHEET } from '../completions/table';
-import { EQUIPMENT_TYPES_SHEET, METAFIELDS_SHEET, SCHEDULES_SHEET } from '../equipment/tables';
-import { UPCOMING_SHEET } from '../equipment/upcoming';
-import { readDocumentState, writeDocumentState } from '../platform/document-state';
+import { findLinkedTabs } from '../equipment/linked-tabs';
+import { findAddonTab } from '../platform/addon-tabs';
+import { DocumentState, readDocumentState, writeDocumentState } from '../platform/document-state';
+import { COMPLETIONS_ADDON_TAB } from '../trainings/completions-tab';
 import { describeFrequency, intervalMs } from './schedule-frequency';
 import { readSchedule, type RunProblem, type RefreshSchedule } from './schedule-store';
 
 const REFRESHED_KEY = 'safetySync.lastRefreshed';
-const IMPORTED_TABS = [
-  COMPLETIONS_SHEET,
-  EQUIPMENT_TYPES_SHEET,
-  METAFIELDS_SHEET,
-  SCHEDULES_SHEET,
-  UPCOMING_SHEET,
-];
 /** The data is stale when the last refresh is older than this many intervals of the schedule. */
 const STALE_AFTER_INTERVALS = 2;
 
@@ -93,7 +86,12 @@ export function showRefreshStatus(spreadsheet: GoogleAppsScript.Spreadsheet.Spre
     status.stale ? 'Safety Sync: DATA MAY BE OUT OF DATE' : 'Safety Sync',
     ...status.sentences,
   ].join('\n');
-  for (const name of IMPORTED_TABS) spreadsheet.getSheetByName(name)?.getRange(1, 1).setNote(note);
+  // The imported tabs, found by their sheet ids under whatever names their user gave them.
+  const state = DocumentState.read(spreadsheet);
+  const { types, metafields, schedules, upcoming } = findLinkedTabs(spreadsheet, state).sheets;
+  const completions = findAddonTab(spreadsheet, state, COMPLETIONS_ADDON_TAB).sheet;
+  for (const sheet of [completions, types, metafields, schedules, upcoming])
+    sheet?.getRange(1, 1).setNote(note);
 }
 
 /** The menu's status line, or null when there is nothing to say. */

@@ -54,10 +54,6 @@ export interface TablePlacement {
   maxRows: number;
 }
 
-export function getOrCreateSheet(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, name: string) {
-  return spreadsheet.getSheetByName(name) ?? spreadsheet.insertSheet(name);
-}
-
 /** One row's cells in the user's columns (in the order of `TabLayout.userColumns`). */
 interface UserCells {
   values: CellValue[];
@@ -155,15 +151,16 @@ function emptyUserCells(width: number, formats?: string[]): UserCells {
 }
 
 /**
- * The content of the tab called `sheetName`, or of a tab not there yet (of the size Sheets gives a
- * new tab), read with the number of calls readTabContent makes.
+ * The content of `sheet` (by default the tab called `sheetName`; the caller's when it found the tab
+ * by its id), or of a tab not there yet (of the size Sheets gives a new tab, inserted as
+ * `sheetName`), read with the number of calls readTabContent makes.
  */
 export function readTab(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   sheetName: string,
   table: Pick<Table, 'columns' | 'keyColumn'>,
+  sheet: GoogleAppsScript.Spreadsheet.Sheet | null = spreadsheet.getSheetByName(sheetName),
 ): TabContent {
-  const sheet = spreadsheet.getSheetByName(sheetName);
   if (sheet) return readTabContent(sheet, table, spreadsheet);
   return {
     ...emptyContent(table),
@@ -664,7 +661,7 @@ export function prepareTabThroughApi(
   if (inserted.some((title) => !ids.has(title)))
     throw new Error(`The Sheets API did not answer the ids of the tabs ${inserted.join(', ')}.`);
   // Read with nothing buffered: no commit.
-  content.sheet = sheet ?? content.spreadsheet.getSheetByName(content.sheetName);
+  content.sheet = sheet ?? content.spreadsheet.getSheetById(ids.get(content.sheetName)!);
   if (!content.sheet)
     throw new Error(
       `The Sheets API inserted ${content.sheetName}, which the Spreadsheet service does not show.`,

@@ -9,7 +9,12 @@ import { holdingDocumentLock, type JobContext, type JobReport } from '../platfor
 import { readImportOptions } from '../platform/settings-store';
 import type { SheetGrid, TabSize } from '../sheets/cell-limit';
 import { completionsOfTable } from './completions-tab';
-import { planTrainingTabs, type TrainingTabsPlan, writeTrainingTabs } from './training-tabs';
+import {
+  planTrainingTabs,
+  type TrainingTabsPlan,
+  type TrainingTabsWritten,
+  writeTrainingTabs,
+} from './training-tabs';
 
 const SHOW_TRAINING_STATUS_ACTION = 'Show training status';
 
@@ -79,11 +84,14 @@ export function planTrainingStatus(
   }
 }
 
-/** A report with the training tabs' outcome: a failure to update them is said, not thrown. */
-export function withTrainingOutcome(report: JobReport, write: () => void): JobReport {
+/**
+ * A report with the training tabs' outcome: a failure to update them is said, not thrown, and so
+ * are tabs their user had deleted, which the write made again.
+ */
+export function withTrainingOutcome(report: JobReport, write: () => TrainingTabsWritten): JobReport {
   try {
-    write();
-    return report;
+    const { remade } = write();
+    return remade ? { ...report, details: `${report.details ?? report.summary} ${remade}` } : report;
   } catch (error) {
     return withFailure(report, trainingFailure(error));
   }

@@ -2,12 +2,17 @@
  * The completions the training status is computed from, as the "Completed trainings" tab holds them:
  * read by header, never by position (the tab's columns may move), in one read of the columns needed.
  * Reading the tab, not the service, is what lets every training tab and formula cost no request.
+ * The tab is found by its sheet id (platform/addon-tabs.ts), under whatever name its user gave it.
  */
 import { COMPLETION_COLUMNS, COMPLETIONS_SHEET } from '../completions/table';
 import { layoutOfHeader } from '../sheets/tab-layout';
 import { cellToSheetSerial, fromSheetSerial, type UtcOffsetAt } from '../lib/dates';
 import { UserFacingError } from '../platform/user-facing-error';
+import { addonTab, findAddonTab } from '../platform/addon-tabs';
+import type { DocumentState } from '../platform/document-state';
 import type { CompletionFacts } from './training-status';
+
+export const COMPLETIONS_ADDON_TAB = addonTab('safetySync.completionsTab', 'completions', COMPLETIONS_SHEET);
 
 /** The imported columns read here, by their headers on the tab. */
 export const COMPLETION_HEADERS = {
@@ -46,12 +51,14 @@ function text(value: unknown): string {
 /**
  * The tab's completions; a row without a completion date (the import writes none empty) is no
  * completion. Throws, saying what to do, when the tab is missing or lacks a column read here.
+ * `state`: null where the document state cannot be read (see findAddonTab).
  */
 export function readCompletionsTab(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  state: DocumentState | null,
   utcOffsetAt: UtcOffsetAt,
 ): CompletionsTab {
-  const sheet = spreadsheet.getSheetByName(COMPLETIONS_SHEET);
+  const { sheet } = findAddonTab(spreadsheet, state, COMPLETIONS_ADDON_TAB);
   const lastRow = sheet?.getLastRow() ?? 0;
   if (!sheet || lastRow === 0) {
     throw new UserFacingError(

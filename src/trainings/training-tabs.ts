@@ -2,6 +2,7 @@
  * Writes the three training tabs from what the spreadsheet already holds ("Completed trainings" and
  * the user's cells of "Trainings"), for one day, with no request: read everything, check that it all
  * fits, then write, with a number of Spreadsheet calls that does not grow with the completions.
+ * Each tab is found by its sheet id (platform/addon-tabs.ts), under whatever name its user gave it.
  */
 import { STATUS_COLOURS } from '../equipment/upcoming-tab';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
@@ -48,8 +49,26 @@ import {
 } from './matrix';
 import { TrainingStatus } from './training-status';
 import type { DocumentState } from '../platform/document-state';
+import {
+  addonTab,
+  describeRemade,
+  findAddonTab,
+  type FoundTab,
+  keepAddonTabIds,
+} from '../platform/addon-tabs';
 import { completionsPerMonth } from '../overview/overview';
 import { type OverviewOptions, planOverview } from '../overview/overview-tab';
+
+/** The training tabs keep their ids together: they are written together. */
+const STATE_KEY = 'safetySync.trainingTabs';
+const CATALOGUE_ADDON_TAB = addonTab(STATE_KEY, 'catalogue', CATALOGUE_SHEET);
+const MATRIX_ADDON_TAB = addonTab(STATE_KEY, 'matrix', MATRIX_SHEET);
+export const EXPIRING_ADDON_TAB = addonTab(STATE_KEY, 'expiring', EXPIRING_SHEET);
+
+/** The name a tab found has now, or the one it is made under. */
+function nameOf(found: FoundTab): string {
+  return found.sheet?.getName() ?? found.newName!;
+}
 
 export interface TrainingDay {
   utcOffsetAt: UtcOffsetAt;
@@ -76,14 +95,18 @@ export interface TrainingSources {
   catalogue: CatalogueRead;
 }
 
-/** What every training status is computed from: the imported completions and the user's catalogue. */
+/**
+ * What every training status is computed from: the imported completions and the user's catalogue.
+ * `state`: null where the document state cannot be read (see findAddonTab).
+ */
 export function readTrainingSources(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  state: DocumentState | null,
   utcOffsetAt: UtcOffsetAt,
   defaultExpiringDays: number,
 ): TrainingSources {
-  const completionsTab = readCompletionsTab(spreadsheet, utcOffsetAt);
-  const catalogueSheet = spreadsheet.getSheetByName(CATALOGUE_SHEET);
+  const completionsTab = readCompletionsTab(spreadsheet, state, utcOffsetAt);
+  const catalogueSheet = findAddonTab(spreadsheet, state, CATALOGUE_ADDON_TAB).sheet;
   return {
     completionsTab,
     catalogueSheet,
@@ -100,8 +123,7 @@ interface MatrixTab {
   maxColumns: number;
 }
 
-function readMatrixTab(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): MatrixTab {
-  const sheet = spreadsheet.getSheetByName(MATRIX_SHEET);
+function readMatrixTab(sheet: GoogleAppsScript.Spreadsheet.Sheet | null): MatrixTab {
   return sheet
     ? { sheet, isNew: false, maxRows: sheet.getMaxRows(), maxColumns: sheet.getMaxColumns() }
     : { sheet: null, isNew: true, maxRows: NEW_SHEET_ROWS, maxColumns: NEW_SHEET_COLUMNS };
@@ -153,14 +175,21 @@ export interface TrainingTabsPlan {
    */
   readIds(completionsSheetId: number): void;
   /**
-   * The tab `prepare` would insert whose id the Expiring trainings tab links to, or null when it is
-   * there: a caller inserting it through the Sheets API (with the completions tab, before their
-   * rows) passes its id to `useIds` in place of `readIds`, and `prepare` after the rows are written.
+   * The names of the tabs `prepare` would insert: a caller inserting them through the Sheets API
+   * (with the completions tab, before their rows) passes the ids the API answered to `useInserted`
+   * before `readIds`, and calls `prepare` after the rows are written.
    */
-  linkedTabToInsert: string | null;
-  /** With nothing buffered (the tab is found by name, a read): the ids, as the API answered them. */
-  useIds(ids: { matrix: number; completions: number }): void;
-  write(): { matrixSheet: GoogleAppsScript.Spreadsheet.Sheet; summary: string };
+  tabsToInsert: string[];
+  /** With nothing buffered (each tab is found by its id, a read). */
+  useInserted(ids: ReadonlyMap<string, number>): void;
+  write(): TrainingTabsWritten;
+}
+
+export interface TrainingTabsWritten {
+  matrixSheet: GoogleAppsScript.Spreadsheet.Sheet;
+  summary: string;
+  /** The sentence saying which tabs their user had deleted and the run made again; null for none. */
+  remade: string | null;
 }
 
 /**
@@ -177,17 +206,28 @@ export function planTrainingTabs(
   overview: TrainingOverview,
   alongside: readonly TabSize[] = [],
 ): TrainingTabsPlan {
-  const catalogueContent = readTab(spreadsheet, CATALOGUE_SHEET, CATALOGUE_TAB);
+  const { state } = overview;
+  const found = {
+    catalogue: findAddonTab(spreadsheet, state, CATALOGUE_ADDON_TAB),
+    matrix: findAddonTab(spreadsheet, state, MATRIX_ADDON_TAB),
+    expiring: findAddonTab(spreadsheet, state, EXPIRING_ADDON_TAB),
+  };
+  const names = {
+    catalogue: nameOf(found.catalogue),
+    matrix: nameOf(found.matrix),
+    expiring: nameOf(found.expiring),
+  };
+  const catalogueContent = readTab(spreadsheet, names.catalogue, CATALOGUE_TAB, found.catalogue.sheet);
   const catalogue = readCatalogue(allValues(catalogueContent.sheet), defaultExpiringDays);
   const trainings = mergeCatalogue(catalogue, completions, defaultExpiringDays);
 
   const catalogueSize: TabSize = {
-    sheetName: CATALOGUE_SHEET,
+    sheetName: names.catalogue,
     rows: trainings.length + 1,
     columns: Math.max(catalogue.lastColumn, CATALOGUE_COLUMNS.length) + catalogue.missingHeaders.length,
   };
   const matrixTabSize = {
-    sheetName: MATRIX_SHEET,
+    sheetName: names.matrix,
     ...matrixSize(peopleOf(completions).length, trainings.length),
   };
   // Refused before the statuses of every cell are computed, then again with the list's real size.
@@ -195,19 +235,21 @@ export function planTrainingTabs(
   const matrix = trainingMatrix(completions, trainings, day.today);
   const entries = expiringEntries(matrix);
   const expiringSize = {
-    sheetName: EXPIRING_SHEET,
+    sheetName: names.expiring,
     rows: entries.length + 1,
     columns: EXPIRING_COLUMNS.length,
   };
   checkRoomForTabs(grids, [catalogueSize, matrixTabSize, expiringSize], NARROW_ADVICE, alongside);
 
   const catalogueToWrite = catalogueTable(trainings, completions);
-  const matrixTab = readMatrixTab(spreadsheet);
+  const matrixTab = readMatrixTab(found.matrix.sheet);
   const grid = matrixGrid(matrix);
-  const expiringContent = readTab(spreadsheet, EXPIRING_SHEET, {
-    columns: EXPIRING_COLUMNS,
-    keyColumn: EXPIRING_COLUMN.key,
-  });
+  const expiringContent = readTab(
+    spreadsheet,
+    names.expiring,
+    { columns: EXPIRING_COLUMNS, keyColumn: EXPIRING_COLUMN.key },
+    found.expiring.sheet,
+  );
   const expiringColours = readStatusColours(
     expiringContent.sheet,
     EXPIRING_COLUMN.status + 1,
@@ -219,23 +261,39 @@ export function planTrainingTabs(
   });
 
   let ids: { matrix: number; completions: number } | null = null;
+  // The ids of the tabs found, and of those the run makes once it has read them (null: not read).
+  const keptIds = {
+    catalogue: found.catalogue.sheetId,
+    expiring: found.expiring.sheetId,
+  };
   return {
     prepare() {
       prepareTab(catalogueContent, catalogueToWrite.rows.length + 1, catalogueContent.layout.width);
-      matrixTab.sheet ??= spreadsheet.insertSheet(MATRIX_SHEET);
+      matrixTab.sheet ??= spreadsheet.insertSheet(names.matrix);
       prepareTab(expiringContent, entries.length + 1, expiringContent.layout.width);
       overviewPlan.prepare();
     },
     readIds(completionsSheetId) {
-      matrixTab.sheet ??= spreadsheet.insertSheet(MATRIX_SHEET);
+      matrixTab.sheet ??= spreadsheet.insertSheet(names.matrix);
       ids = { matrix: matrixTab.sheet.getSheetId(), completions: completionsSheetId };
+      keptIds.catalogue ??= catalogueContent.sheet?.getSheetId() ?? null;
+      keptIds.expiring ??= expiringContent.sheet?.getSheetId() ?? null;
       overviewPlan.readIds();
     },
-    linkedTabToInsert: matrixTab.sheet ? null : MATRIX_SHEET,
-    useIds(known) {
+    tabsToInsert: [
+      ...(catalogueContent.sheet ? [] : [names.catalogue]),
+      ...(matrixTab.sheet ? [] : [names.matrix]),
+      ...(expiringContent.sheet ? [] : [names.expiring]),
+    ],
+    useInserted(inserted) {
       if (overviewPlan.inserts) throw new Error('The Overview tab is inserted with its id read.');
-      matrixTab.sheet ??= spreadsheet.getSheetByName(MATRIX_SHEET);
-      ids = known;
+      const insertedSheet = (name: string) => {
+        const id = inserted.get(name);
+        return id === undefined ? null : spreadsheet.getSheetById(id);
+      };
+      catalogueContent.sheet ??= insertedSheet(names.catalogue);
+      matrixTab.sheet ??= insertedSheet(names.matrix);
+      expiringContent.sheet ??= insertedSheet(names.expiring);
     },
     write() {
       if (!ids || !matrixTab.sheet)
@@ -259,7 +317,19 @@ export function planTrainingTabs(
           day.today,
         ),
       });
-      return { matrixSheet, summary: summaryOf(matrix, trainings, entries) };
+      keepAddonTabIds(state, [
+        [CATALOGUE_ADDON_TAB, keptIds.catalogue],
+        [MATRIX_ADDON_TAB, ids.matrix],
+        [EXPIRING_ADDON_TAB, keptIds.expiring],
+      ]);
+      const deleted = [
+        { tab: found.catalogue, name: CATALOGUE_SHEET },
+        { tab: found.matrix, name: MATRIX_SHEET },
+        { tab: found.expiring, name: EXPIRING_SHEET },
+      ].flatMap(({ tab, name }) => (tab.deleted ? [name] : []));
+      const remade = deleted.length ? describeRemade(deleted) : null;
+      const summary = summaryOf(matrix, trainings, entries);
+      return { matrixSheet, summary: remade ? `${remade} ${summary}` : summary, remade };
     },
   };
 }
@@ -292,8 +362,8 @@ export function writeTrainingTabs(
   day: TrainingDay,
   defaultExpiringDays: number,
   overview: TrainingOverview,
-): { matrixSheet: GoogleAppsScript.Spreadsheet.Sheet; summary: string } {
-  const completionsTab = readCompletionsTab(spreadsheet, day.utcOffsetAt);
+): TrainingTabsWritten {
+  const completionsTab = readCompletionsTab(spreadsheet, overview.state, day.utcOffsetAt);
   const completionsSheetId = completionsTab.sheet.getSheetId();
   const plan = planTrainingTabs(
     spreadsheet,

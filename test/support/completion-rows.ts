@@ -28,10 +28,10 @@ export function expectedCompletionRows(data: DatasetData, timeZone: string): str
   ]);
 }
 
-/** The row keys the Completed trainings tab shows, top to bottom (its tenth column). */
-export function shownRowKeys(harness: AddonHarness): string[] {
+/** The row keys the Completed trainings tab shows (under `name`), top to bottom (its tenth column). */
+export function shownRowKeys(harness: AddonHarness, name = 'Completed trainings'): string[] {
   return harness
-    .displayed('Completed trainings')
+    .displayed(name)
     .slice(1)
     .map((row) => row[9]!);
 }
