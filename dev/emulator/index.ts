@@ -10,8 +10,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { types } from 'node:util';
 
-import { ServiceCallCounter } from './core';
+import { type ScriptRealm, ServiceCallCounter } from './core';
+import { defaultReadings, type GoogleReadings } from './readings';
 import { createCacheService, CacheStores } from './runtime/cache';
 import { EmulatedClock } from './runtime/clock';
 import { type CostFigures, CostModel, presetFigures, requireFigures } from './runtime/cost-model';
@@ -38,6 +40,7 @@ import {
   type WorkbookStore,
 } from './runtime/spreadsheet-seam';
 import { createUrlFetchApp, UrlFetchRecorder } from './runtime/url-fetch';
+import { instantOfWallTime, wallClockIn } from './runtime/time-zones';
 import { createUtilities } from './runtime/utilities';
 
 export { ScriptError } from './runtime/script-runner';
@@ -49,6 +52,8 @@ export type { LogEntry } from './runtime/logging';
 export type { RecordedRequest } from './runtime/url-fetch';
 export type { SentMail } from './runtime/mail-app';
 export type { TriggerInfo } from './runtime/script-app';
+export type { GoogleReadings, GoogleReadingName } from './readings';
+export { LOOSER_READINGS, READING_NAMES, STRICTER_READINGS } from './readings';
 
 export const DEFAULT_OWNER = 'owner@example.com';
 export const DEFAULT_TIME_ZONE = 'Europe/London';
@@ -100,6 +105,11 @@ export interface EmulatorOptions {
   locale?: string;
   /** Called with every Logger/console line (npm start prints them). */
   onLog?: LogListener;
+  /**
+   * How to read each behaviour Google does not document (readings.ts); default the stricter
+   * reading of each, or the one the calibration answer settled.
+   */
+  readings?: Partial<GoogleReadings>;
 }
 
 /** The people who use the spreadsheets: an owner and any editors, by e-mail. */
@@ -169,6 +179,34 @@ function requireIanaTimeZone(timeZone: string): string {
   return timeZone;
 }
 
+/**
+ * A custom function's arguments as they arrive under the reading that date cells are read in the
+ * script's zone: each Date the spreadsheet's zone made is the same wall time in the script's zone.
+ */
+function readDatesInZone(
+  args: unknown[],
+  spreadsheetZone: string,
+  scriptZone: string,
+  realm: ScriptRealm,
+): unknown[] {
+  const rezone = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rezone);
+    if (!types.isDate(value)) return value;
+    const wall = wallClockIn(spreadsheetZone, value.getTime());
+    const wallAsUtcMs = Date.UTC(
+      wall.year,
+      wall.month - 1,
+      wall.day,
+      wall.hour,
+      wall.minute,
+      wall.second,
+      wall.millisecond,
+    );
+    return realm.newDate(instantOfWallTime(scriptZone, wallAsUtcMs));
+  };
+  return args.map(rezone);
+}
+
 interface EmulatorParts {
   runtime: Runtime;
   clock: EmulatedClock;
@@ -195,6 +233,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
   const files = options.files ?? (options.distDir ? loadDist(options.distDir).files : {});
   const timeZone = requireIanaTimeZone(options.timeZone ?? manifestTimeZone(files) ?? DEFAULT_TIME_ZONE);
   const clock = new EmulatedClock(options.startTime);
+  const readings: GoogleReadings = { ...defaultReadings(), ...options.readings };
   const daily = DAILY_FIGURES[options.accountKind ?? 'consumer'];
   const executions = new Executions(clock, { ...DEFAULT_EXECUTION_LIMITS, ...options.executionLimitMs });
   const overlaps = new Overlaps();
@@ -248,7 +287,14 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     othersMayRun: () => overlaps.count() > 0,
     now: () => clock.now(),
     evaluateCustomFunction: (name, args, spreadsheetId) =>
-      formulas.entryPoints!.evaluateFormula(spreadsheetId, name, args),
+      formulas.entryPoints!.evaluateFormula(
+        spreadsheetId,
+        name,
+        readings.customFunctionDateZone === 'script'
+          ? readDatesInZone(args, spreadsheet.workbooks.get(spreadsheetId)!.timeZone, timeZone, realm)
+          : args,
+      ),
+    readings,
   });
 
   const parts = {
@@ -288,10 +334,10 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     Charts: spreadsheet.Charts,
     UrlFetchApp: createUrlFetchApp(env, parts.urlFetch, (url) => manifest.checkUrl(url)),
     MailApp: createMailApp(env, parts.mail),
-    PropertiesService: createPropertiesService(env, parts.properties),
-    CacheService: createCacheService(env, parts.caches),
+    PropertiesService: createPropertiesService(env, parts.properties, readings),
+    CacheService: createCacheService(env, parts.caches, readings),
     LockService: createLockService(env, parts.locks),
-    ScriptApp: createScriptApp(env, triggers, timeZone, enums, grants),
+    ScriptApp: createScriptApp(env, triggers, timeZone, enums, grants, readings),
     HtmlService: createHtmlService(env, new HtmlFiles(files)),
     Utilities: createUtilities(env),
     Session: createSession(env, timeZone, options.locale ?? 'en'),
@@ -304,6 +350,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     enums,
     triggers,
     triggerRuntime: parts.triggerRuntime,
+    readings,
     workbooks: spreadsheet.workbooks,
     addOnName: options.addOnName ?? DEFAULT_ADD_ON_NAME,
     ownerOf,

@@ -1,0 +1,93 @@
+/**
+ * What Google does not document but the add-on relies on: one named switch per behaviour, each with
+ * both readings. The default is the stricter reading (the one under which the add-on has more to
+ * survive) unless the calibration answer measured on Google (dev/calibration/google-answer.json,
+ * checked in by a deployer who ran `npm run calibrate`) settled it. The add-on must work under every
+ * reading: test/emulator/google-readings-matrix.test.ts runs its main paths under each.
+ */
+
+export interface GoogleReadings {
+  /**
+   * Whether the Spreadsheet service, in the same execution, shows a tab the Sheets API has just
+   * added. Not documented: the Sheets advanced service page says only that it "allows you to access
+   * the Sheets API"; how the service's own view catches up is not stated. Probed by runCalibration
+   * (spreadsheetServiceSeesApiTab). Stricter: false (the tab is there only from the next execution).
+   */
+  spreadsheetServiceSeesApiTab: boolean;
+  /**
+   * Whether `ScriptApp.getUserTriggers(spreadsheet)` lists the user's time-driven triggers made in
+   * that spreadsheet. Its reference says only "Gets all installable triggers owned by this user in
+   * the given spreadsheet, for this script or add-on only"; a time-driven trigger has no source
+   * spreadsheet (`getTriggerSourceId()` is null). Probed by runCalibration
+   * (userTriggersListClockTrigger). Stricter: false (only `getProjectTriggers()` lists them).
+   */
+  userTriggersListClockTriggers: boolean;
+  /**
+   * Whether a custom function can read the document stores (`PropertiesService.getDocumentProperties`,
+   * `CacheService.getDocumentCache`). The custom functions guide says of Properties and Cache only
+   * "Works, but not particularly useful in custom functions", naming no store. Probed by
+   * runCalibration (documentStoresInCustomFunction). Stricter: false (both answer null there).
+   */
+  documentStoresInCustomFunction: boolean;
+  /**
+   * The zone a date cell is read in when it becomes a custom function's `Date` argument: the
+   * spreadsheet's (its midnight is the instant) or the script's. The custom functions guide says
+   * only that dates arrive as JavaScript Date objects. Probed by runCalibration
+   * (customFunctionDateArgument). Stricter: 'script' (the add-on must not take the instant for the
+   * spreadsheet's midnight).
+   */
+  customFunctionDateZone: 'spreadsheet' | 'script';
+  /**
+   * Whether developer metadata can be read in AuthMode.LIMITED (a simple trigger's onOpen). The
+   * authorization guide lists what LIMITED allows ("the bound document") but not developer metadata.
+   * Probed by runCalibration (developerMetadataInLimited, from its onOpen). Stricter: false ("You do
+   * not have permission to call getDeveloperMetadata").
+   */
+  developerMetadataInLimited: boolean;
+  /**
+   * What CacheService's 100 KB limit counts in `putAll`: each value ("The maximum amount of data that
+   * can be stored per key is 100KB", the Cache reference) or the whole call's values together, as
+   * users report it failing with "Argument too large". Probed by runCalibration (cachePutAllLimit).
+   * Stricter: 'total'.
+   */
+  cachePutAllLimit: 'total' | 'per-entry';
+  /**
+   * What a dialog's success handler receives when the server function returns a value google.script.run
+   * cannot carry (a Date, a function): its reference says only that return values have "the same
+   * restrictions as parameter types" (and an illegal parameter fails). The community reports null.
+   * Probed by runCalibration (unserialisableReturn, through its dialog). Stricter: 'failure' (the
+   * failure handler runs with "Failed due to illegal value in property: …").
+   */
+  unserialisableReturn: 'null' | 'failure';
+}
+
+export type GoogleReadingName = keyof GoogleReadings;
+
+/** The stricter reading of each behaviour: the emulator's default where no answer settled it. */
+export const STRICTER_READINGS: Readonly<GoogleReadings> = Object.freeze({
+  spreadsheetServiceSeesApiTab: false,
+  userTriggersListClockTriggers: false,
+  documentStoresInCustomFunction: false,
+  customFunctionDateZone: 'script',
+  developerMetadataInLimited: false,
+  cachePutAllLimit: 'total',
+  unserialisableReturn: 'failure',
+});
+
+/** The other reading of each behaviour, for a test that flips one switch at a time. */
+export const LOOSER_READINGS: Readonly<GoogleReadings> = Object.freeze({
+  spreadsheetServiceSeesApiTab: true,
+  userTriggersListClockTriggers: true,
+  documentStoresInCustomFunction: true,
+  customFunctionDateZone: 'spreadsheet',
+  developerMetadataInLimited: true,
+  cachePutAllLimit: 'per-entry',
+  unserialisableReturn: 'null',
+});
+
+export const READING_NAMES = Object.keys(STRICTER_READINGS) as GoogleReadingName[];
+
+/** The emulator's readings when a test names none: the stricter ones, or what the answer settled. */
+export function defaultReadings(): GoogleReadings {
+  return { ...STRICTER_READINGS };
+}
