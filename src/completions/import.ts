@@ -501,27 +501,24 @@ function replacementOf(
       const placement = { layout: content.layout, height };
       guardTable(spreadsheet, content.sheet!, sheetId, guards, placement, COMPLETIONS_GUARD);
     };
-    // A table the Sheets API writes has its tabs inserted and grown by the API too, so that the
-    // execution commits once, at its end. Otherwise (or when the API refuses) the Spreadsheet service
-    // inserts and grows every tab and sets the table's named range and protections, committed once
-    // before the rows, so that the writes after them need no other commit before the end.
-    const linkedTab = plan?.linkedTabToInsert ?? null;
-    const insertedIds =
-      table.rows.length * table.columns.length >= SHEETS_API_MIN_CELLS
-        ? prepareTabThroughApi(content, height, width, linkedTab ? [linkedTab] : [])
-        : null;
-    if (!insertedIds) {
+    // A table the Sheets API writes into tabs that are all there has its tab grown by the API too, so
+    // that the execution commits once, at its end. Otherwise (a tab to insert, or the API refuses) the
+    // Spreadsheet service inserts and grows every tab and sets the table's named range and
+    // protections, committed once before the rows, so that the writes after them need no other
+    // commit before the end.
+    const preparedThroughApi =
+      (plan?.linkedTabToInsert ?? null) === null &&
+      table.rows.length * table.columns.length >= SHEETS_API_MIN_CELLS &&
+      prepareTabThroughApi(content, height, width);
+    if (!preparedThroughApi) {
       prepareTab(content, height, width);
       prepareOthersAndGuard();
       SpreadsheetApp.flush();
     }
     // Ids are reads, free while nothing is buffered: before the rows' formats are.
-    const completionsId = sheetId ?? insertedIds?.get(COMPLETIONS_SHEET) ?? content.sheet!.getSheetId();
-    const matrixId = linkedTab === null ? undefined : insertedIds?.get(linkedTab);
-    if (matrixId !== undefined) plan!.useIds({ completions: completionsId, matrix: matrixId });
-    else plan?.readIds(completionsId);
+    plan?.readIds(sheetId ?? content.sheet!.getSheetId());
     const result = writeTableOver(content, table, { nothingBuffered: true });
-    if (insertedIds) prepareOthersAndGuard();
+    if (preparedThroughApi) prepareOthersAndGuard();
     const removed = new Set(goneRows.map((row) => row.key)).size;
     const report = {
       added,
