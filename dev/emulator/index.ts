@@ -53,7 +53,7 @@ export type { RecordedRequest } from './runtime/url-fetch';
 export type { SentMail } from './runtime/mail-app';
 export type { TriggerInfo } from './runtime/script-app';
 export type { GoogleReadings, GoogleReadingName } from './readings';
-export { LOOSER_READINGS, READING_NAMES, STRICTER_READINGS } from './readings';
+export { LOOSER_READINGS, NOT_SURVIVED_YET, READING_NAMES, STRICTER_READINGS } from './readings';
 
 export const DEFAULT_OWNER = 'owner@example.com';
 export const DEFAULT_TIME_ZONE = 'Europe/London';
@@ -227,6 +227,7 @@ interface EmulatorParts {
   shares: Map<string, Map<string, 'editor' | 'viewer'>>;
   overlaps: Overlaps;
   grants: Grants;
+  readings: GoogleReadings;
 }
 
 function assemble(options: EmulatorOptions): EmulatorParts {
@@ -316,6 +317,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     shares,
     overlaps,
     grants,
+    readings,
   };
   const triggers = new TriggerRegistry();
   const enums = createScriptEnums(counter);
@@ -395,6 +397,8 @@ export class Emulator extends DocumentEntryPoints {
    * older manifest, until their next menu item (runtime/manifest.ts).
    */
   readonly grants: Grants;
+  /** How this emulator reads each behaviour Google does not document (readings.ts). */
+  readonly readings: Readonly<GoogleReadings>;
   readonly #logRecorder: LogRecorder;
   readonly #owners: Map<string, string>;
   readonly #shares: Map<string, Map<string, 'editor' | 'viewer'>>;
@@ -416,6 +420,7 @@ export class Emulator extends DocumentEntryPoints {
     this.triggerRuntime = parts.triggerRuntime;
     this.sheetsApiQuotas = parts.sheetsApiQuotas;
     this.grants = parts.grants;
+    this.readings = parts.readings;
     this.#logRecorder = parts.logRecorder;
     this.#owners = parts.owners;
     this.#shares = parts.shares;

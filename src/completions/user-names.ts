@@ -1,8 +1,9 @@
 /**
  * User and instructor names, resolved through users.info and remembered in the document cache so
  * the next import asks only for ids it has not seen. The cache holds one JSON map split into chunks
- * under the 100 KB value limit, read and written with one call each; it may vanish at any time,
- * which only costs requests.
+ * under the 100 KB value limit, read with one call and written one chunk a call (Google does not
+ * document whether putAll's 100 KB counts each value or all of them), the count last; it may vanish
+ * at any time, which only costs requests.
  */
 import type { ServiceClient } from '../api/client';
 import type { ServiceError } from '../api/errors';
@@ -46,11 +47,15 @@ function writeCachedNames(baseUrl: string, names: ReadonlyMap<string, string | n
   const json = JSON.stringify(Object.fromEntries(names));
   const count = Math.ceil(json.length / CHUNK_LENGTH);
   if (count > MAX_CHUNKS) return;
-  const values: Record<string, string> = { [`${prefix}.chunks`]: String(count) };
+  const store = cache();
   for (let index = 0; index < count; index++) {
-    values[`${prefix}.${index}`] = json.slice(index * CHUNK_LENGTH, (index + 1) * CHUNK_LENGTH);
+    store.put(
+      `${prefix}.${index}`,
+      json.slice(index * CHUNK_LENGTH, (index + 1) * CHUNK_LENGTH),
+      CACHE_SECONDS,
+    );
   }
-  cache().putAll(values, CACHE_SECONDS);
+  store.put(`${prefix}.chunks`, String(count), CACHE_SECONDS);
 }
 
 export interface ResolvedNames {
