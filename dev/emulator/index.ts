@@ -13,10 +13,16 @@ import * as path from 'node:path';
 import { types } from 'node:util';
 
 import { type ScriptRealm, ServiceCallCounter } from './core';
-import { defaultReadings, type GoogleReadings } from './readings';
+import { checkedInAnswer, defaultReadings, type GoogleReadings } from './readings';
 import { createCacheService, CacheStores } from './runtime/cache';
 import { EmulatedClock } from './runtime/clock';
-import { type CostFigures, CostModel, presetFigures, requireFigures } from './runtime/cost-model';
+import {
+  calibratedFigures,
+  type CostFigures,
+  CostModel,
+  presetFigures,
+  requireFigures,
+} from './runtime/cost-model';
 import { type AccountKind, DAILY_FIGURES } from './runtime/daily-quota';
 import { DocumentEntryPoints, TriggerRuntime, UserEntryPoints, type Runtime } from './runtime/entry-points';
 import { DEFAULT_EXECUTION_LIMITS, type ExecutionLimits, Executions } from './runtime/executions';
@@ -86,7 +92,8 @@ export interface EmulatorOptions {
   urlFetchRoundTripMs?: number;
   /**
    * What Google's side charges on the emulated clock for each call, cell, commit and fetch round
-   * (runtime/cost-model.ts); default the central figures.
+   * (runtime/cost-model.ts); default the central figures, with those the checked-in calibration
+   * answer measured (readings.ts, GOOGLE_ANSWER_FILE) in their place.
    */
   costFigures?: CostFigures;
   /**
@@ -234,14 +241,18 @@ function assemble(options: EmulatorOptions): EmulatorParts {
   const files = options.files ?? (options.distDir ? loadDist(options.distDir).files : {});
   const timeZone = requireIanaTimeZone(options.timeZone ?? manifestTimeZone(files) ?? DEFAULT_TIME_ZONE);
   const clock = new EmulatedClock(options.startTime);
-  const readings: GoogleReadings = { ...defaultReadings(), ...options.readings };
+  const answer = checkedInAnswer();
+  const readings: GoogleReadings = { ...defaultReadings(answer), ...options.readings };
   const daily = DAILY_FIGURES[options.accountKind ?? 'consumer'];
   const executions = new Executions(clock, { ...DEFAULT_EXECUTION_LIMITS, ...options.executionLimitMs });
   const overlaps = new Overlaps();
   // Google's time is spent by the running execution, up to its deadline; a commit at the end of an
   // execution comes after it, when no execution runs.
   const costs = new CostModel(
-    requireFigures(options.costFigures ?? presetFigures('central')),
+    requireFigures(
+      options.costFigures ??
+        (answer ? calibratedFigures(presetFigures('central'), answer) : presetFigures('central')),
+    ),
     (ms) => (executions.current() ? executions.spendTime(ms) : clock.advance(ms)),
     isSpreadsheetServiceClass,
   );

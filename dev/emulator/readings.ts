@@ -7,6 +7,13 @@
  * lists where it does not yet).
  */
 
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { z } from 'zod';
+
+import { type Calibration, parseCalibration } from './runtime/cost-model';
+import { instantOfWallTime } from './runtime/time-zones';
+
 export interface GoogleReadings {
   /**
    * Whether the Spreadsheet service, in the same execution, shows a tab the Sheets API has just
@@ -102,13 +109,86 @@ export const NOT_SURVIVED_YET: Readonly<Partial<Record<GoogleReadingName, string
     "the menu's refresh status is read from developer metadata in onOpen (src/menu.ts, src/refresh/status.ts)",
 });
 
+/** Where `npm run calibrate -- --answer FILE` records what Google answered, to be checked in. */
+export const GOOGLE_ANSWER_FILE = path.join(__dirname, '..', 'calibration', 'google-answer.json');
+
+/** The calibration answer with what `npm run calibrate` stamps on it. */
+const answerStamps = z.object({
+  /** The day it was recorded (YYYY-MM-DD). */
+  recordedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  accountKind: z.enum(['consumer', 'workspace']),
+});
+
+export type GoogleAnswer = Calibration & z.infer<typeof answerStamps>;
+
+/** Reads an answer file; says what is wrong with one that is not. */
+export function parseGoogleAnswer(text: string, source: string): GoogleAnswer {
+  const calibration = parseCalibration(text, source);
+  const stamps = answerStamps.safeParse(JSON.parse(text));
+  if (!stamps.success)
+    throw new Error(
+      `${source} has no recordedOn and accountKind: record it with npm run calibrate -- --answer.`,
+    );
+  return { ...calibration, ...stamps.data };
+}
+
+/** The checked-in answer, or null when none is. */
+export function checkedInAnswer(file = GOOGLE_ANSWER_FILE): GoogleAnswer | null {
+  return fs.existsSync(file) ? parseGoogleAnswer(fs.readFileSync(file, 'utf8'), file) : null;
+}
+
+/** The instant a date cell of 2024-01-15 (the probe's) is at midnight in the zone. */
+function probeMidnight(timeZone: string): number | null {
+  try {
+    return instantOfWallTime(timeZone, Date.UTC(2024, 0, 15));
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The emulator's readings when a test names none: the stricter of each, but for the behaviours the
- * add-on does not survive yet the reading it relies on.
+ * The readings the calibration's probes settled (runCalibration's behaviours); a behaviour a probe
+ * did not settle (it did not run, or answered something unforeseen) is left out.
  */
-export function defaultReadings(): GoogleReadings {
+export function readingsFromCalibration(calibration: Calibration): Partial<GoogleReadings> {
+  const seen = calibration.behaviours;
+  const settled: Partial<GoogleReadings> = {};
+  if (typeof seen.spreadsheetServiceSeesApiTab === 'boolean')
+    settled.spreadsheetServiceSeesApiTab = seen.spreadsheetServiceSeesApiTab;
+  if (typeof seen.userTriggersListClockTrigger === 'boolean')
+    settled.userTriggersListClockTriggers = seen.userTriggersListClockTrigger;
+  const stores = seen.documentStoresInCustomFunction;
+  if (typeof stores === 'string' && /^document properties: .+; document cache: .+$/.test(stores))
+    settled.documentStoresInCustomFunction = stores === 'document properties: works; document cache: works';
+  const date = /^(\S+) \(script time zone (\S+), spreadsheet time zone (\S+)\)$/.exec(
+    String(seen.customFunctionDateArgument),
+  );
+  if (date) {
+    const instant = Date.parse(date[1]!);
+    const [script, spreadsheet] = [probeMidnight(date[2]!), probeMidnight(date[3]!)];
+    if (script !== spreadsheet && instant === spreadsheet) settled.customFunctionDateZone = 'spreadsheet';
+    if (script !== spreadsheet && instant === script) settled.customFunctionDateZone = 'script';
+  }
+  const metadata = seen.developerMetadataInLimited;
+  if (metadata === 'readable') settled.developerMetadataInLimited = true;
+  if (typeof metadata === 'string' && /permission/i.test(metadata))
+    settled.developerMetadataInLimited = false;
+  if (seen.cachePutAllLimit === 'total' || seen.cachePutAllLimit === 'per-entry')
+    settled.cachePutAllLimit = seen.cachePutAllLimit;
+  const returned = seen.unserialisableReturn;
+  if (returned === 'null') settled.unserialisableReturn = 'null';
+  if (typeof returned === 'string' && returned.startsWith('failure: '))
+    settled.unserialisableReturn = 'failure';
+  return settled;
+}
+
+/**
+ * The emulator's readings when a test names none: what the checked-in answer settled; otherwise the
+ * stricter of each, but for the behaviours the add-on does not survive yet the reading it relies on.
+ */
+export function defaultReadings(answer = checkedInAnswer()): GoogleReadings {
   const readings: GoogleReadings = { ...STRICTER_READINGS };
   for (const name of Object.keys(NOT_SURVIVED_YET) as GoogleReadingName[])
     Object.assign(readings, { [name]: LOOSER_READINGS[name] });
-  return readings;
+  return { ...readings, ...(answer && readingsFromCalibration(answer)) };
 }
