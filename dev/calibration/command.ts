@@ -156,12 +156,16 @@ export function calibrationInClaspOutput(stdout: string): string | null {
     }
     return null;
   };
-  const json = /\{[\s\S]*\}/.exec(stdout)?.[0];
-  try {
-    return json === undefined ? null : find(JSON.parse(json));
-  } catch {
-    return null;
+  // The whole output, else what lies between its first { and its last }.
+  for (const json of [stdout.trim(), /\{[\s\S]*\}/.exec(stdout)?.[0]]) {
+    try {
+      const found = json === undefined ? null : find(JSON.parse(json));
+      if (found !== null) return found;
+    } catch {
+      // Not JSON: try the next reading.
+    }
   }
+  return null;
 }
 
 function report(answer: GoogleAnswer): void {
