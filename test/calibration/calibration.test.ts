@@ -199,7 +199,10 @@ it('answers its probes when Sheets computes them', () => {
  * records an answer the emulator then defaults from.
  */
 describe('the answer from Google', () => {
-  /** The calibration document the project prints in an emulator with these readings. */
+  /**
+   * The calibration document the project prints in an emulator with these readings, its probe
+   * formulas as Sheets computes them after runCalibration has read them.
+   */
   function calibrateUnder(readings: GoogleReadings): string {
     const emulator = createEmulator({
       code: project.code,
@@ -223,7 +226,7 @@ describe('the answer from Google', () => {
     // The emulator computes custom functions only when told: what Sheets would have shown the probe.
     const workbook = emulator.workbooks.get(id)!;
     workbook.recalculate();
-    const [[stores], [date]] = workbook.sheet('Calibration scratch').displayValues('A1:A2');
+    const [stores, date] = workbook.sheet('Calibration scratch').displayValues('A1:A2').flat();
     const calibration = JSON.parse(printed) as { behaviours: Record<string, unknown> };
     calibration.behaviours.documentStoresInCustomFunction = stores;
     calibration.behaviours.customFunctionDateArgument = date;
