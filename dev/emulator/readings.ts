@@ -2,7 +2,8 @@
  * What Google does not document but the add-on relies on: one named switch per behaviour, each with
  * both readings. The default is the stricter reading (the one under which the add-on has more to
  * survive) unless the calibration answer measured on Google (dev/calibration/google-answer.json,
- * checked in by a deployer who ran `npm run calibrate`) settled it. The add-on must work under every
+ * checked in by a deployer who ran `npm run calibrate`) settled it, or the add-on does not survive it
+ * yet (NOT_SURVIVED_YET). The add-on must work under every
  * reading: test/emulator/google-readings-matrix.test.ts runs its main paths under each (NOT_SURVIVED_YET
  * lists where it does not yet).
  */
@@ -17,8 +18,8 @@ import { instantOfWallTime } from './runtime/time-zones';
 export interface GoogleReadings {
   /**
    * Whether the Spreadsheet service, in the same execution, shows a tab the Sheets API has just
-   * added. Not documented: the Sheets advanced service page says only that it "allows you to access
-   * the Sheets API"; how the service's own view catches up is not stated. Probed by runCalibration
+   * added. Not documented: the advanced Sheets service guide says only that it gives access to the
+   * Sheets API; how the Spreadsheet service's view catches up is not stated. Probed by runCalibration
    * (spreadsheetServiceSeesApiTab). Stricter: false (the tab is there only from the next execution).
    */
   spreadsheetServiceSeesApiTab: boolean;
@@ -47,22 +48,24 @@ export interface GoogleReadings {
   customFunctionDateZone: 'spreadsheet' | 'script';
   /**
    * Whether developer metadata can be read in AuthMode.LIMITED (a simple trigger's onOpen). The
-   * authorization guide lists what LIMITED allows ("the bound document") but not developer metadata.
+   * authorization guide says LIMITED may touch the bound document, not whether that includes its
+   * developer metadata.
    * Probed by runCalibration (developerMetadataInLimited, from its onOpen). Stricter: false ("You do
    * not have permission to call getDeveloperMetadata").
    */
   developerMetadataInLimited: boolean;
   /**
    * What CacheService's 100 KB limit counts in `putAll`: each value ("The maximum amount of data that
-   * can be stored per key is 100KB", the Cache reference) or the whole call's values together, as
-   * users report it failing with "Argument too large". Probed by runCalibration (cachePutAllLimit).
-   * Stricter: 'total'.
+   * can be stored per key is 100KB", the Cache reference) or the whole call's values together: putAll's
+   * reference does not say. Probed by runCalibration (cachePutAllLimit). Stricter: 'total' (refused
+   * with "Argument too large: value", the message of a value over the limit).
    */
   cachePutAllLimit: 'total' | 'per-entry';
   /**
    * What a dialog's success handler receives when the server function returns a value google.script.run
    * cannot carry (a Date, a function): its reference says only that return values have "the same
-   * restrictions as parameter types" (and an illegal parameter fails). The community reports null.
+   * restrictions as parameter types" (and an illegal parameter fails); users report the success
+   * handler receiving null.
    * Probed by runCalibration (unserialisableReturn, through its dialog). Stricter: 'failure' (the
    * failure handler runs with "Failed due to illegal value in property: …").
    */
@@ -71,7 +74,7 @@ export interface GoogleReadings {
 
 export type GoogleReadingName = keyof GoogleReadings;
 
-/** The stricter reading of each behaviour: the emulator's default where no answer settled it. */
+/** The stricter reading of each behaviour. */
 export const STRICTER_READINGS: Readonly<GoogleReadings> = Object.freeze({
   spreadsheetServiceSeesApiTab: false,
   userTriggersListClockTriggers: false,
