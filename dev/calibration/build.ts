@@ -1,5 +1,5 @@
 /**
- * Builds the calibration project (calibrate.ts, its manifest) into dev/calibration/build/, what
+ * Builds the calibration project (calibrate.ts, its manifest, its probe dialog) into dev/calibration/build/, what
  * `clasp push` sends from this folder: bundled as the add-on is (dev/build.ts), but on its own, never
  * into dist/Code.js. `npm run calibration:build`.
  */
@@ -19,6 +19,7 @@ export async function buildCalibration(outDir = CALIBRATION_BUILD_DIR): Promise<
     new Map([
       ['Code.js', `${header}${bundle.outputFiles[0]!.text}\n${renderWrappers(listEntryPoints(ENTRY))}`],
       ['appsscript.json', fs.readFileSync(path.join(__dirname, 'appsscript.json'), 'utf8')],
+      ['probe.html', fs.readFileSync(path.join(__dirname, 'probe.html'), 'utf8')],
     ]),
   );
 }

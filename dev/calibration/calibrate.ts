@@ -1,9 +1,10 @@
 /**
- * The calibration project: a separate Apps Script project (never part of dist/Code.js) that a
- * maintainer pushes to a test spreadsheet and runs from the editor (README, "Calibrating the cost
- * model"). It measures on Google the figures of the emulator's cost model
- * (dev/emulator/runtime/cost-model.ts) and the behaviours the emulator can only guess, and prints one
- * JSON document that `npm run bench -- --calibration FILE` and the emulator's `costFigures` load.
+ * The calibration project: a separate Apps Script project (never part of dist/Code.js) bound to a
+ * test spreadsheet, which `npm run calibrate` pushes and runs (README, "Calibrating the cost model";
+ * docs/google-as-it-is.md). It measures on Google the figures of the emulator's cost model
+ * (dev/emulator/runtime/cost-model.ts) and settles the behaviours the emulator can only guess (its
+ * readings, dev/emulator/readings.ts), and prints one JSON document: the answer that
+ * `npm run calibrate -- --answer FILE` records, and `npm run bench -- --calibration FILE` loads.
  *
  * It is Apps Script code: no Node or browser API. Every figure is in milliseconds; a figure it cannot
  * measure (the Sheets API without its advanced service) is null. It runs in the emulator too, which
@@ -22,6 +23,8 @@ const ECHO_URL_PROPERTY = 'CALIBRATION_ECHO_URL';
 const DEFAULT_ECHO_URL = 'https://httpbin.org/anything';
 const DELETED_SPREADSHEET_PROPERTY = 'CALIBRATION_DELETED_SPREADSHEET_ID';
 const PROBE_KEY = 'calibration.probe';
+const LIMITED_METADATA_PROPERTY = 'calibration.developerMetadataInLimited';
+const UNSERIALISABLE_RETURN_PROPERTY = 'calibration.unserialisableReturn';
 /** 2024-01-15 as a spreadsheet date serial (days since 1899-12-30). */
 const DATE_PROBE_SERIAL = 45_306;
 /** How long to wait for Sheets to compute the probe formulas, polling every 2 s. */
@@ -235,6 +238,34 @@ function openByIdOfDeleted(): string | null {
 }
 
 /**
+ * What CacheService's 100 KB counts in putAll: two values of 60 KB together pass only if it counts
+ * each value ('per-entry'); 'total' when refused as too large; otherwise the error.
+ */
+function cachePutAllLimit(): string {
+  const cache = CacheService.getScriptCache();
+  const large = 'x'.repeat(60 * 1024);
+  try {
+    cache.putAll({ [`${PROBE_KEY}.a`]: large, [`${PROBE_KEY}.b`]: large }, 60);
+    cache.removeAll([`${PROBE_KEY}.a`, `${PROBE_KEY}.b`]);
+    return 'per-entry';
+  } catch (error) {
+    return /too large/i.test(describeError(error)) ? 'total' : describeError(error);
+  }
+}
+
+/**
+ * What the probes that run outside runCalibration recorded in the document's properties (the onOpen
+ * of a reload, the dialog of the Calibration menu); null for one that has not run.
+ */
+function recordedProbes(): Behaviours {
+  const properties = PropertiesService.getDocumentProperties();
+  return {
+    developerMetadataInLimited: properties?.getProperty(LIMITED_METADATA_PROPERTY) ?? null,
+    unserialisableReturn: properties?.getProperty(UNSERIALISABLE_RETURN_PROPERTY) ?? null,
+  };
+}
+
+/**
  * What the probe formulas computed: written into the scratch sheet, then read until Sheets has
  * computed them (null for a probe still not computed after FORMULA_WAIT_MS).
  */
@@ -281,6 +312,8 @@ export function runCalibration(): string {
     plainTextKeepsApostrophe: plainTextKeepsApostrophe(spreadsheet),
     openByIdOfDeletedSpreadsheet: openByIdOfDeleted(),
     spreadsheetServiceSeesApiTab: spreadsheetServiceSeesApiTab(spreadsheet),
+    cachePutAllLimit: cachePutAllLimit(),
+    ...recordedProbes(),
     ...customFunctionProbes(spreadsheet),
   };
   const document = JSON.stringify(
@@ -300,6 +333,45 @@ export function runCalibration(): string {
 
 /** The target of the trigger userTriggersListClockTrigger makes (and deletes at once). */
 export function calibrationTriggerTarget(): void {}
+
+/**
+ * Reloading the spreadsheet runs this as a simple trigger, in AuthMode.LIMITED: it records whether
+ * developer metadata could be read there ('readable', or the error), and adds the Calibration menu.
+ */
+export function onOpen(event?: GoogleAppsScript.Events.SheetsOnOpen): void {
+  if (event?.authMode === ScriptApp.AuthMode.LIMITED) {
+    let outcome: string;
+    try {
+      SpreadsheetApp.getActiveSpreadsheet().getDeveloperMetadata();
+      outcome = 'readable';
+    } catch (error) {
+      outcome = describeError(error);
+    }
+    PropertiesService.getDocumentProperties().setProperty(LIMITED_METADATA_PROPERTY, outcome);
+  }
+  SpreadsheetApp.getUi()
+    .createMenu('Calibration')
+    .addItem("Probe a dialog's return value", 'showReturnProbe')
+    .addToUi();
+}
+
+/** The dialog that calls calibrationDateReturn and records what its handlers received. */
+export function showReturnProbe(): void {
+  SpreadsheetApp.getUi().showModalDialog(
+    HtmlService.createHtmlOutputFromFile('probe').setWidth(320).setHeight(120),
+    'Calibration',
+  );
+}
+
+/** Called from the probe dialog: a value google.script.run cannot carry back. */
+export function calibrationDateReturn(): { at: Date } {
+  return { at: new Date(0) };
+}
+
+/** Called from the probe dialog with what its handlers received: 'null', 'failure: …' or 'other: …'. */
+export function recordUnserialisableReturn(outcome: string): void {
+  PropertiesService.getDocumentProperties().setProperty(UNSERIALISABLE_RETURN_PROPERTY, String(outcome));
+}
 
 /**
  * Whether a custom function can read document properties and the document cache.

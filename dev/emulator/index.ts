@@ -10,11 +10,19 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { types } from 'node:util';
 
-import { ServiceCallCounter } from './core';
+import { type ScriptRealm, ServiceCallCounter } from './core';
+import { checkedInAnswer, defaultReadings, type GoogleReadings } from './readings';
 import { createCacheService, CacheStores } from './runtime/cache';
 import { EmulatedClock } from './runtime/clock';
-import { type CostFigures, CostModel, presetFigures, requireFigures } from './runtime/cost-model';
+import {
+  calibratedFigures,
+  type CostFigures,
+  CostModel,
+  presetFigures,
+  requireFigures,
+} from './runtime/cost-model';
 import { type AccountKind, DAILY_FIGURES } from './runtime/daily-quota';
 import { DocumentEntryPoints, TriggerRuntime, UserEntryPoints, type Runtime } from './runtime/entry-points';
 import { DEFAULT_EXECUTION_LIMITS, type ExecutionLimits, Executions } from './runtime/executions';
@@ -38,6 +46,7 @@ import {
   type WorkbookStore,
 } from './runtime/spreadsheet-seam';
 import { createUrlFetchApp, UrlFetchRecorder } from './runtime/url-fetch';
+import { instantOfWallTime, wallClockIn } from './runtime/time-zones';
 import { createUtilities } from './runtime/utilities';
 
 export { ScriptError } from './runtime/script-runner';
@@ -49,6 +58,8 @@ export type { LogEntry } from './runtime/logging';
 export type { RecordedRequest } from './runtime/url-fetch';
 export type { SentMail } from './runtime/mail-app';
 export type { TriggerInfo } from './runtime/script-app';
+export type { GoogleReadings, GoogleReadingName } from './readings';
+export { LOOSER_READINGS, NOT_SURVIVED_YET, READING_NAMES, STRICTER_READINGS } from './readings';
 
 export const DEFAULT_OWNER = 'owner@example.com';
 export const DEFAULT_TIME_ZONE = 'Europe/London';
@@ -81,7 +92,8 @@ export interface EmulatorOptions {
   urlFetchRoundTripMs?: number;
   /**
    * What Google's side charges on the emulated clock for each call, cell, commit and fetch round
-   * (runtime/cost-model.ts); default the central figures.
+   * (runtime/cost-model.ts); default the central figures, with those the checked-in calibration
+   * answer measured (readings.ts, GOOGLE_ANSWER_FILE) in their place.
    */
   costFigures?: CostFigures;
   /**
@@ -100,6 +112,11 @@ export interface EmulatorOptions {
   locale?: string;
   /** Called with every Logger/console line (npm start prints them). */
   onLog?: LogListener;
+  /**
+   * How to read each behaviour Google does not document (readings.ts); default the stricter
+   * reading of each, or the one the calibration answer settled.
+   */
+  readings?: Partial<GoogleReadings>;
 }
 
 /** The people who use the spreadsheets: an owner and any editors, by e-mail. */
@@ -169,6 +186,34 @@ function requireIanaTimeZone(timeZone: string): string {
   return timeZone;
 }
 
+/**
+ * A custom function's arguments as they arrive under the reading that date cells are read in the
+ * script's zone: each Date the spreadsheet's zone made is the same wall time in the script's zone.
+ */
+function readDatesInZone(
+  args: unknown[],
+  spreadsheetZone: string,
+  scriptZone: string,
+  realm: ScriptRealm,
+): unknown[] {
+  const rezone = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rezone);
+    if (!types.isDate(value)) return value;
+    const wall = wallClockIn(spreadsheetZone, value.getTime());
+    const wallAsUtcMs = Date.UTC(
+      wall.year,
+      wall.month - 1,
+      wall.day,
+      wall.hour,
+      wall.minute,
+      wall.second,
+      wall.millisecond,
+    );
+    return realm.newDate(instantOfWallTime(scriptZone, wallAsUtcMs));
+  };
+  return args.map(rezone);
+}
+
 interface EmulatorParts {
   runtime: Runtime;
   clock: EmulatedClock;
@@ -189,19 +234,25 @@ interface EmulatorParts {
   shares: Map<string, Map<string, 'editor' | 'viewer'>>;
   overlaps: Overlaps;
   grants: Grants;
+  readings: GoogleReadings;
 }
 
 function assemble(options: EmulatorOptions): EmulatorParts {
   const files = options.files ?? (options.distDir ? loadDist(options.distDir).files : {});
   const timeZone = requireIanaTimeZone(options.timeZone ?? manifestTimeZone(files) ?? DEFAULT_TIME_ZONE);
   const clock = new EmulatedClock(options.startTime);
+  const answer = checkedInAnswer();
+  const readings: GoogleReadings = { ...defaultReadings(answer), ...options.readings };
   const daily = DAILY_FIGURES[options.accountKind ?? 'consumer'];
   const executions = new Executions(clock, { ...DEFAULT_EXECUTION_LIMITS, ...options.executionLimitMs });
   const overlaps = new Overlaps();
   // Google's time is spent by the running execution, up to its deadline; a commit at the end of an
   // execution comes after it, when no execution runs.
   const costs = new CostModel(
-    requireFigures(options.costFigures ?? presetFigures('central')),
+    requireFigures(
+      options.costFigures ??
+        (answer ? calibratedFigures(presetFigures('central'), answer) : presetFigures('central')),
+    ),
     (ms) => (executions.current() ? executions.spendTime(ms) : clock.advance(ms)),
     isSpreadsheetServiceClass,
   );
@@ -248,7 +299,14 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     othersMayRun: () => overlaps.count() > 0,
     now: () => clock.now(),
     evaluateCustomFunction: (name, args, spreadsheetId) =>
-      formulas.entryPoints!.evaluateFormula(spreadsheetId, name, args),
+      formulas.entryPoints!.evaluateFormula(
+        spreadsheetId,
+        name,
+        readings.customFunctionDateZone === 'script'
+          ? readDatesInZone(args, spreadsheet.workbooks.get(spreadsheetId)!.timeZone, timeZone, realm)
+          : args,
+      ),
+    readings,
   });
 
   const parts = {
@@ -270,6 +328,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     shares,
     overlaps,
     grants,
+    readings,
   };
   const triggers = new TriggerRegistry();
   const enums = createScriptEnums(counter);
@@ -288,10 +347,10 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     Charts: spreadsheet.Charts,
     UrlFetchApp: createUrlFetchApp(env, parts.urlFetch, (url) => manifest.checkUrl(url)),
     MailApp: createMailApp(env, parts.mail),
-    PropertiesService: createPropertiesService(env, parts.properties),
-    CacheService: createCacheService(env, parts.caches),
+    PropertiesService: createPropertiesService(env, parts.properties, readings),
+    CacheService: createCacheService(env, parts.caches, readings),
     LockService: createLockService(env, parts.locks),
-    ScriptApp: createScriptApp(env, triggers, timeZone, enums, grants),
+    ScriptApp: createScriptApp(env, triggers, timeZone, enums, grants, readings),
     HtmlService: createHtmlService(env, new HtmlFiles(files)),
     Utilities: createUtilities(env),
     Session: createSession(env, timeZone, options.locale ?? 'en'),
@@ -304,6 +363,7 @@ function assemble(options: EmulatorOptions): EmulatorParts {
     enums,
     triggers,
     triggerRuntime: parts.triggerRuntime,
+    readings,
     workbooks: spreadsheet.workbooks,
     addOnName: options.addOnName ?? DEFAULT_ADD_ON_NAME,
     ownerOf,
@@ -348,6 +408,8 @@ export class Emulator extends DocumentEntryPoints {
    * older manifest, until their next menu item (runtime/manifest.ts).
    */
   readonly grants: Grants;
+  /** How this emulator reads each behaviour Google does not document (readings.ts). */
+  readonly readings: Readonly<GoogleReadings>;
   readonly #logRecorder: LogRecorder;
   readonly #owners: Map<string, string>;
   readonly #shares: Map<string, Map<string, 'editor' | 'viewer'>>;
@@ -369,6 +431,7 @@ export class Emulator extends DocumentEntryPoints {
     this.triggerRuntime = parts.triggerRuntime;
     this.sheetsApiQuotas = parts.sheetsApiQuotas;
     this.grants = parts.grants;
+    this.readings = parts.readings;
     this.#logRecorder = parts.logRecorder;
     this.#owners = parts.owners;
     this.#shares = parts.shares;

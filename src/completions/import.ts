@@ -504,25 +504,24 @@ function replacementOf(
     });
     const plan = 'failure' in training ? null : training;
 
-    // A table the Sheets API writes has its tabs inserted and grown by the API too, so that the
-    // execution commits once, at its end. Otherwise (or when the API refuses) the Spreadsheet service
-    // inserts and grows every tab, committed once before the rows, so that the writes after them
-    // need no other commit before the end.
-    const insertedIds =
-      table.rows.length * table.columns.length >= SHEETS_API_MIN_CELLS
-        ? prepareTabThroughApi(content, height, width, plan?.tabsToInsert ?? [])
-        : null;
-    if (!insertedIds) {
+    // A table the Sheets API writes into tabs that are all there has its tab grown by the API too, so
+    // that the execution commits once, at its end. Otherwise (a tab to insert, or the API refuses) the
+    // Spreadsheet service inserts and grows every tab, committed once before the rows, so that the
+    // writes after them need no other commit before the end.
+    const preparedThroughApi =
+      !plan?.insertsTabs &&
+      table.rows.length * table.columns.length >= SHEETS_API_MIN_CELLS &&
+      prepareTabThroughApi(content, height, width);
+    if (!preparedThroughApi) {
       prepareTab(content, height, width);
       plan?.prepare();
       SpreadsheetApp.flush();
     }
     // Ids are reads, free while nothing is buffered: before the rows' formats are.
-    const completionsId = sheetId ?? insertedIds?.get(tabName) ?? content.sheet!.getSheetId();
-    if (insertedIds) plan?.useInserted(insertedIds);
+    const completionsId = sheetId ?? content.sheet!.getSheetId();
     plan?.readIds(completionsId);
     const result = writeTableOver(content, table, { nothingBuffered: true });
-    if (insertedIds) plan?.prepare();
+    if (preparedThroughApi) plan?.prepare();
     // After the rows: the writer inserts and deletes rows, which would move a named range or
     // protection set before them.
     const placement = { layout: content.layout, height };

@@ -1,8 +1,9 @@
 /**
  * User and instructor names, resolved through users.info and remembered in the document cache so
  * the next import asks only for ids it has not seen. The cache holds one JSON map split into chunks
- * under the 100 KB value limit, read and written with one call each; it may vanish at any time,
- * which only costs requests.
+ * under the 100 KB value limit, read with one call and written one chunk a call, the last with the
+ * count (Google does not document whether putAll's 100 KB counts each value or all of them); it may
+ * vanish at any time, which only costs requests.
  */
 import type { ServiceClient } from '../api/client';
 import type { ServiceError } from '../api/errors';
@@ -46,11 +47,21 @@ function writeCachedNames(baseUrl: string, names: ReadonlyMap<string, string | n
   const json = JSON.stringify(Object.fromEntries(names));
   const count = Math.ceil(json.length / CHUNK_LENGTH);
   if (count > MAX_CHUNKS) return;
-  const values: Record<string, string> = { [`${prefix}.chunks`]: String(count) };
-  for (let index = 0; index < count; index++) {
-    values[`${prefix}.${index}`] = json.slice(index * CHUNK_LENGTH, (index + 1) * CHUNK_LENGTH);
+  const store = cache();
+  for (let index = 0; index < count - 1; index++) {
+    store.put(
+      `${prefix}.${index}`,
+      json.slice(index * CHUNK_LENGTH, (index + 1) * CHUNK_LENGTH),
+      CACHE_SECONDS,
+    );
   }
-  cache().putAll(values, CACHE_SECONDS);
+  store.putAll(
+    {
+      [`${prefix}.${count - 1}`]: json.slice((count - 1) * CHUNK_LENGTH),
+      [`${prefix}.chunks`]: String(count),
+    },
+    CACHE_SECONDS,
+  );
 }
 
 export interface ResolvedNames {

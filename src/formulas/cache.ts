@@ -87,13 +87,20 @@ export class FormulaCache implements AnswerCache {
     const count = Math.max(1, Math.ceil(json.length / CHUNK_LENGTH));
     if (count > MAX_CHUNKS) return;
     const write = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
-    const entries: Record<string, string> = {};
-    for (let index = 0; index < count; index++) {
-      entries[`${key}.${write}.${index}`] = json.slice(index * CHUNK_LENGTH, (index + 1) * CHUNK_LENGTH);
-    }
-    entries[key] = JSON.stringify({ chunks: count, write } satisfies Head);
+    const chunk = (index: number) => json.slice(index * CHUNK_LENGTH, (index + 1) * CHUNK_LENGTH);
     try {
-      documentCache().putAll(entries, this.ttlSeconds);
+      // One chunk a call, the last with the head: Google does not document whether putAll's 100 KB
+      // counts each value or all of them together.
+      const cache = documentCache();
+      for (let index = 0; index < count - 1; index++)
+        cache.put(`${key}.${write}.${index}`, chunk(index), this.ttlSeconds);
+      cache.putAll(
+        {
+          [`${key}.${write}.${count - 1}`]: chunk(count - 1),
+          [key]: JSON.stringify({ chunks: count, write } satisfies Head),
+        },
+        this.ttlSeconds,
+      );
     } catch {
       // The answer in hand is right; a cache that refuses it only costs the next call its requests.
     }

@@ -4,7 +4,7 @@
  * the user who created it, so a trigger that finds itself replaced or left behind deletes itself.
  */
 import type { Frequency } from './schedule-frequency';
-import { forgetTrigger, rememberTriggerSpreadsheet } from './schedule-store';
+import { forgetTrigger, rememberTriggerSpreadsheet, spreadsheetIdOfTrigger } from './schedule-store';
 
 /** The top-level function the trigger runs (an export of src/main.ts). */
 export const SCHEDULED_REFRESH_HANDLER = 'runScheduledRefresh';
@@ -29,11 +29,22 @@ export function createScheduleTrigger(
   return uid;
 }
 
-/** Deletes the current user's schedule triggers for this spreadsheet (there is at most one). */
+/**
+ * Deletes the current user's schedule triggers for this spreadsheet (there is at most one). Google
+ * does not document whether getUserTriggers(spreadsheet) lists time-driven triggers, so they are
+ * also found among the user's project triggers by the spreadsheet each trigger's id is kept with.
+ */
 export function deleteMyScheduleTriggers(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void {
-  for (const trigger of ScriptApp.getUserTriggers(spreadsheet)) {
+  const spreadsheetId = spreadsheet.getId();
+  const mine = new Map<string, GoogleAppsScript.Script.Trigger>();
+  for (const trigger of ScriptApp.getUserTriggers(spreadsheet)) mine.set(trigger.getUniqueId(), trigger);
+  for (const trigger of ScriptApp.getProjectTriggers()) {
+    if (spreadsheetIdOfTrigger(trigger.getUniqueId()) === spreadsheetId)
+      mine.set(trigger.getUniqueId(), trigger);
+  }
+  for (const [uid, trigger] of mine) {
     if (trigger.getHandlerFunction() !== SCHEDULED_REFRESH_HANDLER) continue;
-    forgetTrigger(trigger.getUniqueId());
+    forgetTrigger(uid);
     ScriptApp.deleteTrigger(trigger);
   }
 }

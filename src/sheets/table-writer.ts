@@ -603,73 +603,34 @@ export function prepareTab(
 }
 
 /**
- * prepareTab through one Sheets API request, for a table whose rows the API writes next: the tab is
- * inserted (or grown) on Google's side at once, with `alsoInsert`'s new tabs (at their default
- * size), where the Spreadsheet service's insertions would wait in its buffer for a commit (0.3–0.8 s
- * on Google) before the API could write to them. Needs nothing buffered. Gives the new tabs' ids by
- * name, the table's tab included when it was inserted; null when the API is not there or refused
- * (nothing changed: the request is atomic), and the caller prepares the tabs through the service.
+ * prepareTab through one Sheets API request, for a table whose rows the API writes next: an existing
+ * tab is grown on Google's side at once, where the Spreadsheet service's insertions would wait in its
+ * buffer for a commit (0.3–0.8 s on Google) before the API could write to them. Needs nothing
+ * buffered. A new tab is not inserted here: Google does not document whether the Spreadsheet service
+ * shows a tab the API added in the same execution, so it goes through the service (one commit more).
+ * False when the tab is new, or the API is not there or refused (nothing changed: the request is
+ * atomic), and the caller prepares the tab through the service.
  */
-export function prepareTabThroughApi(
-  content: TabContent,
-  rows: number,
-  columns: number,
-  alsoInsert: readonly string[],
-): Map<string, number> | null {
-  const spreadsheets = sheetsAdvancedService();
-  if (!spreadsheets) return null;
+export function prepareTabThroughApi(content: TabContent, rows: number, columns: number): boolean {
   const { frame, sheet } = content;
+  const spreadsheets = sheet ? sheetsAdvancedService() : null;
+  if (!sheet || !spreadsheets) return false;
+  const sheetId = sheet.getSheetId();
   const requests: GoogleAppsScript.Sheets.Schema.Request[] = [];
-  const inserted = [...alsoInsert];
-  if (!sheet) {
-    inserted.unshift(content.sheetName);
-    requests.push({
-      addSheet: {
-        properties: {
-          title: content.sheetName,
-          gridProperties: {
-            rowCount: Math.max(rows, NEW_SHEET_ROWS),
-            columnCount: Math.max(columns, NEW_SHEET_COLUMNS),
-          },
-        },
-      },
-    });
-  } else {
-    const sheetId = sheet.getSheetId();
-    if (frame.maxRows < rows)
-      requests.push({ appendDimension: { sheetId, dimension: 'ROWS', length: rows - frame.maxRows } });
-    if (frame.maxColumns < columns)
-      requests.push({
-        appendDimension: { sheetId, dimension: 'COLUMNS', length: columns - frame.maxColumns },
-      });
-  }
-  for (const title of alsoInsert) requests.push({ addSheet: { properties: { title } } });
-  const ids = new Map<string, number>();
-  if (requests.length === 0) return ids;
-  let replies: GoogleAppsScript.Sheets.Schema.Response[];
+  if (frame.maxRows < rows)
+    requests.push({ appendDimension: { sheetId, dimension: 'ROWS', length: rows - frame.maxRows } });
+  if (frame.maxColumns < columns)
+    requests.push({ appendDimension: { sheetId, dimension: 'COLUMNS', length: columns - frame.maxColumns } });
+  if (requests.length === 0) return true;
   try {
-    replies = spreadsheets.batchUpdate({ requests }, content.spreadsheetId).replies ?? [];
+    spreadsheets.batchUpdate({ requests }, content.spreadsheetId);
   } catch {
     // The API disabled in the add-on's Cloud project, or over its quota.
-    return null;
+    return false;
   }
-  for (const reply of replies) {
-    const properties = reply.addSheet?.properties;
-    if (properties?.title !== undefined && properties.sheetId !== undefined)
-      ids.set(properties.title, properties.sheetId);
-  }
-  if (inserted.some((title) => !ids.has(title)))
-    throw new Error(`The Sheets API did not answer the ids of the tabs ${inserted.join(', ')}.`);
-  // Read with nothing buffered: no commit.
-  content.sheet = sheet ?? content.spreadsheet.getSheetById(ids.get(content.sheetName)!);
-  if (!content.sheet)
-    throw new Error(
-      `The Sheets API inserted ${content.sheetName}, which the Spreadsheet service does not show.`,
-    );
-  // A tab not there yet was read as a new tab's size.
   frame.maxRows = Math.max(frame.maxRows, rows);
   frame.maxColumns = Math.max(frame.maxColumns, columns);
-  return ids;
+  return true;
 }
 
 /** A new record's user cells: empty, in the formats of the first record's row. */

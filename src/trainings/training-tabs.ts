@@ -175,13 +175,11 @@ export interface TrainingTabsPlan {
    */
   readIds(completionsSheetId: number): void;
   /**
-   * The names of the tabs `prepare` would insert: a caller inserting them through the Sheets API
-   * (with the completions tab, before their rows) passes the ids the API answered to `useInserted`
-   * before `readIds`, and calls `prepare` after the rows are written.
+   * Whether `prepare` inserts a tab: the caller then prepares every tab through the Spreadsheet
+   * service, as Google does not document whether the service shows a tab the Sheets API added in
+   * the same execution.
    */
-  tabsToInsert: string[];
-  /** With nothing buffered (each tab is found by its id, a read). */
-  useInserted(ids: ReadonlyMap<string, number>): void;
+  insertsTabs: boolean;
   write(): TrainingTabsWritten;
 }
 
@@ -280,21 +278,8 @@ export function planTrainingTabs(
       keptIds.expiring ??= expiringContent.sheet?.getSheetId() ?? null;
       overviewPlan.readIds();
     },
-    tabsToInsert: [
-      ...(catalogueContent.sheet ? [] : [names.catalogue]),
-      ...(matrixTab.sheet ? [] : [names.matrix]),
-      ...(expiringContent.sheet ? [] : [names.expiring]),
-    ],
-    useInserted(inserted) {
-      if (overviewPlan.inserts) throw new Error('The Overview tab is inserted with its id read.');
-      const insertedSheet = (name: string) => {
-        const id = inserted.get(name);
-        return id === undefined ? null : spreadsheet.getSheetById(id);
-      };
-      catalogueContent.sheet ??= insertedSheet(names.catalogue);
-      matrixTab.sheet ??= insertedSheet(names.matrix);
-      expiringContent.sheet ??= insertedSheet(names.expiring);
-    },
+    insertsTabs:
+      !catalogueContent.sheet || !matrixTab.sheet || !expiringContent.sheet || overviewPlan.inserts,
     write() {
       if (!ids || !matrixTab.sheet)
         throw new Error('The training tabs were written before their ids were read.');

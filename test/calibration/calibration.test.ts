@@ -10,7 +10,23 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { buildCalibration } from '../../dev/calibration/build';
-import { createEmulator, type CostFigures, type Emulator } from '../../dev/emulator';
+import { calibrationInClaspOutput, recordAnswer } from '../../dev/calibration/command';
+import {
+  createEmulator,
+  type CostFigures,
+  type Emulator,
+  type GoogleReadings,
+  LOOSER_READINGS,
+  NOT_SURVIVED_YET,
+  READING_NAMES,
+  STRICTER_READINGS,
+} from '../../dev/emulator';
+import {
+  defaultReadings,
+  type GoogleAnswer,
+  parseGoogleAnswer,
+  readingsFromCalibration,
+} from '../../dev/emulator/readings';
 import {
   calibratedFigures,
   type Calibration,
@@ -20,7 +36,7 @@ import {
 
 let server: ChildProcess;
 let echoUrl: string;
-let project: { code: string; manifest: string };
+let project: { code: string; manifest: string; probe: string };
 
 beforeAll(async () => {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'calibration-'));
@@ -28,6 +44,7 @@ beforeAll(async () => {
   project = {
     code: fs.readFileSync(path.join(outDir, 'Code.js'), 'utf8'),
     manifest: fs.readFileSync(path.join(outDir, 'appsscript.json'), 'utf8'),
+    probe: fs.readFileSync(path.join(outDir, 'probe.html'), 'utf8'),
   };
   fs.rmSync(outDir, { recursive: true });
   server = fork(path.join(__dirname, '..', 'emulator', 'fixtures', 'http-test-server.ts'), {
@@ -115,8 +132,12 @@ describe('in the emulator, with its own figures', () => {
       plainTextKeepsApostrophe: expect.stringMatching(/^".*00123"$/),
       // No id of a deleted spreadsheet was given.
       openByIdOfDeletedSpreadsheet: null,
-      // The emulator shows the tab: the full import relies on it.
-      spreadsheetServiceSeesApiTab: true,
+      // The emulator's default reading: the tab is there from the next execution only.
+      spreadsheetServiceSeesApiTab: false,
+      cachePutAllLimit: 'total',
+      // Neither the spreadsheet's onOpen nor the probe dialog has run.
+      developerMetadataInLimited: null,
+      unserialisableReturn: null,
       // What the probe cells showed, computed or an error value.
       documentStoresInCustomFunction: expect.any(String),
       customFunctionDateArgument: expect.any(String),
@@ -168,5 +189,121 @@ it('answers its probes when Sheets computes them', () => {
   ]);
   expect(date).toEqual({
     value: '2024-01-15T00:00:00.000Z (script time zone Etc/UTC, spreadsheet time zone Europe/London)',
+  });
+});
+
+/**
+ * What Google answers settles the emulator's readings: the calibration project, run in the emulator
+ * under known readings as a deployer runs it on Google (a reload for its onOpen, its probe dialog,
+ * then runCalibration), must recover exactly those readings; and `npm run calibrate -- --answer`
+ * records an answer the emulator then defaults from.
+ */
+describe('the answer from Google', () => {
+  /**
+   * The calibration document the project prints in an emulator with these readings, its probe
+   * formulas as Sheets computes them after runCalibration has read them.
+   */
+  function calibrateUnder(readings: GoogleReadings): string {
+    const emulator = createEmulator({
+      code: project.code,
+      files: { 'appsscript.json': project.manifest, 'probe.html': project.probe },
+      readings,
+    });
+    // West of the script's Etc/UTC, so that a date cell's zone shows.
+    const id = emulator.createSpreadsheet({ name: 'Calibration', timeZone: 'America/New_York' });
+    emulator.properties.script.set('CALIBRATION_ECHO_URL', echoUrl);
+    emulator.onOpen(id, { authMode: 'LIMITED' });
+    // What probe.html does with google.script.run's handlers.
+    let outcome: string;
+    try {
+      const value = emulator.callServer(id, 'calibrationDateReturn');
+      outcome = value === null ? 'null' : `other: ${JSON.stringify(value)}`;
+    } catch (error) {
+      outcome = `failure: ${(error as Error).message}`;
+    }
+    emulator.callServer(id, 'recordUnserialisableReturn', outcome);
+    const printed = emulator.run('runCalibration', [], { kind: 'menu', spreadsheetId: id }) as string;
+    // The emulator computes custom functions only when told: what Sheets would have shown the probe.
+    const workbook = emulator.workbooks.get(id)!;
+    workbook.recalculate();
+    const [stores, date] = workbook.sheet('Calibration scratch').displayValues('A1:A2').flat();
+    const calibration = JSON.parse(printed) as { behaviours: Record<string, unknown> };
+    calibration.behaviours.documentStoresInCustomFunction = stores;
+    calibration.behaviours.customFunctionDateArgument = date;
+    return JSON.stringify(calibration);
+  }
+
+  test.each([
+    ['the stricter readings', STRICTER_READINGS],
+    ['the looser readings', LOOSER_READINGS],
+  ])('run under %s, the calibration settles every reading to it', (_name, readings) => {
+    const printed = calibrateUnder(readings);
+    expect(readingsFromCalibration(parseCalibration(printed, 'the calibration log'))).toEqual(readings);
+  });
+
+  test('a behaviour the calibration could not settle keeps its default reading', () => {
+    const calibration = parseCalibration(calibrateUnder(LOOSER_READINGS), 'the calibration log');
+    const unsettled = {
+      ...calibration,
+      behaviours: {
+        ...calibration.behaviours,
+        developerMetadataInLimited: null,
+        unserialisableReturn: 'other: {}',
+        customFunctionDateArgument: null,
+      },
+    };
+    const answer: GoogleAnswer = { ...unsettled, recordedOn: '2026-11-27', accountKind: 'consumer' };
+    const readings = defaultReadings(answer);
+    const stricterDefault = (name: keyof GoogleReadings) =>
+      name in NOT_SURVIVED_YET ? LOOSER_READINGS[name] : STRICTER_READINGS[name];
+    expect(readings).toEqual({
+      ...LOOSER_READINGS,
+      developerMetadataInLimited: stricterDefault('developerMetadataInLimited'),
+      unserialisableReturn: stricterDefault('unserialisableReturn'),
+      customFunctionDateZone: stricterDefault('customFunctionDateZone'),
+    });
+    expect(Object.keys(readings).sort()).toEqual([...READING_NAMES].sort());
+  });
+
+  describe('npm run calibrate -- --answer', () => {
+    test('records the answer with the day and the account kind, and the emulator defaults from it', () => {
+      const answerFile = path.join(os.tmpdir(), 'pasted.json');
+      fs.writeFileSync(answerFile, calibrateUnder(LOOSER_READINGS));
+      const outFile = path.join(os.tmpdir(), 'google-answer.json');
+      recordAnswer({ answerFile, account: 'workspace', outFile, today: new Date('2026-11-27T22:00:00Z') });
+      const recorded = parseGoogleAnswer(fs.readFileSync(outFile, 'utf8'), outFile);
+      expect(recorded).toMatchObject({ recordedOn: '2026-11-27', accountKind: 'workspace' });
+      expect(defaultReadings(recorded)).toEqual(LOOSER_READINGS);
+    });
+
+    test('refuses a pasted document that is not a calibration, and writes nothing', () => {
+      const answerFile = path.join(os.tmpdir(), 'half.json');
+      fs.writeFileSync(answerFile, '{ "kind": "safety-sync-calibration", "figures": {');
+      const outFile = path.join(os.tmpdir(), 'not-written.json');
+      expect(() => recordAnswer({ answerFile, account: 'consumer', outFile })).toThrow(
+        `${answerFile} is not JSON: copy the whole document the calibration printed (from { to }) into it.`,
+      );
+      expect(fs.existsSync(outFile)).toBe(false);
+    });
+
+    test('an answer without its stamps is not one the emulator reads', () => {
+      const printed = calibrateUnder(STRICTER_READINGS);
+      expect(() => parseGoogleAnswer(printed, 'google-answer.json')).toThrow(
+        'google-answer.json has no recordedOn and accountKind: record it with npm run calibrate -- --answer.',
+      );
+    });
+  });
+
+  test("finds runCalibration's document in what clasp run prints, however it wraps it", () => {
+    const printed = calibrateUnder(STRICTER_READINGS);
+    expect(calibrationInClaspOutput(JSON.stringify(printed))).toBe(printed);
+    expect(calibrationInClaspOutput(`Running…\n${JSON.stringify({ response: { result: printed } })}`)).toBe(
+      printed,
+    );
+    expect(
+      calibrationInClaspOutput(
+        'Script function not found. Please make sure script is deployed as API executable.',
+      ),
+    ).toBeNull();
   });
 });

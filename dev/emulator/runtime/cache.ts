@@ -4,6 +4,7 @@
  * tests can evict everything at any moment, since Google's caches may vanish any time.
  */
 import { AppsScriptException } from '../core';
+import type { GoogleReadings } from '../readings';
 import type { ServiceEnvironment } from './service-object';
 import { expose, isPlainRecord, requireAuthMode, signatureMismatch, utf8Length } from './service-object';
 
@@ -81,10 +82,13 @@ function storeIn(stores: Map<string, CacheStore>, key: string): CacheStore {
 class Cache {
   readonly #store: CacheStore;
   readonly #env: ServiceEnvironment;
+  /** What putAll's 100 KB counts: each value, or all of the call's values together (readings.ts). */
+  readonly #putAllLimit: GoogleReadings['cachePutAllLimit'];
 
-  constructor(store: CacheStore, env: ServiceEnvironment) {
+  constructor(store: CacheStore, env: ServiceEnvironment, putAllLimit: GoogleReadings['cachePutAllLimit']) {
     this.#store = store;
     this.#env = env;
+    this.#putAllLimit = putAllLimit;
   }
 
   get(key: unknown): string | null {
@@ -121,6 +125,9 @@ class Cache {
       ([key, value]) =>
         [cacheKey(key, 'Cache.putAll', args), cacheValue(value, 'Cache.putAll', args)] as const,
     );
+    const total = checked.reduce((sum, [, value]) => sum + utf8Length(value), 0);
+    if (this.#putAllLimit === 'total' && total > CACHE_VALUE_LIMIT_BYTES)
+      throw new AppsScriptException('Argument too large: value');
     for (const [key, value] of checked) this.#store.put(key, value, expiresAtMs, this.#env.clock.now());
   }
 
@@ -165,8 +172,9 @@ function cacheValue(value: unknown, method: string, args: unknown[]): string {
 export function createCacheService(
   env: ServiceEnvironment,
   stores: CacheStores,
+  readings: Pick<GoogleReadings, 'documentStoresInCustomFunction' | 'cachePutAllLimit'>,
 ): GoogleAppsScript.Cache.CacheService {
-  const open = (store: CacheStore) => expose('Cache', new Cache(store, env), env);
+  const open = (store: CacheStore) => expose('Cache', new Cache(store, env, readings.cachePutAllLimit), env);
   const allowed = ['LIMITED', 'FULL', 'CUSTOM_FUNCTION'] as const;
   const service = {
     getScriptCache() {
@@ -177,9 +185,9 @@ export function createCacheService(
       return open(stores.user(requireAuthMode(env, 'CacheService.getUserCache', allowed).user));
     },
     getDocumentCache() {
-      const spreadsheetId = requireAuthMode(env, 'CacheService.getDocumentCache', allowed).context
-        .activeSpreadsheetId;
-      return spreadsheetId === null ? null : open(stores.document(spreadsheetId));
+      const { context } = requireAuthMode(env, 'CacheService.getDocumentCache', allowed);
+      if (context.kind === 'custom-function' && !readings.documentStoresInCustomFunction) return null;
+      return context.activeSpreadsheetId === null ? null : open(stores.document(context.activeSpreadsheetId));
     },
   };
   return expose('CacheService', service, env) as unknown as GoogleAppsScript.Cache.CacheService;

@@ -11,6 +11,7 @@
  * executions: here triggerRuntime.failures.
  */
 import type { AuthModeName, ExecutionKind } from '../core';
+import type { GoogleReadings } from '../readings';
 import type { EmulatedClock } from './clock';
 import { DailyQuota } from './daily-quota';
 import type { ExecutionSpec } from './executions';
@@ -78,6 +79,8 @@ export interface Runtime {
   enums: ScriptEnums;
   triggers: TriggerRegistry;
   triggerRuntime: TriggerRuntime;
+  /** How to read what Google does not document (readings.ts). */
+  readings: GoogleReadings;
   workbooks: WorkbookStore;
   addOnName: string;
   ownerOf(spreadsheetId: string): string;
@@ -171,7 +174,12 @@ export class UserEntryPoints {
     const result = this.runtime.runner.run(spec, resolve, (script) =>
       transferred.map((arg) => script.toScript(arg)),
     );
-    return resultToClient(result);
+    try {
+      return resultToClient(result, this.runtime.readings.unserialisableReturn);
+    } catch (error) {
+      if (error instanceof IllegalValue) throw new ScriptError(error.message, undefined, 'Error');
+      throw error;
+    }
   }
 
   /** Runs any top-level function, as the editor's Run button or a test harness would. */

@@ -2,12 +2,13 @@
  * What crosses google.script.run between a dialog and the server. Google documents the arguments:
  * primitives, and arrays and plain objects of them; a Date, a function or any other type anywhere
  * makes the request fail, as does a cycle; undefined in an array becomes null. Return values obey
- * the same rules, except that an illegal value does not fail the call: the client receives null
- * for the whole value (observed behaviour; documented by the community, not by Google). Either
- * way a Date never arrives as a Date, so dialogs must exchange ISO strings.
+ * the same rules; whether an illegal one fails the call or reaches the client as null for the whole
+ * value is the reading unserialisableReturn (readings.ts). Either way a Date never arrives as a
+ * Date, so dialogs must exchange ISO strings.
  */
 import { types } from 'node:util';
 
+import type { GoogleReadings } from '../readings';
 import { isPlainObject } from './realm';
 
 export class IllegalValue extends Error {
@@ -47,12 +48,18 @@ export function argumentsToServer(args: readonly unknown[]): unknown[] {
   return args.map((arg, index) => transfer(arg, String(index), true, new Set()));
 }
 
-/** What the dialog's success handler receives. */
-export function resultToClient(result: unknown): unknown {
+/**
+ * What the dialog's success handler receives: under the reading 'null' (readings.ts) null for a value
+ * it cannot carry; under 'failure' that throws IllegalValue, for the failure handler.
+ */
+export function resultToClient(
+  result: unknown,
+  unserialisable: GoogleReadings['unserialisableReturn'],
+): unknown {
   try {
     return transfer(result, '', true, new Set());
   } catch (error) {
-    if (error instanceof IllegalValue) return null;
+    if (error instanceof IllegalValue && unserialisable === 'null') return null;
     throw error;
   }
 }

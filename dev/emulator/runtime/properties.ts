@@ -8,6 +8,7 @@
  * at once counts once, as the quota's message names calls ("Service invoked too many times").
  */
 import { AppsScriptException } from '../core';
+import type { GoogleReadings } from '../readings';
 import { DailyQuota } from './daily-quota';
 import type { ServiceEnvironment } from './service-object';
 import { expose, isPlainRecord, requireAuthMode, signatureMismatch, utf8Length } from './service-object';
@@ -191,6 +192,7 @@ function propertyValue(value: unknown, method: string, args: unknown[]): string 
 export function createPropertiesService(
   env: ServiceEnvironment,
   stores: PropertyStores,
+  readings: Pick<GoogleReadings, 'documentStoresInCustomFunction'>,
 ): GoogleAppsScript.Properties.PropertiesService {
   const open = (store: PropertyStore) =>
     expose('Properties', new Properties(store, env, stores.operations), env);
@@ -214,6 +216,8 @@ export function createPropertiesService(
         'CUSTOM_FUNCTION',
       ]);
       const spreadsheetId = execution.context.activeSpreadsheetId;
+      if (execution.context.kind === 'custom-function' && !readings.documentStoresInCustomFunction)
+        return null;
       return spreadsheetId === null ? null : open(stores.document(spreadsheetId));
     },
   };

@@ -6,6 +6,7 @@
  * getAuthorizationInfo answers from what the running user granted (manifest.ts, Grants).
  */
 import { AppsScriptException, type ServiceCallCounter } from '../core';
+import type { GoogleReadings } from '../readings';
 import type { Grants } from './manifest';
 import type { Enum, ServiceEnvironment } from './service-object';
 import { defineEnum, expose, isEnumOf, requireAuthMode, signatureMismatch } from './service-object';
@@ -101,6 +102,7 @@ export function createScriptApp(
   scriptTimeZone: string,
   enums: ScriptEnums,
   grants: Grants,
+  readings: Pick<GoogleReadings, 'userTriggersListClockTriggers'>,
 ): GoogleAppsScript.Script.ScriptApp {
   const { AuthMode, AuthorizationStatus, EventType, TriggerSource, WeekDay } = enums;
   const exposedTriggers = new WeakMap<object, string>();
@@ -242,11 +244,13 @@ export function createScriptApp(
       const execution = requireFull('ScriptApp.getProjectTriggers');
       return env.realm.toScript(registry.ownedBy(execution.user).map(exposeTrigger));
     },
+    /** Every trigger here is time-driven: listed only under the reading that these are (readings.ts). */
     getUserTriggers(spreadsheet: unknown) {
       const execution = requireFull('ScriptApp.getUserTriggers');
       const getId = (spreadsheet as { getId?: unknown } | null)?.getId;
       if (typeof getId !== 'function') throw signatureMismatch('ScriptApp.getUserTriggers', [spreadsheet]);
       const spreadsheetId: unknown = getId.call(spreadsheet);
+      if (!readings.userTriggersListClockTriggers) return env.realm.toScript([]);
       return env.realm.toScript(
         registry
           .ownedBy(execution.user)

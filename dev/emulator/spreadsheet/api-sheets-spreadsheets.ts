@@ -9,8 +9,9 @@
  *   requests (stricter than the API, which applies them in order).
  * - It acts on Google's side: what SpreadsheetApp still buffers is not there yet. The emulator cannot
  *   show a spreadsheet without its buffered writes, so it takes the stricter reading and refuses the
- *   call while the running execution has writes buffered to the spreadsheet (flush first). What it
- *   adds, the Spreadsheet service shows at once (the calibration project checks that on Google).
+ *   call while the running execution has writes buffered to the spreadsheet (flush first). Whether
+ *   the Spreadsheet service shows a tab it adds in the same execution is the reading
+ *   spreadsheetServiceSeesApiTab (readings.ts; service-env.ts, shownByService).
  */
 import { AppsScriptException, strict } from '../core';
 import { badRequest, openApiRequest, type SheetsServiceDeps, SheetsValues } from './api-sheets-advanced';
@@ -168,11 +169,12 @@ class Plan {
       },
     });
     return () => {
-      this.#workbook.addSheet(title, (index as number | undefined) ?? this.#workbook.sheets.length, {
-        gid,
-        rows: rowCount as number,
-        columns: columnCount as number,
-      });
+      const sheet = this.#workbook.addSheet(
+        title,
+        (index as number | undefined) ?? this.#workbook.sheets.length,
+        { gid, rows: rowCount as number, columns: columnCount as number },
+      );
+      this.#env.apiAddedSheets.set(sheet, this.#env.access.context());
     };
   }
 

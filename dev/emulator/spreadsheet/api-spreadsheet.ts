@@ -12,6 +12,7 @@ import {
   type ServiceEnv,
   readableWorkbook,
   requireUnprotected,
+  shownByService,
   toScriptArray,
   writableWorkbook,
 } from './service-env';
@@ -100,7 +101,9 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
     const workbook = this.#read();
     return toScriptArray(
       this.#env.realm,
-      workbook.sheets.map((sheet) => this.#env.classes.sheet(sheet)),
+      workbook.sheets
+        .filter((sheet) => shownByService(this.#env, sheet))
+        .map((sheet) => this.#env.classes.sheet(sheet)),
     );
   }
 
@@ -108,13 +111,13 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
   getSheetByName(name: string): Sheet | null {
     requireString('Spreadsheet.getSheetByName', [name], name);
     const sheet = this.#read().sheetByName(name);
-    return sheet ? this.#env.classes.sheet(sheet) : null;
+    return sheet && shownByService(this.#env, sheet) ? this.#env.classes.sheet(sheet) : null;
   }
 
   getSheetById(id: number): Sheet | null {
     if (!Number.isInteger(id)) throw signatureMismatch('Spreadsheet.getSheetById', [id]);
     const sheet = this.#read().sheetByGid(id);
-    return sheet ? this.#env.classes.sheet(sheet) : null;
+    return sheet && shownByService(this.#env, sheet) ? this.#env.classes.sheet(sheet) : null;
   }
 
   /**
@@ -197,6 +200,8 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
   /** The metadata on the spreadsheet itself (not on its sheets, rows or columns). */
   getDeveloperMetadata(): GoogleAppsScript.Spreadsheet.DeveloperMetadata[] {
     const workbook = this.#read();
+    if (this.#env.access.context().authMode === 'LIMITED' && !this.#env.readings.developerMetadataInLimited)
+      throw new AppsScriptException('You do not have permission to call getDeveloperMetadata');
     return toScriptArray(
       this.#env.realm,
       workbook.developerMetadata.map((metadata) => this.#env.classes.developerMetadata(workbook, metadata)),

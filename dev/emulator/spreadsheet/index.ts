@@ -22,7 +22,7 @@ import { exposeSheetsAdvancedService } from './api-sheets-spreadsheets';
 import { exposeSpreadsheetApp } from './api-spreadsheet-app';
 import { exposeUi } from './api-ui';
 import { createScriptEnums } from './script-enums';
-import type { CustomFunctionEvaluator, ServiceClasses, ServiceEnv } from './service-env';
+import type { CustomFunctionEvaluator, ServiceClasses, ServiceEnv, SpreadsheetReadings } from './service-env';
 import type { WorkbookModel } from './workbook-model';
 import { WorkbookStore } from './workbook-store';
 import { WriteBuffer } from './write-buffer';
@@ -84,6 +84,8 @@ export interface SpreadsheetServiceDeps {
   evaluateCustomFunction?: CustomFunctionEvaluator;
   /** The emulated time (epoch ms). */
   now(): number;
+  /** The readings of what Google does not document that the service acts on (readings.ts). */
+  readings: SpreadsheetReadings;
 }
 
 export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
@@ -127,6 +129,8 @@ export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
     workbooks: models,
     enums: createScriptEnums(deps.counter),
     evaluateCustomFunction: deps.evaluateCustomFunction,
+    readings: deps.readings,
+    apiAddedSheets: new WeakMap(),
   };
   return {
     SpreadsheetApp: exposeSpreadsheetApp(env),

@@ -4,7 +4,13 @@
  * objects the script hands back (a Range to setRanges) are recognised
  * through module-level WeakMaps, never through properties.
  */
-import { AppsScriptException, type ScriptRealm, type ServiceCallCounter } from '../core';
+import {
+  AppsScriptException,
+  type ExecutionContext,
+  type ScriptRealm,
+  type ServiceCallCounter,
+} from '../core';
+import type { GoogleReadings } from '../readings';
 import { type AccessPolicy, PROTECTED_EDIT } from './access-policy';
 import type { RuleData } from './api-conditional-formats';
 import { type GridBox } from './grid-box';
@@ -55,6 +61,23 @@ export interface ServiceEnv {
   readonly workbooks: ReadonlyMap<string, WorkbookModel>;
   readonly enums: ScriptEnums;
   readonly evaluateCustomFunction: CustomFunctionEvaluator | undefined;
+  /** The readings of what Google does not document that the Spreadsheet service acts on. */
+  readonly readings: SpreadsheetReadings;
+  /** Tabs the Sheets API added, with the execution (its context) that added them. */
+  readonly apiAddedSheets: WeakMap<SheetModel, ExecutionContext>;
+}
+
+export type SpreadsheetReadings = Pick<
+  GoogleReadings,
+  'spreadsheetServiceSeesApiTab' | 'developerMetadataInLimited'
+>;
+
+/**
+ * Whether the Spreadsheet service shows this tab: under the reading that it does not see a tab the
+ * Sheets API added in the same execution, such a tab is there only from the next execution.
+ */
+export function shownByService(env: ServiceEnv, sheet: SheetModel): boolean {
+  return env.readings.spreadsheetServiceSeesApiTab || env.apiAddedSheets.get(sheet) !== env.access.context();
 }
 
 export const OUTSIDE_SHEET = 'The coordinates of the range are outside the dimensions of the sheet.';

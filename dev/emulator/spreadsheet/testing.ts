@@ -7,6 +7,8 @@ import * as vm from 'node:vm';
 import { type ExecutionContext, type ScriptRealm, ServiceCallCounter } from '../core';
 import { DEFAULT_START_TIME_MS } from '../runtime/clock';
 import { type SpreadsheetServiceDeps, createSpreadsheetService } from './index';
+import type { SpreadsheetReadings } from './service-env';
+import { defaultReadings } from '../readings';
 
 export interface VmRealm extends ScriptRealm {
   readonly context: vm.Context;
@@ -57,7 +59,10 @@ export interface TestSpreadsheetService {
 }
 
 export function createTestSpreadsheetService(
-  options: { evaluateCustomFunction?: SpreadsheetServiceDeps['evaluateCustomFunction'] } = {},
+  options: {
+    evaluateCustomFunction?: SpreadsheetServiceDeps['evaluateCustomFunction'];
+    readings?: Partial<SpreadsheetReadings>;
+  } = {},
 ): TestSpreadsheetService {
   const counter = new ServiceCallCounter();
   const realm = createVmRealm();
@@ -84,6 +89,7 @@ export function createTestSpreadsheetService(
     othersMayRun: () => false,
     now: () => harness.nowMs,
     evaluateCustomFunction: options.evaluateCustomFunction,
+    readings: { ...defaultReadings(), ...options.readings },
   });
   return Object.assign(harness, service);
 }

@@ -1,0 +1,170 @@
+/**
+ * The add-on's main paths under every reading of what Google does not document (dev/emulator/
+ * readings.ts): with all the stricter readings together, and with each switch flipped on its own to
+ * its other reading. A full import of 10,000 completed trainings (100,000 cells) into a new tab,
+ * Save schedule twice, the scheduled refresh, the custom functions over date cells, and the dialogs'
+ * server functions. The built add-on in the emulator, one large dataset of the sample service shared
+ * by every case.
+ */
+import {
+  createEmulator,
+  type GoogleReadingName,
+  type GoogleReadings,
+  LOOSER_READINGS,
+  NOT_SURVIVED_YET,
+  READING_NAMES,
+  STRICTER_READINGS,
+} from '../../dev/emulator';
+import { completionKey } from '../../src/api/completion-key';
+import type { Completion } from '../../src/api/schemas';
+import { createAddonHarness } from '../support/addon-harness';
+import { SampleDataset } from '../support/sample-service';
+
+const COMPLETIONS = 10_000;
+const COMPLETIONS_TAB = 'Completed trainings';
+/** West of the script's zone (Etc/UTC): a date cell read in the script's zone is the day before here. */
+const SPREADSHEET_ZONE = 'America/New_York';
+
+const notSurvivedYet = Object.keys(NOT_SURVIVED_YET) as GoogleReadingName[];
+
+/** The default is the stricter reading of every behaviour but those; each other one is flipped alone. */
+const CASES: Array<[string, Partial<GoogleReadings>]> = [
+  ['the default (every stricter reading the add-on survives, together)', {}],
+  ...READING_NAMES.filter((name) => !notSurvivedYet.includes(name)).map(
+    (name): [string, Partial<GoogleReadings>] => [
+      `${name}: ${String(LOOSER_READINGS[name])}`,
+      { [name]: LOOSER_READINGS[name] },
+    ],
+  ),
+];
+
+let large: SampleDataset;
+
+beforeAll(async () => {
+  large = await SampleDataset.create({ seed: 27, completions: COMPLETIONS, users: 5_000, equipmentTypes: 4 });
+});
+
+afterAll(() => large.delete());
+
+test('the default is the stricter reading of every behaviour the add-on survives', () => {
+  const defaults = createEmulator({ code: '' }).readings;
+  for (const name of READING_NAMES)
+    expect([name, defaults[name]]).toEqual([
+      name,
+      notSurvivedYet.includes(name) ? LOOSER_READINGS[name] : STRICTER_READINGS[name],
+    ]);
+});
+
+test.each(CASES)(
+  'under %s the main paths work',
+  async (_name, readings) => {
+    const harness = await createAddonHarness({
+      dataset: { seed: 1, completions: 1, users: 1 },
+      timeZone: SPREADSHEET_ZONE,
+      emulator: { readings },
+    });
+    try {
+      harness.connect(large.tokens.valid);
+      const syncLog = () => harness.displayed('Sync log').slice(1);
+
+      // Each case's scheduled refresh adds two completions to the shared dataset.
+      const served = (await large.data()).completions as unknown as Completion[];
+      // A full import into a new tab, through the Sheets API.
+      harness.clickMenu('Reconcile completed trainings');
+      const shown = harness.displayed(COMPLETIONS_TAB).slice(1);
+      expect(shown.length * shown[0]!.length).toBeGreaterThanOrEqual(100_000);
+      expect(shown.map((row) => row[9])).toEqual(served.map(completionKey));
+      expect(syncLog()[0]![7]).toBe('Success');
+
+      // Save schedule twice: one trigger, the second schedule's.
+      expect(harness.callServer('saveSchedule', { every: '4' })).toMatchObject({ ok: true });
+      expect(harness.callServer('saveSchedule', { every: '1' })).toMatchObject({ ok: true });
+      const triggers = harness.emulator.triggers();
+      expect(triggers.map((trigger) => trigger.schedule.interval)).toEqual([1]);
+
+      // The scheduled refresh, fired as Google fires it.
+      await large.mutate({ addCompletions: 2 });
+      harness.emulator.clock.advance(3_600_000);
+      harness.emulator.fireTrigger(triggers[0]!.uid);
+      expect(syncLog()[0]![7]).toBe('Success');
+      expect(harness.displayed(COMPLETIONS_TAB)).toHaveLength(served.length + 3);
+      expect(harness.emulator.triggers()).toHaveLength(1);
+
+      // Custom functions: dates from cells, and a call to the service with the lent token.
+      expect(harness.callServer('setFormulaAccess', true)).toMatchObject({ formulaAccess: true });
+      const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
+      const user = (await large.data()).users[0]!;
+      workbook.typeValues('Sheet1!A1:B1', [['2024-09-01', '2024-09-02']]);
+      workbook.typeValues('Sheet1!C1', [['=SAFETY_NEXT_INSPECTION("dow", A1, 7, "", B1)']]);
+      workbook.typeValues('Sheet1!C2', [[`=SAFETY_USER("${user.id}")`]]);
+      workbook.recalculate();
+      const cells = workbook.sheet('Sheet1').displayValues('C1:C2').flat();
+      expect([cells[0]!.slice(0, 10), cells[1]]).toEqual(['2024-09-08', user.name]);
+
+      // The dialogs' server functions, as each dialog opens.
+      expect(harness.callServer('getSettings')).toMatchObject({ formulaAccess: true });
+      expect(harness.callServer('getSchedule')).toMatchObject({ every: '1', ownedByYou: true });
+      expect(() => harness.callServer('getCompletionsFilter')).not.toThrow();
+    } finally {
+      await harness.done();
+    }
+  },
+  180_000,
+);
+
+/**
+ * The stricter readings the add-on does not survive yet (NOT_SURVIVED_YET), each on its own: what the
+ * user sees. When the add-on is given a path that works under both readings, its test here fails:
+ * its reading then leaves NOT_SURVIVED_YET and joins the matrix.
+ */
+describe('the stricter readings the add-on does not survive yet', () => {
+  test.each(notSurvivedYet)('%s', async (name) => {
+    const harness = await createAddonHarness({
+      dataset: { seed: 2, completions: 20, users: 3 },
+      timeZone: SPREADSHEET_ZONE,
+      emulator: { readings: { [name]: STRICTER_READINGS[name] } },
+    });
+    try {
+      harness.connect();
+      harness.callServer('saveSchedule', { every: '4' });
+      harness.emulator.fireTrigger(harness.emulator.triggers()[0]!.uid);
+      harness.callServer('setFormulaAccess', true);
+      const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
+      const user = (await harness.dataset.data()).users[0]!;
+      workbook.typeValues('Sheet1!A1:B1', [['2024-09-01', '2024-09-02']]);
+      workbook.typeValues('Sheet1!C1', [['=SAFETY_NEXT_INSPECTION("dow", A1, 7, "", B1)']]);
+      workbook.typeValues('Sheet1!C2', [[`=SAFETY_USER("${user.id}")`]]);
+      workbook.recalculate();
+      const errors = workbook
+        .sheet('Sheet1')
+        .cells('C1:C2')
+        .flat()
+        .map((cell) => cell.error?.message ?? '');
+      harness.emulator.onOpen(harness.spreadsheetId, { authMode: 'LIMITED' });
+      // The menu's last line: the refresh status, else Settings… (no status).
+      const lastItem = workbook.ui.menus.at(-1)!.entries.at(-1)!;
+      const seen = {
+        dateCell: errors[0]!.replace(/;.*/, ''),
+        serviceCall: errors[1],
+        menuStatus: lastItem.kind === 'item' ? lastItem.caption : '',
+      };
+      const survived = {
+        dateCell: '',
+        serviceCall: '',
+        menuStatus: expect.stringMatching(/^Last refreshed/),
+      };
+      const failures: Record<string, Partial<typeof seen>> = {
+        customFunctionDateZone: {
+          dateCell: 'SAFETY_NEXT_INSPECTION: timing_date has a time of day, as NOW() gives',
+        },
+        documentStoresInCustomFunction: {
+          serviceCall: 'SAFETY_USER: Formulas can only use the service from within a spreadsheet.',
+        },
+        developerMetadataInLimited: { menuStatus: 'Settings…' },
+      };
+      expect(seen).toEqual({ ...survived, ...failures[name] });
+    } finally {
+      await harness.done();
+    }
+  });
+});
