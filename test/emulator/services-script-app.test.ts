@@ -107,8 +107,8 @@ describe('time-driven triggers for an add-on', () => {
       .run('createHourly', [1], { spreadsheetId: emulator.createSpreadsheet() });
   });
 
-  it('are listed per user, and per document for getUserTriggers', () => {
-    const emulator = emulate(SCRIPT);
+  it('are listed per user, and per document for getUserTriggers (where it lists clock triggers)', () => {
+    const emulator = emulate(SCRIPT, { readings: { userTriggersListClockTriggers: true } });
     const first = emulator.createSpreadsheet();
     const second = emulator.createSpreadsheet();
     const firstUid = emulator.run('createHourly', [1], { spreadsheetId: first });

@@ -33,8 +33,12 @@ const SCRIPT = `
   }
 `;
 
+/** Under the reading in which the Spreadsheet service shows an API-added tab at once (readings.ts). */
 function open() {
-  const emulator = emulate(SCRIPT, { files: { 'appsscript.json': MANIFEST } });
+  const emulator = emulate(SCRIPT, {
+    files: { 'appsscript.json': MANIFEST },
+    readings: { spreadsheetServiceSeesApiTab: true },
+  });
   const spreadsheetId = emulator.createSpreadsheet();
   const run = (fn: string, ...args: unknown[]) => emulator.run(fn, args, { kind: 'menu', spreadsheetId });
   return { run };
