@@ -6,7 +6,13 @@
  * names the argument, so nothing is sent to the service for an argument that cannot be valid.
  */
 import { MAX_PAGE_SIZE } from '../api/completions';
-import { type CalendarDate, epochMsToSheetSerial, fromSheetSerial, parseDateCell, type UtcOffsetAt } from '../lib/dates';
+import {
+  type CalendarDate,
+  epochMsToSheetSerial,
+  fromSheetSerial,
+  parseDateCell,
+  type UtcOffsetAt,
+} from '../lib/dates';
 
 /** An argument a function cannot use; the message names it and says what would do. */
 export class FormulaArgumentError extends Error {

@@ -15,6 +15,7 @@ import {
 } from '../../dev/emulator';
 import { completionKey } from '../../src/api/completion-key';
 import type { Completion } from '../../src/api/schemas';
+import type { SheetView } from '../../dev/emulator/spreadsheet/workbook-store';
 import { MENU_ITEMS } from '../../src/menu';
 import { createAddonHarness } from '../support/addon-harness';
 import { SampleDataset } from '../support/sample-service';
@@ -32,6 +33,16 @@ const CASES: Array<[string, Partial<GoogleReadings>]> = [
     { [name]: LOOSER_READINGS[name] },
   ]),
 ];
+
+/** What SAFETY_USER says where Google keeps the document properties from custom functions. */
+const FORMULAS_MAY_NOT_READ_SETTINGS =
+  "SAFETY_USER: Google does not let formulas read this spreadsheet's settings here, so they cannot reach the token lent to them and nothing was requested. " +
+  'Use the Safety Sync menu instead: Import completed trainings…, Import equipment types or Refresh all write the same data into tabs.';
+
+/** What a user sees in one cell: its error message if it has one, else its displayed value. */
+function cellShown(sheet: SheetView, a1: string): string {
+  return sheet.cells(a1).flat()[0]!.error?.message ?? sheet.displayValues(a1).flat()[0]!;
+}
 
 let large: SampleDataset;
 
@@ -88,8 +99,11 @@ test.each(CASES)(
       workbook.typeValues('Sheet1!C1', [['=SAFETY_NEXT_INSPECTION("dow", A1, 7, "", B1)']]);
       workbook.typeValues('Sheet1!C2', [[`=SAFETY_USER("${user.id}")`]]);
       workbook.recalculate();
-      const cells = workbook.sheet('Sheet1').displayValues('C1:C2').flat();
-      expect([cells[0]!.slice(0, 10), cells[1]]).toEqual(['2024-09-08', user.name]);
+      const sheet = workbook.sheet('Sheet1');
+      expect([cellShown(sheet, 'C1').slice(0, 10), cellShown(sheet, 'C2')]).toEqual([
+        '2024-09-08',
+        harness.emulator.readings.documentStoresInCustomFunction ? user.name : FORMULAS_MAY_NOT_READ_SETTINGS,
+      ]);
 
       // The dialogs' server functions, as each dialog opens.
       expect(harness.callServer('getSettings')).toMatchObject({ formulaAccess: true });
@@ -122,9 +136,6 @@ describe('what the user sees under each reading of the behaviours the add-on onc
       { ...STRICTER_READINGS, [name]: reading[name] },
     ]),
   );
-  const formulasMayNotReadSettings =
-    "SAFETY_USER: Google does not let formulas read this spreadsheet's settings here, so they cannot reach the token lent to them and nothing was requested. " +
-    'Use the Safety Sync menu instead: Import completed trainings…, Import equipment types or Refresh all write the same data into tabs.';
 
   test.each(EACH_READING)('%s (every other behaviour in its stricter reading)', async (_name, readings) => {
     const harness = await createAddonHarness({
@@ -149,13 +160,13 @@ describe('what the user sees under each reading of the behaviours the add-on onc
         .at(-1)!
         .entries.map((entry) => (entry.kind === 'item' ? entry.caption : null));
       expect({
-        nextInspection: sheet.displayValues('C1').flat()[0]!.slice(0, 10),
-        serviceCall: sheet.cells('C2').flat()[0]!.error?.message ?? sheet.displayValues('C2').flat()[0],
+        nextInspection: cellShown(sheet, 'C1').slice(0, 10),
+        serviceCall: cellShown(sheet, 'C2'),
         menu,
       }).toEqual({
         nextInspection: '2024-09-08',
         // Without the document properties, no store a formula can read is safe for the token.
-        serviceCall: readings.documentStoresInCustomFunction ? user.name : formulasMayNotReadSettings,
+        serviceCall: readings.documentStoresInCustomFunction ? user.name : FORMULAS_MAY_NOT_READ_SETTINGS,
         // The whole menu either way; the status line only where its developer metadata is readable.
         menu: readings.developerMetadataInLimited
           ? [...MENU_CAPTIONS, null, expect.stringMatching(/^Last refreshed /)]
