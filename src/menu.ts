@@ -1,7 +1,7 @@
 /**
  * The "Safety Sync" menu. onOpen runs as a simple trigger, possibly in AuthMode.NONE, where the
  * document, properties and network are off limits: it only builds the menu, with a "Last refreshed"
- * line at the end when the mode lets it read the document.
+ * line at the end when the mode lets it read the document and its developer metadata.
  */
 import type { ServerFunctionName } from './platform/dialog/server-functions';
 import { refreshStatusCaption } from './refresh/status';
@@ -40,16 +40,25 @@ export function buildMenu(ui: GoogleAppsScript.Base.Ui, status: string | null = 
 }
 
 /**
- * The status line needs the document, which AuthMode.NONE (or no event at all) forbids; and it
- * must never cost the menu itself.
+ * Google refuses a call the authorisation mode does not allow with "You do not have permission to
+ * call …": in AuthMode.LIMITED it may refuse developer metadata, where the status is kept (whether
+ * it does is not documented).
+ */
+const REFUSED_IN_THIS_MODE = /^You do not have permission to call /;
+
+/**
+ * The status line needs the document, which AuthMode.NONE (or no event at all) forbids, and its
+ * developer metadata, which LIMITED may refuse: then the menu is built without it. Any other failure
+ * is a fault to see, not a mode to live with.
  */
 function menuStatus(event: GoogleAppsScript.Events.SheetsOnOpen | undefined): string | null {
   if (!event || event.authMode === ScriptApp.AuthMode.NONE) return null;
   try {
     const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
     return spreadsheet ? refreshStatusCaption(spreadsheet) : null;
-  } catch {
-    return null;
+  } catch (error) {
+    if (REFUSED_IN_THIS_MODE.test(error instanceof Error ? error.message : String(error))) return null;
+    throw error;
   }
 }
 

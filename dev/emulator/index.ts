@@ -59,7 +59,7 @@ export type { RecordedRequest } from './runtime/url-fetch';
 export type { SentMail } from './runtime/mail-app';
 export type { TriggerInfo } from './runtime/script-app';
 export type { GoogleReadings, GoogleReadingName } from './readings';
-export { LOOSER_READINGS, NOT_SURVIVED_YET, READING_NAMES, STRICTER_READINGS } from './readings';
+export { LOOSER_READINGS, READING_NAMES, STRICTER_READINGS } from './readings';
 
 export const DEFAULT_OWNER = 'owner@example.com';
 export const DEFAULT_TIME_ZONE = 'Europe/London';

@@ -2,10 +2,8 @@
  * What Google does not document but the add-on relies on: one named switch per behaviour, each with
  * both readings. The default is the stricter reading (the one under which the add-on has more to
  * survive) unless the calibration answer measured on Google (dev/calibration/google-answer.json,
- * checked in by a deployer who ran `npm run calibrate`) settled it, or the add-on does not survive it
- * yet (NOT_SURVIVED_YET). The add-on must work under every
- * reading: test/emulator/google-readings-matrix.test.ts runs its main paths under each (NOT_SURVIVED_YET
- * lists where it does not yet).
+ * checked in by a deployer who ran `npm run calibrate`) settled it. The add-on must work under every
+ * reading: test/emulator/google-readings-matrix.test.ts runs its main paths under each.
  */
 
 import * as fs from 'node:fs';
@@ -98,20 +96,6 @@ export const LOOSER_READINGS: Readonly<GoogleReadings> = Object.freeze({
 
 export const READING_NAMES = Object.keys(STRICTER_READINGS) as GoogleReadingName[];
 
-/**
- * Behaviours whose stricter reading the add-on does not survive yet, each with what fails: until it
- * does, the emulator's default for them is the reading the add-on relies on, and the matrix test
- * shows the failure (test/emulator/google-readings-matrix.test.ts).
- */
-export const NOT_SURVIVED_YET: Readonly<Partial<Record<GoogleReadingName, string>>> = Object.freeze({
-  documentStoresInCustomFunction:
-    'the token lent to formulas is kept in the document properties (src/formulas/access.ts)',
-  customFunctionDateZone:
-    "a date cell is read as a midnight of the spreadsheet's zone (src/formulas/arguments.ts, dateCell)",
-  developerMetadataInLimited:
-    "the menu's refresh status is read from developer metadata in onOpen (src/menu.ts, src/refresh/status.ts)",
-});
-
 /** Where `npm run calibrate -- --answer FILE` records what Google answered, to be checked in. */
 export const GOOGLE_ANSWER_FILE = path.join(__dirname, '..', 'calibration', 'google-answer.json');
 
@@ -187,11 +171,8 @@ export function readingsFromCalibration(calibration: Calibration): Partial<Googl
 
 /**
  * The emulator's readings when a test names none: what the checked-in answer settled; otherwise the
- * stricter of each, but for the behaviours the add-on does not survive yet the reading it relies on.
+ * stricter of each.
  */
 export function defaultReadings(answer = checkedInAnswer()): GoogleReadings {
-  const readings: GoogleReadings = { ...STRICTER_READINGS };
-  for (const name of Object.keys(NOT_SURVIVED_YET) as GoogleReadingName[])
-    Object.assign(readings, { [name]: LOOSER_READINGS[name] });
-  return { ...readings, ...(answer && readingsFromCalibration(answer)) };
+  return { ...STRICTER_READINGS, ...(answer && readingsFromCalibration(answer)) };
 }

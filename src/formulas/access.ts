@@ -14,6 +14,13 @@
  * formula checks its copy's id there before it sends anything; custom functions may not write
  * properties, so the revoked copy itself is deleted the next time a user opens Settings or starts an
  * import here.
+ *
+ * Whether a custom function may read the document properties at all is not documented (Google's
+ * guide says only that Properties "works" there). Where it may not, no store a formula can read is
+ * safe for the token: script properties are shared by every spreadsheet using the add-on, user
+ * properties there are not the lender's, and cells and developer metadata are open to viewers. So
+ * the formulas that call the service then say so in their cell and point to the menu's imports,
+ * which write the same data with the user's own connection.
  */
 import type { Connection } from '../platform/settings-store';
 
@@ -42,6 +49,17 @@ class FormulaAccessOffError extends Error {
         : `Formulas in this spreadsheet may not call the safety service yet, so nothing was requested. ${ALLOW_IT}`,
     );
     this.name = 'FormulaAccessOffError';
+  }
+}
+
+/** Thrown by a function when Google does not let formulas read this spreadsheet's properties. */
+class FormulaStoreUnreadableError extends Error {
+  constructor() {
+    super(
+      "Google does not let formulas read this spreadsheet's settings here, so they cannot reach the token lent to them and nothing was requested. " +
+        'Use the Safety Sync menu instead: Import completed trainings…, Import equipment types or Refresh all write the same data into tabs.',
+    );
+    this.name = 'FormulaStoreUnreadableError';
   }
 }
 
@@ -100,9 +118,15 @@ function deleteLentCopy(): void {
   for (const key of Object.values(KEYS)) properties.deleteProperty(key);
 }
 
-/** The connection lent to formulas; throws FormulaAccessOffError when none was lent or it was revoked. */
+/**
+ * The connection lent to formulas, read from a custom function; throws FormulaStoreUnreadableError
+ * when the document properties are closed to it, FormulaAccessOffError when none was lent or it was
+ * revoked.
+ */
 export function formulaConnection(): Connection {
-  const copy = lentCopy();
+  const properties = PropertiesService.getDocumentProperties();
+  if (!properties) throw new FormulaStoreUnreadableError();
+  const copy = copyIn(properties.getProperties());
   if (!copy) throw new FormulaAccessOffError();
   if (isRevoked(copy.lendId)) throw new FormulaAccessOffError(true);
   return { baseUrl: copy.baseUrl, token: copy.token };

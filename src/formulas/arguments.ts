@@ -6,7 +6,13 @@
  * names the argument, so nothing is sent to the service for an argument that cannot be valid.
  */
 import { MAX_PAGE_SIZE } from '../api/completions';
-import { type CalendarDate, epochMsToSheetSerial, parseDateCell, type UtcOffsetAt } from '../lib/dates';
+import {
+  type CalendarDate,
+  epochMsToSheetSerial,
+  fromSheetSerial,
+  parseDateCell,
+  type UtcOffsetAt,
+} from '../lib/dates';
 
 /** An argument a function cannot use; the message names it and says what would do. */
 export class FormulaArgumentError extends Error {
@@ -170,11 +176,26 @@ export function idCell(value: unknown, argument: string): string {
 }
 
 /**
+ * The zones a date cell's Date may have been made in: Google does not document whether a custom
+ * function receives a date cell as midnight of the spreadsheet's zone or of the script's.
+ */
+export interface DateCellZones {
+  /** The spreadsheet's offsets: the zone its users' days are in. */
+  utcOffsetAt: UtcOffsetAt;
+  /** The script's offsets (Session.getScriptTimeZone()). */
+  scriptUtcOffsetAt: UtcOffsetAt;
+}
+
+/**
  * A date argument: a date cell, a date serial or 'YYYY-MM-DD' text; null when empty. A time of day
  * is refused: it is what NOW() gives, and a formula recalculates only when its arguments change.
+ *
+ * A Date is a whole day when it is a midnight of either zone; its day is that of the spreadsheet
+ * zone's midnight nearest to it, which is the cell's day whichever zone Google made it in, as long
+ * as the two zones are less than 12 hours apart (further apart, the nearest midnight is a day off).
  */
-export function dateCell(value: unknown, argument: string, utcOffsetAt: UtcOffsetAt): CalendarDate | null {
-  const parsed = parseDateCell(value, utcOffsetAt);
+export function dateCell(value: unknown, argument: string, zones: DateCellZones): CalendarDate | null {
+  const parsed = parseDateCell(value, zones.utcOffsetAt);
   if (parsed.kind === 'empty') return null;
   if (parsed.kind === 'notADate') {
     throw new FormulaArgumentError(
@@ -182,14 +203,19 @@ export function dateCell(value: unknown, argument: string, utcOffsetAt: UtcOffse
       `is not a date: ${parsed.text}. Give a date cell, DATE(2024, 3, 1) or "2024-03-01"`,
     );
   }
-  const serial = isDate(value) ? epochMsToSheetSerial(value.getTime(), utcOffsetAt) : value;
-  if (typeof serial === 'number' && !Number.isInteger(serial)) {
+  const wholeDay = isDate(value)
+    ? [zones.utcOffsetAt, zones.scriptUtcOffsetAt].some((offsetAt) =>
+        Number.isInteger(epochMsToSheetSerial(value.getTime(), offsetAt)),
+      )
+    : typeof value !== 'number' || Number.isInteger(value);
+  if (!wholeDay) {
     throw new FormulaArgumentError(
       argument,
       'has a time of day, as NOW() gives; a formula cannot follow a value that changes every second. Give a date without a time: TODAY(), a date cell, or INT() of a date-time',
     );
   }
-  return parsed.date;
+  if (!isDate(value)) return parsed.date;
+  return fromSheetSerial(Math.round(epochMsToSheetSerial(value.getTime(), zones.utcOffsetAt))) ?? parsed.date;
 }
 
 /** A number in one cell of a range argument (numeric text too), or null when empty. */

@@ -8,7 +8,8 @@
  * option is lent by someone else) never sees answers read with this one. A value is JSON split
  * into chunks under the 100 KB limit; a small head entry names the chunks of one write, so chunks
  * of two concurrent writes never mix. The cache may drop anything at any time: a miss only costs
- * requests.
+ * requests. Where Google gives a custom function no document cache (not documented either way),
+ * every call is a miss.
  */
 import type { Connection } from '../platform/settings-store';
 
@@ -69,7 +70,8 @@ export class FormulaCache implements AnswerCache {
   }
 
   private read(key: string): unknown {
-    const cache = documentCache();
+    const cache = CacheService.getDocumentCache();
+    if (!cache) return undefined;
     try {
       const head = JSON.parse(cache.get(key) ?? 'null') as Head | null;
       if (!head) return undefined;
@@ -91,7 +93,8 @@ export class FormulaCache implements AnswerCache {
     try {
       // One chunk a call, the last with the head: Google does not document whether putAll's 100 KB
       // counts each value or all of them together.
-      const cache = documentCache();
+      const cache = CacheService.getDocumentCache();
+      if (!cache) return;
       for (let index = 0; index < count - 1; index++)
         cache.put(`${key}.${write}.${index}`, chunk(index), this.ttlSeconds);
       cache.putAll(
@@ -105,10 +108,4 @@ export class FormulaCache implements AnswerCache {
       // The answer in hand is right; a cache that refuses it only costs the next call its requests.
     }
   }
-}
-
-function documentCache(): GoogleAppsScript.Cache.Cache {
-  const cache = CacheService.getDocumentCache();
-  if (!cache) throw new Error('Formulas can only use the service from within a spreadsheet.');
-  return cache;
 }

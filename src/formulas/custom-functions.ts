@@ -18,6 +18,7 @@ import { completionsFormulaTable, equipmentFormulaTables, type PlainTable } from
 import { formulaConnection } from './access';
 import {
   commonShape,
+  type DateCellZones,
   FormulaArgumentError,
   grid,
   idCell,
@@ -46,7 +47,7 @@ import {
   readImportOptions,
 } from '../platform/settings-store';
 import { DocumentState } from '../platform/document-state';
-import { type SpreadsheetClock, spreadsheetClock } from '../platform/time-zone';
+import { type SpreadsheetClock, spreadsheetClock, utcOffsetIn } from '../platform/time-zone';
 import { urlFetchTransport } from '../platform/url-fetch-transport';
 
 /** A retry must not eat the formula's 30 seconds: one, after half a second or so. */
@@ -57,7 +58,17 @@ const MAX_MESSAGE_LENGTH = 1000;
 interface FormulaContext {
   /** The service, through the token lent to formulas; throws when none was lent. */
   reader(): FormulaReader;
-  clock(): SpreadsheetClock;
+  clock(): FormulaClock;
+}
+
+/** The spreadsheet's clock, and the script's zone a date cell may also arrive in (arguments.ts). */
+type FormulaClock = SpreadsheetClock & DateCellZones;
+
+function formulaClock(): FormulaClock {
+  return {
+    ...spreadsheetClock(SpreadsheetApp.getActiveSpreadsheet()),
+    scriptUtcOffsetAt: utcOffsetIn(Session.getScriptTimeZone()),
+  };
 }
 
 /**
@@ -100,7 +111,7 @@ export function cellMessage(functionName: string, error: unknown, token: string)
 /** Runs a function's body; anything it throws reaches Sheets as a plain Error with a safe message. */
 function runFormula(functionName: string, body: (context: FormulaContext) => FormulaResult): FormulaResult {
   const budget = new FormulaBudget(() => Date.now());
-  let clock: SpreadsheetClock | undefined;
+  let clock: FormulaClock | undefined;
   // The token the body used, for scrubbing its messages ('' while it used none).
   let token = '';
   try {
@@ -110,7 +121,7 @@ function runFormula(functionName: string, body: (context: FormulaContext) => For
         token = connection.token;
         return openReader(connection, budget);
       },
-      clock: () => (clock ??= spreadsheetClock(SpreadsheetApp.getActiveSpreadsheet())),
+      clock: () => (clock ??= formulaClock()),
     });
   } catch (error) {
     throw new Error(cellMessage(functionName, error, token));

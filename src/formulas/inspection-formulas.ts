@@ -4,12 +4,13 @@
  * applied to each cell of the arguments. Arguments are single values or ranges of one size; the
  * answer has that size. No request is made. Empty rows of a range give empty cells.
  */
-import { type CalendarDate, toDateNumber, type UtcOffsetAt } from '../lib/dates';
+import { type CalendarDate, toDateNumber } from '../lib/dates';
 import { InspectionStatus, nextInspection, statusOfDueDate } from '../equipment/inspections';
 import {
   cellOf,
   commonShape,
   dateCell,
+  type DateCellZones,
   FormulaArgumentError,
   isBlank,
   numberCell,
@@ -22,8 +23,7 @@ import {
 /** A due date, a status in words, or '' for an empty row. */
 export type InspectionCell = CalendarDate | string;
 
-export interface InspectionClock {
-  utcOffsetAt: UtcOffsetAt;
+export interface InspectionClock extends DateCellZones {
   /** Today in the spreadsheet's time zone, for when the `today` argument is left out. */
   today: () => CalendarDate;
 }
@@ -49,7 +49,7 @@ function eachCell(
 }
 
 function todayAt(value: unknown, where: string, clock: InspectionClock): CalendarDate {
-  return dateCell(value, `today${where}`, clock.utcOffsetAt) ?? clock.today();
+  return dateCell(value, `today${where}`, clock) ?? clock.today();
 }
 
 export interface NextInspectionArguments {
@@ -76,8 +76,8 @@ export function nextInspectionCells(
     const value = (argument: keyof NextInspectionArguments) => cellOf(args[argument], row, column);
     const timing = textCell(value('timing'), `timing${where}`).toLowerCase();
     if (timing === '') return '';
-    const anchor = dateCell(value('timing_date'), `timing_date${where}`, clock.utcOffsetAt);
-    const lastInspected = dateCell(value('last_inspected'), `last_inspected${where}`, clock.utcOffsetAt);
+    const anchor = dateCell(value('timing_date'), `timing_date${where}`, clock);
+    const lastInspected = dateCell(value('last_inspected'), `last_inspected${where}`, clock);
     const inspection = nextInspection({
       trigger: {
         type: 'time',
@@ -116,7 +116,7 @@ export function inspectionStatusCells(
     const where = positionOf(shape, row, column);
     const due = cellOf(args.due_date, row, column);
     if (typeof due === 'string' && STATUSES_WITHOUT_DUE_DATE.includes(due.trim())) return due.trim();
-    const dueDate = dateCell(due, `due_date${where}`, clock.utcOffsetAt);
+    const dueDate = dateCell(due, `due_date${where}`, clock);
     if (dueDate === null) return '';
     const expiringDays = wholeNumberCell(cellOf(args.expiring_days, row, column), `expiring_days${where}`, 0);
     if (expiringDays === null) {

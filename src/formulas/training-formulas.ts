@@ -59,8 +59,7 @@ function eachPair(
       const userId = idCell(cellOf(args.user_id, row, column), `user_id${where}`);
       const trainingId = idCell(cellOf(args.training_id, row, column), `training_id${where}`);
       if (userId === '' || trainingId === '') return '';
-      const day =
-        dateCell(cellOf(args.as_of, row, column), `as_of${where}`, clock.utcOffsetAt) ?? clock.today();
+      const day = dateCell(cellOf(args.as_of, row, column), `as_of${where}`, clock) ?? clock.today();
       const rule = facts.rules.get(trainingId) ?? facts.defaultRule;
       return answer(trainingStatus(facts.byPair.get(pairKey(userId, trainingId)) ?? [], rule, day));
     }),

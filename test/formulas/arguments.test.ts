@@ -18,6 +18,8 @@ import { nextInspection, statusOfDueDate } from '../../src/equipment/inspections
 
 const utc: UtcOffsetAt = () => 0;
 const kolkata: UtcOffsetAt = () => 330;
+/** A spreadsheet in UTC, as is the script. */
+const inUtc = { utcOffsetAt: utc, scriptUtcOffsetAt: utc };
 const day = (iso: string): CalendarDate => fromIsoDate(iso)!;
 /** The serial of a date-only cell. */
 const serial = (iso: string): number => day(iso) + 25_569;
@@ -98,25 +100,52 @@ describe('single values', () => {
 describe('dates', () => {
   test('a date cell (midnight in the spreadsheet zone), a whole serial or ISO text is that day', () => {
     // 2024-03-01 00:00 in Kolkata is 2024-02-29 18:30 UTC.
-    expect(dateCell(new Date(Date.UTC(2024, 1, 29, 18, 30)), 'today', kolkata)).toBe(day('2024-03-01'));
-    expect(dateCell(serial('2024-02-29'), 'today', utc)).toBe(day('2024-02-29'));
-    expect(dateCell('2024-12-31', 'today', utc)).toBe(day('2024-12-31'));
-    expect(dateCell('', 'today', utc)).toBeNull();
+    const kolkataSheet = { utcOffsetAt: kolkata, scriptUtcOffsetAt: utc };
+    expect(dateCell(new Date(Date.UTC(2024, 1, 29, 18, 30)), 'today', kolkataSheet)).toBe(day('2024-03-01'));
+    expect(dateCell(serial('2024-02-29'), 'today', inUtc)).toBe(day('2024-02-29'));
+    expect(dateCell('2024-12-31', 'today', inUtc)).toBe(day('2024-12-31'));
+    expect(dateCell('', 'today', inUtc)).toBeNull();
+  });
+
+  /**
+   * Google does not document whether a date cell reaches a custom function as midnight of the
+   * spreadsheet's zone or of the script's: either is the cell's day, for a spreadsheet west or east
+   * of the script (up to 12 hours apart), across the year's last day.
+   */
+  test.each([
+    ['west of the script: New York (UTC−5) with a script in UTC', -300, 0],
+    ['east of the script: Kolkata (UTC+5:30) with a script in UTC', 330, 0],
+    ['east by almost 12 hours: Auckland (UTC+13) with a script in UTC+1:30', 780, 90],
+    ['west by almost 12 hours: Honolulu (UTC−10) with a script in UTC+1:30', -600, 90],
+  ])('a date cell in a spreadsheet %s is its day in either zone', (_name, sheetOffset, scriptOffset) => {
+    const zones = { utcOffsetAt: () => sheetOffset, scriptUtcOffsetAt: () => scriptOffset };
+    for (const iso of ['2024-12-31', '2025-01-01']) {
+      const [year, month, date] = iso.split('-').map(Number) as [number, number, number];
+      const midnightIn = (offsetMinutes: number) =>
+        new Date(Date.UTC(year, month - 1, date) - offsetMinutes * 60_000);
+      expect([iso, dateCell(midnightIn(sheetOffset), 'today', zones)]).toEqual([iso, day(iso)]);
+      expect([iso, dateCell(midnightIn(scriptOffset), 'today', zones)]).toEqual([iso, day(iso)]);
+    }
   });
 
   test('something that is not a date is refused with what was given and an example', () => {
-    expect(messageOf(() => dateCell('next week', 'due_date', utc))).toBe(
+    expect(messageOf(() => dateCell('next week', 'due_date', inUtc))).toBe(
       'due_date is not a date: "next week". Give a date cell, DATE(2024, 3, 1) or "2024-03-01"',
     );
-    expect(messageOf(() => dateCell(true, 'due_date', utc))).toMatch(/^due_date is not a date: true/);
+    expect(messageOf(() => dateCell(true, 'due_date', inUtc))).toMatch(/^due_date is not a date: true/);
   });
 
   test('a time of day, as NOW() gives, is refused: the formula would never settle', () => {
     const now = new Date(Date.UTC(2024, 2, 1, 14, 5));
-    expect(messageOf(() => dateCell(now, 'today', utc))).toMatch(
+    expect(messageOf(() => dateCell(now, 'today', inUtc))).toMatch(
       /^today has a time of day, as NOW\(\) gives.*TODAY\(\)/,
     );
-    expect(messageOf(() => dateCell(serial('2024-03-01') + 0.25, 'last_inspected', utc))).toMatch(
+    // Neither a midnight of the spreadsheet's zone (New York) nor of the script's (UTC).
+    const newYork = { utcOffsetAt: () => -300, scriptUtcOffsetAt: utc };
+    expect(messageOf(() => dateCell(new Date(Date.UTC(2024, 2, 1, 3)), 'today', newYork))).toMatch(
+      /^today has a time of day/,
+    );
+    expect(messageOf(() => dateCell(serial('2024-03-01') + 0.25, 'last_inspected', inUtc))).toMatch(
       /^last_inspected has a time of day/,
     );
   });
@@ -138,7 +167,7 @@ describe('ranges', () => {
 });
 
 describe('SAFETY_NEXT_INSPECTION and SAFETY_INSPECTION_STATUS follow the inspection rules', () => {
-  const clock = { utcOffsetAt: utc, today: () => day('2024-03-10') };
+  const clock = { ...inUtc, today: () => day('2024-03-10') };
 
   test.each([
     ['dow', '2024-01-01', 7, '', '2024-03-11'],

@@ -16,6 +16,9 @@ const KIRITIMATI_OFFSET_MS = 14 * 3_600_000;
 const EDITOR = 'editor@example.com';
 const SERVICE_FUNCTIONS = ['SAFETY_COMPLETIONS', 'SAFETY_EQUIPMENT_TYPES', 'SAFETY_SCHEDULES', 'SAFETY_USER'];
 
+/** The reading under which formulas reach the token lent to them in the document properties. */
+const LENT_TOKEN_READABLE = { documentStoresInCustomFunction: true };
+
 let harness: AddonHarness;
 let data: DatasetData;
 
@@ -23,6 +26,7 @@ beforeAll(async () => {
   harness = await createAddonHarness({
     dataset: { completions: 1_500, users: 25, equipmentTypes: 8, seed: 11 },
     timeZone: TIME_ZONE,
+    emulator: { readings: LENT_TOKEN_READABLE },
   });
   harness.connect();
   data = await harness.dataset.data();
@@ -433,7 +437,10 @@ describe('a call that needs more pages than fit in 30 seconds', () => {
   let slow: AddonHarness;
 
   beforeAll(async () => {
-    slow = await createAddonHarness({ dataset: { completions: 12_000, users: 50, seed: 5 } });
+    slow = await createAddonHarness({
+      dataset: { completions: 12_000, users: 50, seed: 5 },
+      emulator: { readings: LENT_TOKEN_READABLE },
+    });
     slow.connect();
     // One page at a time, 2.5 s each: page 1 shows that the other 11 cannot follow in time.
     slow.callServer('saveSettings', { baseUrl: sampleServiceUrl(), token: '', batchSize: 1 });
@@ -455,5 +462,46 @@ describe('a call that needs more pages than fit in 30 seconds', () => {
     expect(slow.emulator.urlFetch.requests.map((request) => request.payload)).toEqual([
       JSON.stringify({ token: slow.dataset.tokens.valid, limit: 1000, page: 1 }),
     ]);
+  });
+});
+
+describe("where Google does not let formulas read this spreadsheet's settings (its stricter reading)", () => {
+  let closed: AddonHarness;
+
+  beforeAll(async () => {
+    closed = await createAddonHarness({
+      dataset: { completions: 20, users: 3, seed: 12 },
+      emulator: { readings: { documentStoresInCustomFunction: false } },
+    });
+    closed.connect();
+    closed.callServer('setFormulaAccess', true);
+  });
+
+  afterAll(() => closed.done());
+
+  test.each(SERVICE_FUNCTIONS)(
+    '%s says so in its cell, names the menu actions to use and sends nothing',
+    (name) => {
+      const before = closed.emulator.urlFetch.requests.length;
+      // SAFETY_USER needs an id; the others may be called with none.
+      const args = name === 'SAFETY_USER' ? ['1'] : [];
+      expect(closed.emulator.customFunction(closed.spreadsheetId, name, args)).toEqual({
+        error:
+          `${name}: Google does not let formulas read this spreadsheet's settings here, so they cannot reach the token lent to them and nothing was requested. ` +
+          'Use the Safety Sync menu instead: Import completed trainings…, Import equipment types or Refresh all write the same data into tabs.',
+      });
+      expect(closed.emulator.urlFetch.requests.length).toBe(before);
+    },
+  );
+
+  test('the lend stays on in Settings, and the functions that need no token work', () => {
+    expect(closed.callServer('getSettings')).toMatchObject({ formulaAccess: true });
+    expect(
+      closed.emulator.customFunction(closed.spreadsheetId, 'SAFETY_INSPECTION_STATUS', [
+        '2024-03-15',
+        5,
+        '2024-03-10',
+      ]),
+    ).toEqual({ value: 'Expiring' });
   });
 });

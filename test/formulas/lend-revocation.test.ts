@@ -23,7 +23,11 @@ let userId: string;
 let userName: string;
 
 beforeEach(async () => {
-  harness = await createAddonHarness({ dataset: { completions: 20, users: 5, seed: 26 } });
+  // Lending reaches formulas only where Google lets them read the document properties.
+  harness = await createAddonHarness({
+    dataset: { completions: 20, users: 5, seed: 26 },
+    emulator: { readings: { documentStoresInCustomFunction: true } },
+  });
   secondId = harness.emulator.createSpreadsheet({ name: SECOND, timeZone: 'Europe/London' });
   harness.emulator.onOpen(secondId, { authMode: 'LIMITED' });
   second = serverOf(harness.emulator, secondId);
