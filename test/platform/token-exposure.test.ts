@@ -16,7 +16,11 @@ let tokens: string[];
 let triggerUid: string;
 
 beforeAll(async () => {
-  harness = await createAddonHarness({ dataset: { seed: 81, completions: 150, equipmentTypes: 4 } });
+  harness = await createAddonHarness({
+    dataset: { seed: 81, completions: 150, equipmentTypes: 4 },
+    // Where Google lets formulas read the token lent to them, so that they can carry it (readings.ts).
+    emulator: { readings: { documentStoresInCustomFunction: true } },
+  });
   tokens = Object.values(harness.dataset.tokens);
   harness.connect();
   harness.callServer('setFormulaAccess', true);

@@ -4,7 +4,7 @@
  * interleaves what people do in Sheets (type text with and without an apostrophe, numbers, dates,
  * formulas, formats, notes and validation in their own columns; notes on imported cells; insert,
  * move and delete columns, imported ones included; type an imported column's title a second time;
- * sort and filter from the filter; rename a tab; type "Last inspected" dates) with changes upstream
+ * sort and filter from the filter; type "Last inspected" dates) with changes upstream
  * and the add-on's runs (Reconcile, the import dialog, Refresh all, Import equipment types) and
  * Sheets recalculating custom functions.
  *
@@ -135,14 +135,13 @@ const EDITS = [
   'double title',
   'sort',
   'filter',
-  'rename',
   'last inspected',
   'last inspected',
 ] as const;
 type Edit = (typeof EDITS)[number];
 /** What the user does while an import that needs several executions goes on. */
 const EDITS_DURING_AN_IMPORT: readonly Edit[] = ['text', 'note', 'format', 'last inspected'];
-const STRUCTURAL_EDITS: readonly Edit[] = ['insert column', 'move column', 'delete column', 'rename'];
+const STRUCTURAL_EDITS: readonly Edit[] = ['insert column', 'move column', 'delete column'];
 
 type RunKind = 'reconcile' | 'import' | 'refresh' | 'equipment';
 type Outcome = 'Success' | 'Continuing' | 'Failed';
@@ -232,7 +231,6 @@ class Sequence {
   private batchSize = 0;
   /** Titles the user gave their columns, so that each is unique. */
   private columnsMade = 0;
-  private renamed: { name: string; cells: CellView[][] } | null = null;
   /** Each tab's titles as the add-on first wrote them (before the user touched it). */
   private readonly importedTitles = new Map<string, readonly string[]>();
   /** Doubled titles the user typed and has not fixed yet, by tab. */
@@ -262,6 +260,8 @@ class Sequence {
     this.batchSize = batchSize;
     this.harness = await createAddonHarness({
       dataset: { seed: 1000 + this.seed, completions, users: 8, equipmentTypes: 4 },
+      // Where Google lets formulas read the token lent to them (readings.ts): the user types them.
+      emulator: { readings: { documentStoresInCustomFunction: true } },
     });
     this.user = userActions(this.harness);
     try {
@@ -461,13 +461,6 @@ class Sequence {
         return this.log(
           `hides ${JSON.stringify(hidden)} in column ${column} ("${titles[column - 1]}") of ${tab} from its filter`,
         );
-      }
-      case 'rename': {
-        if (tab !== COMPLETIONS || this.renamed) return;
-        const name = 'Completed trainings (mine)';
-        this.sheet(COMPLETIONS).rename(name);
-        this.renamed = { name, cells: this.sheet(name).cells() };
-        return this.log(`renames ${COMPLETIONS} to "${name}"`);
       }
       case 'last inspected': {
         if (tab !== SCHEDULES) return;
@@ -742,8 +735,6 @@ class Sequence {
     const before = tabs.map((tab) => this.snapshot(tab));
     this.workbook().recalculate();
     this.log('Sheets recalculates the custom functions');
-    // A renamed tab's formulas compute too: what the add-on must leave alone is the tab as it is now.
-    if (this.renamed) this.renamed.cells = this.sheet(this.renamed.name).cells();
     tabs.forEach((tab, index) => this.expectUserCellsKept(tab, before[index]!, this.snapshot(tab)));
   }
 
@@ -885,12 +876,6 @@ class Sequence {
     for (const tab of [COMPLETIONS, ...EQUIPMENT_TABS]) {
       // A tab the add-on has just made holds its titles and nothing of the user's yet.
       if (!this.importedTitles.has(tab) && this.hasTab(tab)) this.importedTitles.set(tab, this.titles(tab));
-    }
-    if (this.renamed) {
-      const cells = this.sheet(this.renamed.name).cells();
-      if (JSON.stringify(cells) !== JSON.stringify(this.renamed.cells)) {
-        this.fail("a renamed tab is the user's own", `"${this.renamed.name}" changed`);
-      }
     }
 
     let outcome: Outcome | null = null;
