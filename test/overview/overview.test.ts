@@ -309,7 +309,7 @@ test('the full import of completions makes no call for a missing Overview, and f
       await harness.done();
     }
   }
-  const [first, withOverview] = await callsOfImports(true);
+  const [, withOverview] = await callsOfImports(true);
   const [, afterDeletion] = await callsOfImports(false);
   // Every tab the import writes is found by its id; a deleted Overview is looked for, not made.
   expect(withOverview['Spreadsheet.getSheetById']).toBe(afterDeletion['Spreadsheet.getSheetById']);
