@@ -30,19 +30,25 @@ function failureAlerts(harness: AddonHarness, from: number): string[] {
     .flatMap((alert) => (/failed$/.test(alert.title ?? '') ? [alert.message] : []));
 }
 
+/**
+ * 6,000 records over a slow network (60 s of emulated time a round trip, one page a round): the
+ * import's first execution stages some pages and pauses (as test/completions/import-staging.test.ts).
+ */
+async function importPausedWithStaging(seed: number): Promise<AddonHarness> {
+  const harness = await createAddonHarness({
+    dataset: { seed, completions: 6_000, users: 20 },
+    emulator: { urlFetchRoundTripMs: 60_000 },
+    userScript: TAB_EDITS_SCRIPT,
+  });
+  harness.connect();
+  harness.useBatchSize(1);
+  expect(harness.callServer('startCompletionsImport', {}).done).toBe(false);
+  return harness;
+}
+
 describe('the staging tab of an unfinished import, deleted between executions', () => {
   test('the next execution says so, starts again from page 1, and the tab ends exactly the service’s list', async () => {
-    // 6,000 records over a slow network (60 s of emulated time a round trip, one page a round): the
-    // first execution stages some pages and pauses (as test/completions/import-staging.test.ts).
-    const harness = await createAddonHarness({
-      dataset: { seed: 81, completions: 6_000, users: 20 },
-      emulator: { urlFetchRoundTripMs: 60_000 },
-      userScript: TAB_EDITS_SCRIPT,
-    });
-    harness.connect();
-    harness.useBatchSize(1);
-
-    expect(harness.callServer('startCompletionsImport', {}).done).toBe(false);
+    const harness = await importPausedWithStaging(81);
     expect(workbook(harness).sheetNames).toContain(STAGING_TAB);
     // Nothing half-written: the visible tab gets the records only when the import ends.
     const shownBefore = workbook(harness).sheetNames.includes(COMPLETIONS_TAB)
@@ -258,14 +264,7 @@ describe('every tab the add-on makes, renamed by its user', () => {
 
 describe('the staging tab of an unfinished import, renamed by its user between executions', () => {
   test('the import goes on from what it staged, under the new name, and makes no second staging tab', async () => {
-    const harness = await createAddonHarness({
-      dataset: { seed: 84, completions: 6_000, users: 20 },
-      emulator: { urlFetchRoundTripMs: 60_000 },
-      userScript: TAB_EDITS_SCRIPT,
-    });
-    harness.connect();
-    harness.useBatchSize(1);
-    expect(harness.callServer('startCompletionsImport', {}).done).toBe(false);
+    const harness = await importPausedWithStaging(84);
     renameTab(harness, STAGING_TAB, STAGING_TAB + MINE);
 
     const summary = fullImportGoingOn(harness);
