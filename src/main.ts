@@ -7,7 +7,7 @@ export {
   reconcileCompletedTrainings,
   showImportCompletionsDialog,
   startCompletionsImport,
-} from './completions/actions';
+} from './trainings/completions/actions';
 export { importEquipmentTypes } from './equipment/actions';
 export { refreshAll } from './refresh/refresh-all';
 export { getSchedule, removeSchedule, saveSchedule, showScheduleDialog } from './refresh/schedule-dialog';

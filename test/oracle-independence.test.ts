@@ -21,10 +21,10 @@ const TEST = path.join(ROOT, 'test');
 
 /** The tests that must compute their expectations themselves, besides every model test and oracle. */
 const NAMED = [
-  'test/completions/exact-under-change.test.ts',
+  'test/trainings/completions/exact-under-change.test.ts',
   'test/api/completions-paging.test.ts',
-  'test/completions/import-staging.test.ts',
-  'test/completions/progress-under-change.test.ts',
+  'test/trainings/completions/import-staging.test.ts',
+  'test/trainings/completions/progress-under-change.test.ts',
 ];
 
 /**

@@ -4,7 +4,7 @@
  * full import is priced the same way. Pure functions of the results.
  */
 import { MAX_PAGE_SIZE, readRounds } from '../../src/api/completions';
-import { COMPLETION_COLUMNS } from '../../src/completions/table';
+import { COMPLETION_COLUMNS } from '../../src/trainings/completions/table';
 import {
   type CostBreakdown,
   type CostFigures,

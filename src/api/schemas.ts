@@ -45,7 +45,7 @@ export const completionSchema = compiledObject({
   created: integer,
   dateNumber,
   // Optional decoration: a value that is not a calendar date leaves its cell empty and is reported
-  // (completions/table.ts), instead of costing the whole record.
+  // (trainings/completions/table.ts), instead of costing the whole record.
   specialExpirationDateNumber: z.optional(z.number()),
   instructor_id: z.string(),
   groupTraining_id: z.string(),

@@ -2,7 +2,7 @@
  * Safety Sync → Import equipment types: the equipment job run from the menu, with its outcome in a
  * message (the counts of expired and expiring inspections are what a manager looks for first).
  */
-import { openSettingsIfNotConfigured } from '../completions/actions';
+import { openSettingsIfNotConfigured } from '../trainings/completions/actions';
 import { IMPORT_EQUIPMENT_ACTION, importEquipment } from './import';
 import { activeSpreadsheet, requireUi, showFailure } from '../platform/interactive';
 import { runJob } from '../platform/job-runner';

@@ -7,7 +7,7 @@
  */
 import type { Completion, EquipmentType } from '../api/schemas';
 import type { CellValue, ColumnSpec } from '../sheets/table';
-import { completionsTable, type UserNames } from '../completions/table';
+import { completionsTable, type UserNames } from '../trainings/completions/table';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
 import {
   EQUIPMENT_TYPE_COLUMN,

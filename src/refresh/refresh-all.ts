@@ -5,8 +5,8 @@
  * does not stop the other. Safety Sync → Refresh all and the scheduled refresh both run it.
  */
 import { ServiceError } from '../api/errors';
-import { openSettingsIfNotConfigured } from '../completions/actions';
-import { type CompletionsMode, importCompletions } from '../completions/import';
+import { openSettingsIfNotConfigured } from '../trainings/completions/actions';
+import { type CompletionsMode, importCompletions } from '../trainings/completions/import';
 import { refreshEquipment } from '../equipment/import';
 import { findLinkedTabs, hasEquipmentTabs } from '../equipment/linked-tabs';
 import { activeSpreadsheet, requireUi, showFailure } from '../platform/interactive';

@@ -20,7 +20,7 @@
  * that is not the spreadsheet's current schedule of the calling user.
  */
 import { ServiceError, TransportError } from '../api/errors';
-import { lastFullImportMs } from '../completions/import';
+import { lastFullImportMs } from '../trainings/completions/import';
 import { DocumentState } from '../platform/document-state';
 import { isTokenRefused, refreshImports, type RefreshOutcome } from './refresh-all';
 import { describeProblem, formatMoment, showRefreshStatus } from './status';

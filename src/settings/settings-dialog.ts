@@ -7,7 +7,7 @@
 import { checkBatchSize, MAX_BATCH_SIZE } from '../api/batch-size';
 import { InvalidParameterError } from '../api/errors';
 import { type ConnectionTestResult, testServiceConnection } from './connection-test';
-import { filterAsTyped } from '../completions/typed-filter';
+import { filterAsTyped } from '../trainings/completions/typed-filter';
 import {
   dropRevokedLend,
   followConnectionChange,

@@ -4,7 +4,7 @@
  * Reading the tab, not the service, is what lets every training tab and formula cost no request.
  * The tab is found by its sheet id (platform/addon-tabs.ts), under whatever name its user gave it.
  */
-import { COMPLETION_COLUMNS, COMPLETIONS_SHEET } from '../completions/table';
+import { COMPLETION_COLUMNS, COMPLETIONS_SHEET } from './completions/table';
 import { layoutOfHeader } from '../sheets/tab-layout';
 import { cellToSheetSerial, fromSheetSerial, type UtcOffsetAt } from '../lib/dates';
 import { UserFacingError } from '../platform/user-facing-error';

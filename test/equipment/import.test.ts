@@ -445,7 +445,7 @@ describe('a second refresh after the service renamed and removed types', () => {
 
 describe('Spreadsheet service calls do not grow with the number of types', () => {
   // Tables go one way at both sizes: 300 types make tables large enough for the Sheets API, which
-  // writes them with calls of its own, as constant (test/completions/import.test.ts).
+  // writes them with calls of its own, as constant (test/trainings/completions/import.test.ts).
   async function importCalls(equipmentTypes: number) {
     const harness = await createAddonHarness({
       dataset: { equipmentTypes, seed: 2, anomalies: true },

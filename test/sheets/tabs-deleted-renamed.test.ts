@@ -32,7 +32,7 @@ function failureAlerts(harness: AddonHarness, from: number): string[] {
 
 /**
  * 6,000 records over a slow network (60 s of emulated time a round trip, one page a round): the
- * import's first execution stages some pages and pauses (as test/completions/import-staging.test.ts).
+ * import's first execution stages some pages and pauses (as test/trainings/completions/import-staging.test.ts).
  */
 async function importPausedWithStaging(seed: number): Promise<AddonHarness> {
   const harness = await createAddonHarness({

@@ -4,7 +4,7 @@ import {
   mergeCatalogue,
   readCatalogue,
 } from '../../src/trainings/catalogue';
-import { COMPLETION_COLUMNS } from '../../src/completions/table';
+import { COMPLETION_COLUMNS } from '../../src/trainings/completions/table';
 import { COMPLETION_HEADERS, type CompletionRow } from '../../src/trainings/completions-tab';
 import { type CalendarDate, fromIsoDate, toSheetSerial } from '../../src/lib/dates';
 

@@ -2,9 +2,9 @@
  * The completions import at the edges: larger than one execution, not configured, run twice at
  * once, records of the wrong shape, and more rows than a spreadsheet can hold.
  */
-import type { Completion } from '../../src/api/schemas';
-import { completionKey } from '../../src/api/completion-key';
-import { createAddonHarness } from '../support/addon-harness';
+import type { Completion } from '../../../src/api/schemas';
+import { completionKey } from '../../../src/api/completion-key';
+import { createAddonHarness } from '../../support/addon-harness';
 
 const TAB = 'Completed trainings';
 

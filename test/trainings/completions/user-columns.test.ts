@@ -3,7 +3,7 @@
  * them, each cell comes back beside its record exactly as it was typed, text that looks like a
  * number, a date or a formula included, in the number format it had.
  */
-import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
+import { type AddonHarness, createAddonHarness } from '../../support/addon-harness';
 
 const TAB = 'Completed trainings';
 

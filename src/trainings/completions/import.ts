@@ -7,7 +7,7 @@
  * - Incremental refresh: records arrive newest first, so it reads page 1 onwards only until it
  *   reaches back past the newest record held, less an overlap of some days, and adds what is new.
  */
-import { rowKeys } from '../api/completion-key';
+import { rowKeys } from '../../api/completion-key';
 import {
   checkFilter,
   type CompletionsFilter,
@@ -17,25 +17,25 @@ import {
   MAX_PASSES,
   type PagingCursor,
   readCompletionPages,
-} from '../api/completions';
-import type { Completion } from '../api/schemas';
-import { addDays, cellToSheetSerial, fromSheetSerial, toDateNumber, type UtcOffsetAt } from '../lib/dates';
-import { formatCount } from '../lib/numbers';
-import { describeRemade, findAddonTab, keepAddonTabIds } from '../platform/addon-tabs';
-import { DocumentState } from '../platform/document-state';
-import type { JobContext, JobReport } from '../platform/job-runner';
+} from '../../api/completions';
+import type { Completion } from '../../api/schemas';
+import { addDays, cellToSheetSerial, fromSheetSerial, toDateNumber, type UtcOffsetAt } from '../../lib/dates';
+import { formatCount } from '../../lib/numbers';
+import { describeRemade, findAddonTab, keepAddonTabIds } from '../../platform/addon-tabs';
+import { DocumentState } from '../../platform/document-state';
+import type { JobContext, JobReport } from '../../platform/job-runner';
 import {
   describeCuts,
   describeRejected,
   type RejectedSummary,
   summarizeRejected,
-} from '../platform/problem-lists';
-import { checkRoomForRows, readSheetGrids } from '../sheets/cell-limit';
-import { fitTableText } from '../sheets/cell-text';
-import { guardTable, readTableGuards } from '../sheets/table-guard';
-import { requireWritableTabs } from '../platform/write-permission';
-import type { CellValue } from '../sheets/table';
-import { readTabLayout, tableCellsOf, type TabLayout } from '../sheets/tab-layout';
+} from '../../platform/problem-lists';
+import { checkRoomForRows, readSheetGrids } from '../../sheets/cell-limit';
+import { fitTableText } from '../../sheets/cell-text';
+import { guardTable, readTableGuards } from '../../sheets/table-guard';
+import { requireWritableTabs } from '../../platform/write-permission';
+import type { CellValue } from '../../sheets/table';
+import { readTabLayout, tableCellsOf, type TabLayout } from '../../sheets/tab-layout';
 import {
   formatHeaderAndColumns,
   insertRowsOnTop,
@@ -47,8 +47,8 @@ import {
   type TabContent,
   writeTable,
   writeTableOver,
-} from '../sheets/table-writer';
-import { SHEETS_API_MIN_CELLS } from '../sheets/sheets-api';
+} from '../../sheets/table-writer';
+import { SHEETS_API_MIN_CELLS } from '../../sheets/sheets-api';
 import {
   clearStaging,
   describeStaged,
@@ -76,13 +76,8 @@ import {
   stillListedRefusal,
 } from './removal-check';
 import { describeNames, NameLookups, type ResolvedNames } from './user-names';
-import { COMPLETIONS_ADDON_TAB } from '../trainings/completions-tab';
-import {
-  planTrainingStatus,
-  withFailure,
-  withTrainingOutcome,
-  withTrainingStatus,
-} from '../trainings/actions';
+import { COMPLETIONS_ADDON_TAB } from '../completions-tab';
+import { planTrainingStatus, withFailure, withTrainingOutcome, withTrainingStatus } from '../actions';
 
 export type CompletionsMode = 'full' | 'incremental';
 

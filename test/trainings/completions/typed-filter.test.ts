@@ -4,8 +4,8 @@
  * nothing and the id without its spaces would, the run's message and its Sync log line say so.
  * dist/Code.js in the emulator, the sample service over loopback.
  */
-import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
-import type { RequestLogEntry } from '../support/sample-service';
+import { type AddonHarness, createAddonHarness } from '../../support/addon-harness';
+import type { RequestLogEntry } from '../../support/sample-service';
 
 const TAB = 'Completed trainings';
 const USER_ID_COLUMN = 0;

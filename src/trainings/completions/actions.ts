@@ -3,24 +3,24 @@
  * dialog calls step by step (each call is a new execution with its own time limit, so an import
  * larger than one execution goes on across calls while the dialog shows progress).
  */
-import type { CompletionsFilter } from '../api/completions';
+import type { CompletionsFilter } from '../../api/completions';
 import { describeFilter, importCompletions, type CompletionsMode } from './import';
 import { withFilterSpacesHint } from './filter-hint';
 import { type FilterField, filterAsTyped } from './typed-filter';
-import { type FieldRefusal, refusalOf } from '../platform/field-refusal';
-import { activeSpreadsheet, requireUi, showFailure } from '../platform/interactive';
-import { executionBudget } from '../platform/time-budget';
-import { type JobReport, runJob } from '../platform/job-runner';
+import { type FieldRefusal, refusalOf } from '../../platform/field-refusal';
+import { activeSpreadsheet, requireUi, showFailure } from '../../platform/interactive';
+import { executionBudget } from '../../platform/time-budget';
+import { type JobReport, runJob } from '../../platform/job-runner';
 import {
   missingConnectionParts,
   readConnection,
   readImportOptions,
   saveImportOptions,
-} from '../platform/settings-store';
-import { recordSettingsChange } from '../settings/sharing';
-import { ownedSettingsOf } from '../refresh/schedule-owner';
-import { showSettingsDialog } from '../settings/settings-dialog';
-import { dropRevokedLend } from '../formulas/access';
+} from '../../platform/settings-store';
+import { recordSettingsChange } from '../../settings/sharing';
+import { ownedSettingsOf } from '../../refresh/schedule-owner';
+import { showSettingsDialog } from '../../settings/settings-dialog';
+import { dropRevokedLend } from '../../formulas/access';
 
 export const IMPORT_ACTION = 'Import completed trainings';
 

@@ -4,12 +4,12 @@
  * those spaces. When such a filter matched nothing and the ids without their spaces have
  * completions, the run's message says so, so that the user checks what they typed.
  */
-import type { ServiceClient } from '../api/client';
-import { COMPLETIONS_METHOD, type CompletionsFilter } from '../api/completions';
-import { ServiceError, TransportError } from '../api/errors';
-import { completionsPageSchema } from '../api/schemas';
-import { formatCount } from '../lib/numbers';
-import type { JobReport } from '../platform/job-runner';
+import type { ServiceClient } from '../../api/client';
+import { COMPLETIONS_METHOD, type CompletionsFilter } from '../../api/completions';
+import { ServiceError, TransportError } from '../../api/errors';
+import { completionsPageSchema } from '../../api/schemas';
+import { formatCount } from '../../lib/numbers';
+import type { JobReport } from '../../platform/job-runner';
 
 const FILTER_MEMBERS = [
   ['user_id', 'user'],

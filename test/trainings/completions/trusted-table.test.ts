@@ -5,8 +5,8 @@
  * own), with or without the Sheets API, and so does a refresh that cannot widen them; a refresh's rows, inserted inside the table, widen them as Sheets
  * widens any range rows are inserted into.
  */
-import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
-import { ourProtections } from '../support/table-guards';
+import { type AddonHarness, createAddonHarness } from '../../support/addon-harness';
+import { ourProtections } from '../../support/table-guards';
 
 const TAB = 'Completed trainings';
 

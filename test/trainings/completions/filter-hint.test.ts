@@ -2,11 +2,11 @@
  * The sentence a filtered import that found nothing ends with when the spaces around an id are the
  * likely reason: asked of the sample service with the add-on's own client, one request at most.
  */
-import { nodeTransport } from '../../dev/http/node-transport';
-import { ServiceClient } from '../../src/api/client';
-import type { CompletionsFilter } from '../../src/api/completions';
-import { filterSpacesHint } from '../../src/completions/filter-hint';
-import { type RequestLogEntry, SampleDataset, sampleServiceUrl } from '../support/sample-service';
+import { nodeTransport } from '../../../dev/http/node-transport';
+import { ServiceClient } from '../../../src/api/client';
+import type { CompletionsFilter } from '../../../src/api/completions';
+import { filterSpacesHint } from '../../../src/trainings/completions/filter-hint';
+import { type RequestLogEntry, SampleDataset, sampleServiceUrl } from '../../support/sample-service';
 
 let dataset: SampleDataset;
 let trainingOfPadded: string;

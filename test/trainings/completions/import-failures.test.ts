@@ -2,10 +2,10 @@
  * Whatever goes wrong during an import, the "Completed trainings" tab keeps exactly what it had, the
  * user is told what happened and what to do, and the Sync log has the identifier and request ID.
  */
-import type { Emulator } from '../../dev/emulator';
-import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
-import { sampleServiceUrl } from '../support/sample-service';
-import { servedRowKeys, shownRowKeys } from '../support/completion-rows';
+import type { Emulator } from '../../../dev/emulator';
+import { type AddonHarness, createAddonHarness } from '../../support/addon-harness';
+import { sampleServiceUrl } from '../../support/sample-service';
+import { servedRowKeys, shownRowKeys } from '../../support/completion-rows';
 
 const TAB = 'Completed trainings';
 

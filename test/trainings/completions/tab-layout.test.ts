@@ -4,10 +4,10 @@
  * filtering from the tab's filter. Each run follows the columns by their titles, keeps what the user
  * put beside a record beside it, and refuses (changing nothing) when it cannot tell which column is which.
  */
-import { rowKeys } from '../../src/api/completion-key';
-import type { Completion } from '../../src/api/schemas';
-import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
-import { userActions } from '../support/user-actions';
+import { rowKeys } from '../../../src/api/completion-key';
+import type { Completion } from '../../../src/api/schemas';
+import { type AddonHarness, createAddonHarness } from '../../support/addon-harness';
+import { userActions } from '../../support/user-actions';
 
 const TAB = 'Completed trainings';
 const SYNC_LOG = 'Sync log';

@@ -14,12 +14,12 @@
  * staged". The tab is found by its sheet id (platform/addon-tabs.ts), so a user who renames it
  * does not lose what it holds.
  */
-import { COMPLETION_FIELDS, completionKey } from '../api/completion-key';
-import { type ListEntry, recordEntry } from '../api/completions';
-import type { Completion } from '../api/schemas';
-import { fingerprint } from '../lib/fingerprint';
-import { addonTab, findAddonTab, keepAddonTabIds } from '../platform/addon-tabs';
-import type { DocumentState } from '../platform/document-state';
+import { COMPLETION_FIELDS, completionKey } from '../../api/completion-key';
+import { type ListEntry, recordEntry } from '../../api/completions';
+import type { Completion } from '../../api/schemas';
+import { fingerprint } from '../../lib/fingerprint';
+import { addonTab, findAddonTab, keepAddonTabIds } from '../../platform/addon-tabs';
+import type { DocumentState } from '../../platform/document-state';
 
 export const STAGING_SHEET = 'Safety Sync staging';
 const STAGING_TAB = addonTab('safetySync.stagingTab', 'staging', STAGING_SHEET);

@@ -5,12 +5,12 @@
  * count (Google does not document whether putAll's 100 KB counts each value or all of them); it may
  * vanish at any time, which only costs requests.
  */
-import type { ServiceClient } from '../api/client';
-import type { ServiceError } from '../api/errors';
-import type { ReadControl, RidingCalls } from '../api/read-control';
-import type { User, UserInfo } from '../api/schemas';
-import { fetchUsers, isUsersInfoRefusal, ridingUserLookups } from '../api/users';
-import { fingerprint } from '../lib/fingerprint';
+import type { ServiceClient } from '../../api/client';
+import type { ServiceError } from '../../api/errors';
+import type { ReadControl, RidingCalls } from '../../api/read-control';
+import type { User, UserInfo } from '../../api/schemas';
+import { fetchUsers, isUsersInfoRefusal, ridingUserLookups } from '../../api/users';
+import { fingerprint } from '../../lib/fingerprint';
 
 /** UTF-16 units per chunk: at most 3 UTF-8 bytes each, so a chunk stays under 100 KB. */
 const CHUNK_LENGTH = 30_000;

@@ -2,12 +2,12 @@
  * Safety Sync → Import completed trainings, end to end: dist/Code.js in the emulator, the sample
  * service over loopback. What a training manager sees in the "Completed trainings" tab.
  */
-import type { Completion } from '../../src/api/schemas';
-import { completionKey } from '../../src/api/completion-key';
-import { readCost } from '../../src/api/completions';
-import { expectedCompletionRows } from '../support/completion-rows';
-import { type AddonHarness, createAddonHarness, type HarnessOptions } from '../support/addon-harness';
-import { spreadsheetServiceCalls } from '../../dev/emulator/spreadsheet';
+import type { Completion } from '../../../src/api/schemas';
+import { completionKey } from '../../../src/api/completion-key';
+import { readCost } from '../../../src/api/completions';
+import { expectedCompletionRows } from '../../support/completion-rows';
+import { type AddonHarness, createAddonHarness, type HarnessOptions } from '../../support/addon-harness';
+import { spreadsheetServiceCalls } from '../../../dev/emulator/spreadsheet';
 
 const TAB = 'Completed trainings';
 const HEADER = [

@@ -3,9 +3,9 @@
  * refuses it must not stop an import. The records come in with empty name columns, the run says
  * once why, and users.info is not asked again for every id.
  */
-import type { Completion } from '../../src/api/schemas';
-import { completionKey } from '../../src/api/completion-key';
-import { createAddonHarness } from '../support/addon-harness';
+import type { Completion } from '../../../src/api/schemas';
+import { completionKey } from '../../../src/api/completion-key';
+import { createAddonHarness } from '../../support/addon-harness';
 
 const TAB = 'Completed trainings';
 

@@ -63,11 +63,11 @@
  * A failing sequence throws with its seed and every step; EXACT_SEED=17 replays sequence 17 alone,
  * EXACT_SEQUENCES=40 runs the first 40 only (without the coverage guard's verdict mattering).
  */
-import type { Completion } from '../../src/api/schemas';
-import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
-import { type MutationsRequest, sampleServiceUrl } from '../support/sample-service';
-import { keyOf, rowKeysOf } from '../support/record-key-oracle';
-import { type Random, seeded } from '../support/seeded-random';
+import type { Completion } from '../../../src/api/schemas';
+import { type AddonHarness, createAddonHarness } from '../../support/addon-harness';
+import { type MutationsRequest, sampleServiceUrl } from '../../support/sample-service';
+import { keyOf, rowKeysOf } from '../../support/record-key-oracle';
+import { type Random, seeded } from '../../support/seeded-random';
 
 const TAB = 'Completed trainings';
 const SYNC_LOG = 'Sync log';

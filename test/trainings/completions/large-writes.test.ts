@@ -5,9 +5,9 @@
  * the manager's own columns beside them keep what they hold. dist/Code.js in the emulator, the sample
  * service over loopback.
  */
-import { WRITE_REQUESTS_PER_MINUTE_PER_USER } from '../../dev/emulator/spreadsheet';
-import { expectedCompletionRows } from '../support/completion-rows';
-import { type AddonHarness, createAddonHarness, type HarnessOptions } from '../support/addon-harness';
+import { WRITE_REQUESTS_PER_MINUTE_PER_USER } from '../../../dev/emulator/spreadsheet';
+import { expectedCompletionRows } from '../../support/completion-rows';
+import { type AddonHarness, createAddonHarness, type HarnessOptions } from '../../support/addon-harness';
 
 const TAB = 'Completed trainings';
 const RECORDS = 2_000;

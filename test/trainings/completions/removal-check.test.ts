@@ -2,9 +2,9 @@
  * A full import removes a row that carries the user's own cells only when a filtered read confirms
  * that its record is gone: a read that missed a live record refuses to finish and changes nothing.
  */
-import type { Completion } from '../../src/api/schemas';
-import { completionKey } from '../../src/api/completion-key';
-import { createAddonHarness } from '../support/addon-harness';
+import type { Completion } from '../../../src/api/schemas';
+import { completionKey } from '../../../src/api/completion-key';
+import { createAddonHarness } from '../../support/addon-harness';
 
 const TAB = 'Completed trainings';
 

@@ -9,8 +9,8 @@
  * against the sample service; with the training tabs and the user's own cells, filter criteria and
  * colours, which must come through the import as before.
  */
-import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
-import { userActions } from '../support/user-actions';
+import { type AddonHarness, createAddonHarness } from '../../support/addon-harness';
+import { userActions } from '../../support/user-actions';
 
 const TAB = 'Completed trainings';
 const TRAINING_TABS = ['Trainings', 'Training matrix', 'Expiring trainings'];

@@ -3,10 +3,10 @@
  * from it is exactly what the service sent, and a staging tab someone cleared, edited or left for
  * days is never taken for the records read: the import starts again from page 1 and says so.
  */
-import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
-import { rowKeysOf, stagedCellOf } from '../support/record-key-oracle';
-import type { Completion } from '../support/sample-service';
-import { servedRowKeys, shownRowKeys } from '../support/completion-rows';
+import { type AddonHarness, createAddonHarness } from '../../support/addon-harness';
+import { rowKeysOf, stagedCellOf } from '../../support/record-key-oracle';
+import type { Completion } from '../../support/sample-service';
+import { servedRowKeys, shownRowKeys } from '../../support/completion-rows';
 
 const TAB = 'Completed trainings';
 const STAGING = 'Safety Sync staging';

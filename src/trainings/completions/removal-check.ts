@@ -5,13 +5,13 @@
  * agree. When the service still lists one of them, the import refuses to finish and changes
  * nothing: a read that missed a live record must never cost a user's notes.
  */
-import type { ServiceClient } from '../api/client';
-import { completionKey, splitRowKey } from '../api/completion-key';
-import { type CompletionsFilter, readCompletionPages } from '../api/completions';
-import type { ReadControl } from '../api/read-control';
-import { listProblems } from '../platform/problem-lists';
-import { UserFacingError } from '../platform/user-facing-error';
-import type { TabContent, TabRecord } from '../sheets/table-writer';
+import type { ServiceClient } from '../../api/client';
+import { completionKey, splitRowKey } from '../../api/completion-key';
+import { type CompletionsFilter, readCompletionPages } from '../../api/completions';
+import type { ReadControl } from '../../api/read-control';
+import { listProblems } from '../../platform/problem-lists';
+import { UserFacingError } from '../../platform/user-facing-error';
+import type { TabContent, TabRecord } from '../../sheets/table-writer';
 import { COMPLETION_COLUMN } from './table';
 
 /** A row of the "Completed trainings" tab, as far as removing it or ordering the tab is concerned. */

@@ -4,17 +4,17 @@
  * spreadsheet's time zone), `created` as a date-time in the spreadsheet's time zone, and a hidden
  * key that identifies the record across refreshes (completions have no id of their own).
  */
-import { rowKeys } from '../api/completion-key';
-import type { Completion } from '../api/schemas';
-import { LISTED_PROBLEMS, listProblems } from '../platform/problem-lists';
-import type { CellValue, ColumnSpec, Table } from '../sheets/table';
+import { rowKeys } from '../../api/completion-key';
+import type { Completion } from '../../api/schemas';
+import { LISTED_PROBLEMS, listProblems } from '../../platform/problem-lists';
+import type { CellValue, ColumnSpec, Table } from '../../sheets/table';
 import {
   createdToEpochMs,
   epochMsToSheetSerial,
   fromDateNumber,
   toSheetSerial,
   type UtcOffsetAt,
-} from '../lib/dates';
+} from '../../lib/dates';
 
 export const COMPLETIONS_SHEET = 'Completed trainings';
 /** The tab's named range (over the whole table); every column of it is imported, so protected. */

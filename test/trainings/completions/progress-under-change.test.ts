@@ -25,11 +25,11 @@
  *
  * The executions and completedtrainings.list requests each import took are printed at the end.
  */
-import type { Completion } from '../../src/api/schemas';
-import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
-import { keyOf, occurrenceOf } from '../support/record-key-oracle';
-import type { CreateDatasetRequest, MutationsRequest } from '../support/sample-service';
-import { type Random, seeded } from '../support/seeded-random';
+import type { Completion } from '../../../src/api/schemas';
+import { type AddonHarness, createAddonHarness } from '../../support/addon-harness';
+import { keyOf, occurrenceOf } from '../../support/record-key-oracle';
+import type { CreateDatasetRequest, MutationsRequest } from '../../support/sample-service';
+import { type Random, seeded } from '../../support/seeded-random';
 
 const TAB = 'Completed trainings';
 const SYNC_LOG = 'Sync log';
