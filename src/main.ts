@@ -6,8 +6,8 @@ export {
   getCompletionsFilter,
   reconcileCompletedTrainings,
   showImportCompletionsDialog,
-  startCompletionsImport,
 } from './trainings/completions/actions';
+export { startCompletionsImport } from './settings/import-filter';
 export { importEquipmentTypes } from './equipment/actions';
 export { refreshAll } from './refresh/refresh-all';
 export { getSchedule, removeSchedule, saveSchedule, showScheduleDialog } from './refresh/schedule-dialog';
@@ -21,9 +21,9 @@ export {
   removeToken,
   saveSettings,
   setFormulaAccess,
-  showSettingsDialog,
   testConnection,
 } from './settings/settings-dialog';
+export { showSettingsDialog } from './platform/settings-opener';
 export {
   SAFETY_COMPLETIONS,
   SAFETY_EQUIPMENT_TYPES,

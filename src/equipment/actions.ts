@@ -2,11 +2,11 @@
  * Safety Sync → Import equipment types: the equipment job run from the menu, with its outcome in a
  * message (the counts of expired and expiring inspections are what a manager looks for first).
  */
-import { openSettingsIfNotConfigured } from '../trainings/completions/actions';
+import { openSettingsIfNotConfigured } from '../platform/settings-opener';
 import { IMPORT_EQUIPMENT_ACTION, importEquipment } from './import';
 import { activeSpreadsheet, requireUi, showFailure } from '../platform/interactive';
 import { runJob } from '../platform/job-runner';
-import { dropRevokedLend } from '../formulas/access';
+import { dropRevokedLend } from '../platform/formula-access';
 
 export function importEquipmentTypes(): void {
   const ui = requireUi(IMPORT_EQUIPMENT_ACTION);

@@ -18,7 +18,7 @@ import {
 } from './forecast';
 import { readHeader } from './key-columns';
 import type { InspectionCounts, ScheduleEntry } from './upcoming';
-import type { SectionFigures } from '../overview/overview';
+import type { SectionFigures } from '../platform/overview/overview';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 

@@ -60,7 +60,7 @@ import { formatCount } from '../lib/numbers';
 import { colourStatusColumns, writeUpcomingTab } from './upcoming-tab';
 import { FORECAST_FIXED_COLUMNS, FORECAST_MONTH_COUNT } from './forecast';
 import { inspectionFigures, writeForecastTab } from './forecast-tab';
-import { planOverview } from '../overview/overview-tab';
+import { planOverview } from '../platform/overview/overview-tab';
 import { guardLastInspected } from './last-inspected-cells';
 
 /**

@@ -41,10 +41,11 @@
  */
 import { addDays, addMonths, daysBetween, fromDateNumber, toIsoDate, toParts } from '../lib/dates';
 import type { CalendarDate, DateCell } from '../lib/dates';
+import { ExpiryStatus } from '../sheets/status-words';
 
 export const InspectionStatus = {
-  expired: 'Expired',
-  expiring: 'Expiring',
+  expired: ExpiryStatus.expired,
+  expiring: ExpiryStatus.expiring,
   upToDate: 'Up to date',
   noInspectionRecorded: 'No inspection recorded',
   lastInspectedNotADate: 'Last inspected is not a date',

@@ -24,7 +24,7 @@ import { UserFacingError } from '../platform/user-facing-error';
 import { DEFAULT_IMPORT_OPTIONS, readImportOptions } from '../platform/settings-store';
 import { colourStatusColumns, writeUpcomingTab } from './upcoming-tab';
 import { inspectionFigures, writeForecastTab } from './forecast-tab';
-import { planOverview } from '../overview/overview-tab';
+import { planOverview } from '../platform/overview/overview-tab';
 
 const SHOW_UPCOMING_ACTION = 'Show upcoming inspections';
 

@@ -3,20 +3,14 @@
  * "Upcoming inspections" tab, and the colours of the Status columns (Expired red, Expiring amber)
  * on it, on the schedules tab and on the types tab.
  */
-import { InspectionStatus } from './inspections';
 import { type ScheduleEntry, UPCOMING_COLUMNS, upcomingTable } from './upcoming';
 import { addMissingKeyColumn, readHeader } from './key-columns';
 import type { EquipmentTab } from './linked-tabs';
-import { applyStatusColours, type StatusColour } from '../sheets/conditional-formats';
+import { applyStatusColours } from '../sheets/conditional-formats';
+import { STATUS_COLOURS } from '../sheets/status-words';
 import { writeTable } from '../sheets/table-writer';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
-
-/** Expired red, Expiring amber: the training tabs use them for the same words. */
-export const STATUS_COLOURS: readonly StatusColour[] = [
-  { text: InspectionStatus.expired, background: '#f4cccc', fontColor: '#990000' },
-  { text: InspectionStatus.expiring, background: '#fce8b2', fontColor: '#7f6000' },
-];
 
 /** The tabs with a Status column, found by its title wherever the user moved it. */
 const STATUS_TABS: readonly EquipmentTab[] = ['types', 'schedules', 'upcoming'];

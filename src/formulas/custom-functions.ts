@@ -15,7 +15,7 @@ import { ServiceClient } from '../api/client';
 import { scrub } from '../api/errors';
 import type { RejectedRecord } from '../api/schemas';
 import { completionsFormulaTable, equipmentFormulaTables, type PlainTable } from './tables';
-import { formulaConnection } from './access';
+import { formulaConnection } from '../platform/formula-access';
 import {
   commonShape,
   type DateCellZones,

@@ -5,7 +5,7 @@
  * does not stop the other. Safety Sync → Refresh all and the scheduled refresh both run it.
  */
 import { ServiceError } from '../api/errors';
-import { openSettingsIfNotConfigured } from '../trainings/completions/actions';
+import { openSettingsIfNotConfigured } from '../platform/settings-opener';
 import { type CompletionsMode, importCompletions } from '../trainings/completions/import';
 import { refreshEquipment } from '../equipment/import';
 import { findLinkedTabs, hasEquipmentTabs } from '../equipment/linked-tabs';
@@ -17,7 +17,7 @@ import { type JobContext, type JobReport, recordEvent, runJob } from '../platfor
 import { NotConfiguredError, SpreadsheetBusyError, WriteRefusedError } from '../platform/user-facing-error';
 import type { ImportOptions } from '../platform/settings-store';
 import { spreadsheetClock } from '../platform/time-zone';
-import { dropRevokedLend } from '../formulas/access';
+import { dropRevokedLend } from '../platform/formula-access';
 
 export interface RefreshOptions {
   /** Who starts it, for the Sync log: "Refresh" (a person) or "Scheduled refresh". */

@@ -16,7 +16,7 @@ import {
   lentSpreadsheets,
   revokeFormulaAccess,
   revokeMyLends,
-} from '../formulas/access';
+} from '../platform/formula-access';
 import { MAX_CACHE_SECONDS } from '../formulas/cache';
 import {
   type FieldOutcome,
@@ -85,12 +85,6 @@ export interface SettingsForm extends NotificationForm {
   horizonDays?: number | string;
   trainingExpiringDays?: number | string;
   formulaCacheSeconds?: number | string;
-}
-
-export function showSettingsDialog(): void {
-  const ui = requireUi('Settings');
-  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(560).setHeight(1150);
-  ui.showModalDialog(html, 'Safety Sync settings');
 }
 
 function tokenStatus(token: string | undefined): string {

@@ -19,14 +19,14 @@
  * - A person is compliant on a training when its status is Valid, Valid (no expiry) or Expiring (an
  *   expiring training is still held).
  */
-import { InspectionStatus } from '../equipment/inspections';
 import { addMonths, type CalendarDate, daysBetween } from '../lib/dates';
+import { ExpiryStatus } from '../sheets/status-words';
 
 export const TrainingStatus = {
   valid: 'Valid',
   validNoExpiry: 'Valid (no expiry)',
-  expiring: InspectionStatus.expiring,
-  expired: InspectionStatus.expired,
+  expiring: ExpiryStatus.expiring,
+  expired: ExpiryStatus.expired,
   notDone: 'Not done',
 } as const;
 export type TrainingStatus = (typeof TrainingStatus)[keyof typeof TrainingStatus];

@@ -4,7 +4,7 @@
  * fits, then write, with a number of Spreadsheet calls that does not grow with the completions.
  * Each tab is found by its sheet id (platform/addon-tabs.ts), under whatever name its user gave it.
  */
-import { STATUS_COLOURS } from '../equipment/upcoming-tab';
+import { STATUS_COLOURS } from '../sheets/status-words';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
 import { formatCount } from '../lib/numbers';
 import { gridA1 } from '../sheets/a1-notation';
@@ -56,8 +56,8 @@ import {
   type FoundTab,
   keepAddonTabIds,
 } from '../platform/addon-tabs';
-import { completionsPerMonth } from '../overview/overview';
-import { type OverviewOptions, planOverview } from '../overview/overview-tab';
+import { completionsPerMonth } from '../platform/overview/overview';
+import { type OverviewOptions, planOverview } from '../platform/overview/overview-tab';
 
 /** The training tabs keep their ids together: they are written together. */
 const STATE_KEY = 'safetySync.trainingTabs';

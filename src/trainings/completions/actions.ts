@@ -1,26 +1,20 @@
 /**
  * The entry points around the completions import: the menu items, and the functions the import
  * dialog calls step by step (each call is a new execution with its own time limit, so an import
- * larger than one execution goes on across calls while the dialog shows progress).
+ * larger than one execution goes on across calls while the dialog shows progress). Its first step,
+ * which saves the filter as typed (a setting), is settings/import-filter.ts.
  */
 import type { CompletionsFilter } from '../../api/completions';
 import { describeFilter, importCompletions, type CompletionsMode } from './import';
 import { withFilterSpacesHint } from './filter-hint';
-import { type FilterField, filterAsTyped } from './typed-filter';
-import { type FieldRefusal, refusalOf } from '../../platform/field-refusal';
+import type { FilterField } from './typed-filter';
+import type { FieldRefusal } from '../../platform/field-refusal';
 import { activeSpreadsheet, requireUi, showFailure } from '../../platform/interactive';
 import { executionBudget } from '../../platform/time-budget';
 import { type JobReport, runJob } from '../../platform/job-runner';
-import {
-  missingConnectionParts,
-  readConnection,
-  readImportOptions,
-  saveImportOptions,
-} from '../../platform/settings-store';
-import { recordSettingsChange } from '../../settings/sharing';
-import { ownedSettingsOf } from '../../refresh/schedule-owner';
-import { showSettingsDialog } from '../../settings/settings-dialog';
-import { dropRevokedLend } from '../../formulas/access';
+import { readImportOptions } from '../../platform/settings-store';
+import { openSettingsIfNotConfigured } from '../../platform/settings-opener';
+import { dropRevokedLend } from '../../platform/formula-access';
 
 export const IMPORT_ACTION = 'Import completed trainings';
 
@@ -38,15 +32,6 @@ export function showImportCompletionsDialog(): void {
   // Tall enough for a message next to a field as well as the two-line progress.
   const html = HtmlService.createHtmlOutputFromFile('import-completions').setWidth(400).setHeight(370);
   ui.showModalDialog(html, 'Import completed trainings');
-}
-
-/** Not configured: say what is missing and open Settings instead; nothing is fetched. */
-export function openSettingsIfNotConfigured(ui: GoogleAppsScript.Base.Ui): boolean {
-  const missing = missingConnectionParts(readConnection());
-  if (!missing) return true;
-  ui.alert('Safety Sync', missing, ui.ButtonSet.OK);
-  showSettingsDialog();
-  return false;
 }
 
 /** The filter the dialog starts from: the one remembered for this spreadsheet. */
@@ -74,37 +59,14 @@ function runCompletions(
   );
 }
 
-/** Dialog: remember the filter exactly as typed, then read the first part (or all) of the records. */
-export function startCompletionsImport(filter: { user_id?: string; training_id?: string }): ImportStepResult {
-  requireUi(IMPORT_ACTION);
-  dropRevokedLend();
-  const spreadsheet = activeSpreadsheet();
-  const options = readImportOptions(spreadsheet);
-  let completionsFilter: CompletionsFilter;
-  try {
-    completionsFilter = filterAsTyped({ userId: filter.user_id, trainingId: filter.training_id });
-  } catch (error) {
-    const refusal = refusalOf<FilterField>(error);
-    if (!refusal) throw error;
-    return { done: true, summary: 'Nothing was imported: see the message next to the field.', refusal };
-  }
-  // Only a new filter is written: a write before the import's reads costs a commit on Google.
-  if (JSON.stringify(completionsFilter) !== JSON.stringify(options.completionsFilter)) {
-    const before = ownedSettingsOf(spreadsheet);
-    saveImportOptions({ ...options, completionsFilter }, spreadsheet);
-    // The spreadsheet's filter steers the schedule's owner's imports once they confirm it.
-    recordSettingsChange(spreadsheet, before);
-  }
-  return importStep(spreadsheet, completionsFilter);
-}
-
 /** Dialog: the next part of an import that did not fit in one execution. */
 export function continueCompletionsImport(): ImportStepResult {
   requireUi(IMPORT_ACTION);
-  return importStep(activeSpreadsheet());
+  return importCompletionsStep(activeSpreadsheet());
 }
 
-function importStep(
+/** One call's part of a full import from the dialog: with `filter`, the one just saved. */
+export function importCompletionsStep(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   filter?: CompletionsFilter,
 ): ImportStepResult {

@@ -4,10 +4,10 @@
  * forecast-oracle.ts); its two charts against what a user does to them: restyle, move, delete, and
  * rename the tab.
  */
-import { renderWorkbookHtml } from '../../dev/emulator/snapshot';
-import { spreadsheetServiceCalls } from '../../dev/emulator/spreadsheet';
-import type { SheetView } from '../../dev/emulator/spreadsheet/workbook-store';
-import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
+import { renderWorkbookHtml } from '../../../dev/emulator/snapshot';
+import { spreadsheetServiceCalls } from '../../../dev/emulator/spreadsheet';
+import type { SheetView } from '../../../dev/emulator/spreadsheet/workbook-store';
+import { type AddonHarness, createAddonHarness } from '../../support/addon-harness';
 import {
   IMPORT,
   LAST_INSPECTED,
@@ -15,10 +15,10 @@ import {
   SHOW_UPCOMING,
   scheduleRow,
   workbook,
-} from '../support/equipment-tabs';
-import type { DatasetData } from '../support/sample-service';
-import { expected, isoOf } from '../support/training-oracle';
-import { dayOfIso, oracleForecast, oracleStatus } from '../equipment/forecast-oracle';
+} from '../../support/equipment-tabs';
+import type { DatasetData } from '../../support/sample-service';
+import { expected, isoOf } from '../../support/training-oracle';
+import { dayOfIso, oracleForecast, oracleStatus } from '../../equipment/forecast-oracle';
 
 const TIME_ZONE = 'Pacific/Auckland';
 /** Inside the dataset's years (2019 – mid 2025), so that trainings expire and completions fall in every month. */

@@ -4,9 +4,9 @@
  * and year ends around "today", including completions outside the 24 months. A failure names its
  * seed; OVERVIEW_SEED=n replays one.
  */
-import { SeededRandom } from '../../dev/sample-service/random';
-import { type CalendarDate, fromIsoDate, toIsoDate } from '../../src/lib/dates';
-import { completionsPerMonth } from '../../src/overview/overview';
+import { SeededRandom } from '../../../dev/sample-service/random';
+import { type CalendarDate, fromIsoDate, toIsoDate } from '../../../src/lib/dates';
+import { completionsPerMonth } from '../../../src/platform/overview/overview';
 
 const DAY_MS = 86_400_000;
 const TODAYS = [

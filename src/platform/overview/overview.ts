@@ -10,9 +10,9 @@
  * Every position is fixed, so that a chart keeps reading its table without being touched: the
  * tab is Safety Sync's own, and its cells A1:E30 are rewritten by every run that computes them.
  */
-import { type CalendarDate, dateFromParts, daysInMonth, toParts, toSheetSerial } from '../lib/dates';
-import { gridA1 } from '../sheets/a1-notation';
-import { type CellValue, numberFormatOf } from '../sheets/table';
+import { type CalendarDate, dateFromParts, daysInMonth, toParts, toSheetSerial } from '../../lib/dates';
+import { gridA1 } from '../../sheets/a1-notation';
+import { type CellValue, numberFormatOf } from '../../sheets/table';
 
 export const OVERVIEW_SHEET = 'Overview';
 

@@ -22,7 +22,7 @@
  * the formulas that call the service then say so in their cell and point to the menu's imports,
  * which write the same data with the user's own connection.
  */
-import type { Connection } from '../platform/settings-store';
+import type { Connection } from './settings-store';
 
 const KEYS = {
   baseUrl: 'safetySync.formulaBaseUrl',

@@ -12,10 +12,10 @@
  * The full import of completions only writes the numbers of a tab that exists (its Spreadsheet calls
  * are counted: README, Benchmark): making the tab and its charts is left to the other runs.
  */
-import { cellToSheetSerial, epochMsToSheetSerial, type UtcOffsetAt } from '../lib/dates';
-import type { DocumentState } from '../platform/document-state';
-import { addonTab, freeTabName } from '../platform/addon-tabs';
-import { gridA1 } from '../sheets/a1-notation';
+import { cellToSheetSerial, epochMsToSheetSerial, type UtcOffsetAt } from '../../lib/dates';
+import type { DocumentState } from '../document-state';
+import { addonTab, freeTabName } from '../addon-tabs';
+import { gridA1 } from '../../sheets/a1-notation';
 import {
   BOLD_ROWS,
   chartRangeA1,
