@@ -2,27 +2,45 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const CAPABILITIES = ['completions', 'equipment', 'formulas', 'overview', 'refresh', 'settings', 'trainings'];
+/**
+ * The layers of src/, each folder importing only from the layers below it:
+ * main.ts, menu.ts → composers → capabilities → platform → sheets | api → lib.
+ * A capability owns one subject end to end (its imported tabs and the tabs derived from them) and
+ * never imports another: only the composers reach across capabilities.
+ */
+const TOP = ['main', 'menu'];
+const COMPOSERS = ['refresh', 'formulas', 'settings'];
+const CAPABILITIES = ['trainings', 'equipment'];
+const LAYER_WORDS =
+  'dependencies point main.ts, menu.ts → composers (refresh/, formulas/, settings/) → capabilities (trainings/, equipment/) → platform/ → sheets/, api/ → lib/, and a capability never imports another';
 
-/** For each layer of src/, an error on importing (other than types) from a folder above it. */
+/** The deepest folder under a layer that holds code today is two down (src/trainings/completions/). */
+const MAX_DEPTH = 3;
+
+/**
+ * For each layer of src/, an error on importing anything, types included, from the folders it may
+ * not reach. The patterns are exact for each depth of file, so that an import of a file that
+ * happens to share a folder's name (api/equipment.ts) is not taken for that folder.
+ */
 function layerRules(layers) {
-  return layers.map(({ layer, above }) => ({
-    files: [`${layer}/**/*.ts`],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: above.flatMap((folder) => [`../${folder}`, `../${folder}/*`, `../../${folder}/*`]),
-              allowTypeImports: true,
-              message: `${layer} is below that folder: dependencies point capabilities → platform → sheets, api → lib.`,
-            },
-          ],
-        },
-      ],
-    },
-  }));
+  return layers.flatMap(({ layer, refused }) =>
+    Array.from({ length: MAX_DEPTH }, (_, depth) => ({
+      files: [`src/${layer}/${'*/'.repeat(depth)}*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^(\\.\\./){${depth + 1}}(${refused.join('|')})(/|\\.ts$|$)`,
+                message: `${layer}/ may not import from there: ${LAYER_WORDS}.`,
+              },
+            ],
+          },
+        ],
+      },
+    })),
+  );
 }
 
 export default tseslint.config(
@@ -62,15 +80,34 @@ export default tseslint.config(
       ],
     },
   },
-  // Dependencies point one way: capabilities → platform → sheets, api → lib (README, Architecture).
-  // Type-only imports are allowed: they vanish from the bundle (the typed dialog contract uses one).
+  // Type-only imports are refused like the others: a type names what it depends on just the same.
   ...layerRules([
-    { layer: 'src/lib', above: ['api', 'sheets', 'platform', ...CAPABILITIES, 'main', 'menu'] },
-    { layer: 'src/api', above: ['sheets', 'platform', ...CAPABILITIES, 'main', 'menu'] },
-    { layer: 'src/sheets', above: ['api', 'platform', ...CAPABILITIES, 'main', 'menu'] },
-    { layer: 'src/platform', above: [...CAPABILITIES, 'main', 'menu'] },
-    ...CAPABILITIES.map((capability) => ({ layer: `src/${capability}`, above: ['main', 'menu'] })),
+    { layer: 'lib', refused: ['api', 'sheets', 'platform', ...CAPABILITIES, ...COMPOSERS, ...TOP] },
+    { layer: 'api', refused: ['sheets', 'platform', ...CAPABILITIES, ...COMPOSERS, ...TOP] },
+    { layer: 'sheets', refused: ['api', 'platform', ...CAPABILITIES, ...COMPOSERS, ...TOP] },
+    { layer: 'platform', refused: [...CAPABILITIES, ...COMPOSERS, ...TOP] },
+    ...CAPABILITIES.map((capability) => ({
+      layer: capability,
+      refused: [...CAPABILITIES.filter((other) => other !== capability), ...COMPOSERS, ...TOP],
+    })),
+    ...COMPOSERS.map((composer) => ({ layer: composer, refused: TOP })),
   ]),
+  {
+    // The one stated exception: the dialog contract names main's exports by type, in one place
+    // (platform/dialog/server-functions.ts), where the dialogs' clients and the menu reach it.
+    files: ['src/**/*.ts'],
+    ignores: ['src/platform/dialog/server-functions.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSImportType',
+          message:
+            'Only platform/dialog/server-functions.ts names a module by `typeof import`: import from a layer below instead.',
+        },
+      ],
+    },
+  },
   {
     // The dialogs' scripts, bundled into their pages by the build: browser code, where the DOM exists.
     files: ['src/**/*.client.ts'],
