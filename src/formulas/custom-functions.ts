@@ -7,7 +7,7 @@
  * for autocomplete: keep a description with an example, every @param, @return and @customfunction.
  *
  * A formula runs anonymously, and any editor can type any of them: the functions that call the
- * service use only the token lent to formulas in Settings (see access.ts), never the
+ * service use only the token lent to formulas in Settings (see platform/formula-access.ts), never the
  * user's import token. Whatever goes wrong becomes one plain message on the cell, naming the
  * function and saying what to do; it never carries the token, a URL or a stack.
  */

@@ -9,6 +9,8 @@
  *   month of the Inspection forecast's Total row, which the second chart reads.
  * Every position is fixed, so that a chart keeps reading its table without being touched: the
  * tab is Safety Sync's own, and its cells A1:E30 are rewritten by every run that computes them.
+ * Like the Sync log, it is platform's: each capability writes its own section within its run's
+ * writes (their Spreadsheet calls are counted), so both capabilities reach it and it reaches neither.
  */
 import { type CalendarDate, dateFromParts, daysInMonth, toParts, toSheetSerial } from '../../lib/dates';
 import { gridA1 } from '../../sheets/a1-notation';
