@@ -62,7 +62,7 @@ export default tseslint.config(
       ],
     },
   },
-  // Dependencies point one way: capabilities → platform → sheets, api → lib (README, Architecture).
+  // Dependencies point one way: capabilities → platform → sheets, api → lib (docs/architecture.md).
   // Type-only imports are allowed: they vanish from the bundle (the typed dialog contract uses one).
   ...layerRules([
     { layer: 'src/lib', above: ['api', 'sheets', 'platform', ...CAPABILITIES, 'main', 'menu'] },

@@ -1,7 +1,7 @@
 /**
  * The calibration project: a separate Apps Script project (never part of dist/Code.js) bound to a
- * test spreadsheet, which `npm run calibrate` pushes and runs (README, "Calibrating the cost model";
- * docs/google-as-it-is.md). It measures on Google the figures of the emulator's cost model
+ * test spreadsheet, which `npm run calibrate` pushes and runs (docs/performance.md, "Calibrating the cost model on
+ * Google"; docs/google-as-it-is.md). It measures on Google the figures of the emulator's cost model
  * (dev/emulator/runtime/cost-model.ts) and settles the behaviours the emulator can only guess (its
  * readings, dev/emulator/readings.ts), and prints one JSON document: the answer that
  * `npm run calibrate -- --answer FILE` records, and `npm run bench -- --calibration FILE` loads.
