@@ -1,6 +1,8 @@
 /**
  * Every relative link and image in README.md and docs/ leads to a file that exists, and to one of its
- * headings when it names one: a doc moved or a heading renamed breaks no link unseen.
+ * headings when it names one: a doc moved or a heading renamed breaks no link unseen. And every
+ * module and test docs/architecture.md names exists: a file moved or renamed leaves no rule pointing
+ * at nothing.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -79,6 +81,16 @@ test('every relative link in README.md and docs/ leads to a file and heading tha
   const files = ['README.md', ...markdownFiles('docs')];
   expect(files).toContain(path.join('docs', 'user-guide.md'));
   expect(files.flatMap((file) => brokenLinks(file, readFromDisk))).toEqual([]);
+});
+
+test('every file of src/, dev/ and test/ that docs/architecture.md names exists', () => {
+  const named = [
+    ...fs
+      .readFileSync(path.join(ROOT, 'docs', 'architecture.md'), 'utf8')
+      .matchAll(/`((?:src|dev|test)\/[^`\s*]*)`/g),
+  ].map((match) => match[1]!);
+  expect(named).toContain('test/architecture.test.ts');
+  expect(named.filter((file) => readFromDisk(file) === null)).toEqual([]);
 });
 
 test('a link to a missing file, a missing heading or a moved image is reported with its line', () => {
