@@ -36,6 +36,7 @@ const SCRIPT = `
     return CacheService.getScriptCache().get('b').length;
   }
   function giveDate() { return { at: new Date(0) }; }
+  function nameOf(id) { return SpreadsheetApp.openById(id).getName(); }
 `;
 
 function emulatorReading(readings: Partial<GoogleReadings>): { emulator: Emulator; id: string } {
@@ -95,6 +96,16 @@ const OBSERVE: { [name in keyof GoogleReadings]: (readings: Partial<GoogleReadin
       return { failure: (error as Error).message };
     }
   },
+  trashedSpreadsheetOpens(readings) {
+    const { emulator } = emulatorReading(readings);
+    const trashed = emulator.createSpreadsheet({ name: 'In the trash' });
+    emulator.workbooks.trash(trashed);
+    try {
+      return emulator.run('nameOf', [trashed]);
+    } catch (error) {
+      return (error as Error).message.replace(trashed, 'ID');
+    }
+  },
 };
 
 const SEEN: { [name in keyof GoogleReadings]: { stricter: unknown; looser: unknown } } = {
@@ -114,6 +125,10 @@ const SEEN: { [name in keyof GoogleReadings]: { stricter: unknown; looser: unkno
   unserialisableReturn: {
     stricter: { failure: 'Failed due to illegal value in property: at' },
     looser: { success: null },
+  },
+  trashedSpreadsheetOpens: {
+    stricter: "Document ID is missing (perhaps it was deleted, or you don't have read access?)",
+    looser: 'In the trash',
   },
 };
 
