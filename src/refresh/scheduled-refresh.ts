@@ -328,32 +328,23 @@ function logMissedRuns(
 ): void {
   const at = (ms: number) => formatMoment(spreadsheet, ms);
   const sinceMs = schedule.lastRunAtMs ?? schedule.createdAtMs;
-  const missed = startedAtMs - sinceMs > MISSED_RUN_INTERVALS * intervalMs(schedule.frequency);
-  const continues = 'It continues where the last run stopped.';
-  if (missingSinceMs !== null) {
-    const notOpened =
-      `could not open this spreadsheet from ${at(missingSinceMs)} to ${at(startedAtMs)} ` +
-      `(it was in the Drive trash, or not shared with ${schedule.ownerEmail || 'the schedule’s owner'}).`;
-    logScheduleEvent(
-      phase,
-      startedAtMs,
-      'Skipped',
-      null,
-      (missed
-        ? `The scheduled refresh did not run from ${at(sinceMs)} to ${at(startedAtMs)}: it ${notOpened}`
-        : `The scheduled refresh ${notOpened}`) + ` It has resumed. ${continues}`,
-    );
+  // A run that could not open the spreadsheet is a run missed, however soon it opened again.
+  const why =
+    missingSinceMs === null
+      ? "Google stops time-driven triggers once a user's daily trigger time (90 minutes on a consumer account, 6 hours on Workspace) is spent."
+      : `it could not open this spreadsheet from ${at(missingSinceMs)} to ${at(startedAtMs)} ` +
+        `(it was in the Drive trash, or not shared with ${schedule.ownerEmail || 'the schedule’s owner'}). It has resumed.`;
+  if (
+    missingSinceMs === null &&
+    startedAtMs - sinceMs <= MISSED_RUN_INTERVALS * intervalMs(schedule.frequency)
+  )
     return;
-  }
-  if (!missed) return;
   logScheduleEvent(
     phase,
     startedAtMs,
     'Skipped',
     null,
-    `The scheduled refresh did not run from ${at(sinceMs)} to ${at(startedAtMs)}: ` +
-      "Google stops time-driven triggers once a user's daily trigger time (90 minutes on a consumer account, 6 hours on Workspace) is spent. " +
-      continues,
+    `The scheduled refresh did not run from ${at(sinceMs)} to ${at(startedAtMs)}: ${why} It continues where the last run stopped.`,
   );
 }
 
