@@ -37,6 +37,10 @@ const SCRIPT = `
   }
   function giveDate() { return { at: new Date(0) }; }
   function nameOf(id) { return SpreadsheetApp.openById(id).getName(); }
+  function writeThroughApi(id) {
+    Sheets.Spreadsheets.Values.update({ values: [['x']] }, id, 'Sheet1!A1', { valueInputOption: 'RAW' });
+    return 'written';
+  }
 `;
 
 function emulatorReading(readings: Partial<GoogleReadings>): { emulator: Emulator; id: string } {
@@ -100,11 +104,14 @@ const OBSERVE: { [name in keyof GoogleReadings]: (readings: Partial<GoogleReadin
     const { emulator } = emulatorReading(readings);
     const trashed = emulator.createSpreadsheet({ name: 'In the trash' });
     emulator.workbooks.trash(trashed);
-    try {
-      return emulator.run('nameOf', [trashed]);
-    } catch (error) {
-      return (error as Error).message.replace(trashed, 'ID');
-    }
+    const seen = (name: string) => {
+      try {
+        return emulator.run(name, [trashed]);
+      } catch (error) {
+        return (error as Error).message.replace(trashed, 'ID');
+      }
+    };
+    return { service: seen('nameOf'), api: seen('writeThroughApi') };
   },
 };
 
@@ -127,8 +134,11 @@ const SEEN: { [name in keyof GoogleReadings]: { stricter: unknown; looser: unkno
     looser: { success: null },
   },
   trashedSpreadsheetOpens: {
-    stricter: "Document ID is missing (perhaps it was deleted, or you don't have read access?)",
-    looser: 'In the trash',
+    stricter: {
+      service: "Document ID is missing (perhaps it was deleted, or you don't have read access?)",
+      api: 'API call to sheets.spreadsheets.values.update failed with error: Requested entity was not found.',
+    },
+    looser: { service: 'In the trash', api: 'written' },
   },
 };
 
