@@ -226,6 +226,11 @@ function spreadsheetServiceSeesApiTab(spreadsheet: GoogleAppsScript.Spreadsheet.
   return spreadsheet.getSheetByName(title) !== null;
 }
 
+/**
+ * What openById does with a spreadsheet in the Drive trash: 'opened', or its error ("Document … is
+ * missing …"). The deployer puts a spreadsheet in the trash (not emptied: Drive keeps it 30 days) and
+ * gives its id as the script property CALIBRATION_DELETED_SPREADSHEET_ID; null without one.
+ */
 function openByIdOfDeleted(): string | null {
   const id = PropertiesService.getScriptProperties().getProperty(DELETED_SPREADSHEET_PROPERTY);
   if (id === null) return null;

@@ -68,6 +68,15 @@ export interface GoogleReadings {
    * failure handler runs with "Failed due to illegal value in property: …").
    */
   unserialisableReturn: 'null' | 'failure';
+  /**
+   * Whether `SpreadsheetApp.openById` opens a spreadsheet in the Drive trash (Drive keeps it 30 days,
+   * and its owner may restore it until then). Documented only for a file that is gone or no longer
+   * shared: "Document <id> is missing (perhaps it was deleted, or you don't have read access?)"; the
+   * openById reference says nothing of the trash. Probed by runCalibration
+   * (openByIdOfDeletedSpreadsheet, of a spreadsheet the deployer put in the trash). Stricter: false
+   * (missing, for openById and for every object of it, exactly like a deleted file, until restored).
+   */
+  trashedSpreadsheetOpens: boolean;
 }
 
 export type GoogleReadingName = keyof GoogleReadings;
@@ -81,6 +90,7 @@ export const STRICTER_READINGS: Readonly<GoogleReadings> = Object.freeze({
   developerMetadataInLimited: false,
   cachePutAllLimit: 'total',
   unserialisableReturn: 'failure',
+  trashedSpreadsheetOpens: false,
 });
 
 /** The other reading of each behaviour, for a test that flips one switch at a time. */
@@ -92,6 +102,7 @@ export const LOOSER_READINGS: Readonly<GoogleReadings> = Object.freeze({
   developerMetadataInLimited: true,
   cachePutAllLimit: 'per-entry',
   unserialisableReturn: 'null',
+  trashedSpreadsheetOpens: true,
 });
 
 export const READING_NAMES = Object.keys(STRICTER_READINGS) as GoogleReadingName[];
@@ -166,6 +177,9 @@ export function readingsFromCalibration(calibration: Calibration): Partial<Googl
   if (returned === 'null') settled.unserialisableReturn = 'null';
   if (typeof returned === 'string' && returned.startsWith('failure: '))
     settled.unserialisableReturn = 'failure';
+  const trashed = seen.openByIdOfDeletedSpreadsheet;
+  if (trashed === 'opened') settled.trashedSpreadsheetOpens = true;
+  if (typeof trashed === 'string' && / is missing /.test(trashed)) settled.trashedSpreadsheetOpens = false;
   return settled;
 }
 

@@ -211,6 +211,10 @@ describe('the answer from Google', () => {
     // West of the script's Etc/UTC, so that a date cell's zone shows.
     const id = emulator.createSpreadsheet({ name: 'Calibration', timeZone: 'America/New_York' });
     emulator.properties.script.set('CALIBRATION_ECHO_URL', echoUrl);
+    // A spreadsheet the deployer put in the trash.
+    const trashed = emulator.createSpreadsheet({ name: 'Trashed' });
+    emulator.workbooks.trash(trashed);
+    emulator.properties.script.set('CALIBRATION_DELETED_SPREADSHEET_ID', trashed);
     emulator.onOpen(id, { authMode: 'LIMITED' });
     // What probe.html does with google.script.run's handlers.
     let outcome: string;

@@ -2,9 +2,9 @@
  * The add-on's main paths under every reading of what Google does not document (dev/emulator/
  * readings.ts): with all the stricter readings together, and with each switch flipped on its own to
  * its other reading. A full import of 10,000 completed trainings (100,000 cells) into a new tab,
- * Save schedule twice, the scheduled refresh, the custom functions over date cells, and the dialogs'
- * server functions. The built add-on in the emulator, one large dataset of the sample service shared
- * by every case.
+ * Save schedule twice, the scheduled refresh (also of the spreadsheet put in the trash and restored),
+ * the custom functions over date cells, and the dialogs' server functions. The built add-on in the
+ * emulator, one large dataset of the sample service shared by every case.
  */
 import {
   createEmulator,
@@ -68,7 +68,7 @@ test.each(CASES)(
       harness.connect(large.tokens.valid);
       const syncLog = () => harness.displayed('Sync log').slice(1);
 
-      // Each case's scheduled refresh adds two completions to the shared dataset.
+      // Each case's scheduled refreshes add four completions to the shared dataset.
       const served = (await large.data()).completions as unknown as Completion[];
       // A full import into a new tab, through the Sheets API.
       harness.clickMenu('Reconcile completed trainings');
@@ -89,6 +89,22 @@ test.each(CASES)(
       harness.emulator.fireTrigger(triggers[0]!.uid);
       expect(syncLog()[0]![7]).toBe('Success');
       expect(harness.displayed(COMPLETIONS_TAB)).toHaveLength(served.length + 3);
+      expect(harness.emulator.triggers()).toHaveLength(1);
+
+      // The spreadsheet put in the Drive trash for one run, then restored: the schedule goes on,
+      // and where its run could not open it, the run back says so once.
+      await large.mutate({ addCompletions: 2 });
+      harness.emulator.workbooks.trash(harness.spreadsheetId);
+      harness.emulator.clock.advance(3_600_000);
+      harness.emulator.fireTrigger(triggers[0]!.uid);
+      harness.emulator.workbooks.restore(harness.spreadsheetId);
+      harness.emulator.clock.advance(3_600_000);
+      harness.emulator.fireTrigger(triggers[0]!.uid);
+      expect(harness.displayed(COMPLETIONS_TAB)).toHaveLength(served.length + 5);
+      expect(syncLog().find((line) => line[7] !== 'Skipped')![7]).toBe('Success');
+      expect(syncLog().filter((line) => /could not open this spreadsheet/.test(line[10]!))).toHaveLength(
+        harness.emulator.readings.trashedSpreadsheetOpens ? 0 : 1,
+      );
       expect(harness.emulator.triggers()).toHaveLength(1);
 
       // Custom functions: dates from cells, and a call to the service with the lent token.

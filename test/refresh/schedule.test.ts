@@ -372,17 +372,26 @@ describe('the scheduled run', () => {
     expect(harness.emulator.triggers()).toHaveLength(1);
   });
 
-  test('a trigger left behind for a deleted spreadsheet stops itself cleanly', () => {
+  test('a trigger left behind for a deleted spreadsheet fetches nothing, and deletes itself 30 days later', () => {
     schedule('1');
     const trigger = onlyTrigger();
+    const triggerRecord = `safetySync.scheduleTrigger.${trigger.uid}`;
+    const ownerProperties = () =>
+      Object.keys(harness.emulator.properties.user(harness.emulator.users.owner).all());
     harness.emulator.workbooks.delete(harness.spreadsheetId);
     harness.emulator.urlFetch.requests.length = 0;
     expect(() => fire(trigger)).not.toThrow();
+    // Deleted or trashed, no longer shared: a run cannot tell, and the spreadsheet may come back.
+    harness.emulator.clock.advance(30 * 24 * HOUR - HOUR);
+    expect(() => fire(trigger)).not.toThrow();
+    expect(harness.emulator.triggers()).toEqual([trigger]);
+    expect(ownerProperties()).toContain(triggerRecord);
+
+    harness.emulator.clock.advance(HOUR);
+    expect(() => fire(trigger)).not.toThrow();
     expect(harness.emulator.triggers()).toEqual([]);
     expect(harness.emulator.urlFetch.requests).toHaveLength(0);
-    expect(Object.keys(harness.emulator.properties.user(harness.emulator.users.owner).all())).not.toContain(
-      `safetySync.scheduleTrigger.${trigger.uid}`,
-    );
+    expect(ownerProperties()).not.toContain(triggerRecord);
   });
 
   test('called with a trigger id that is not its schedule, it changes nothing', () => {

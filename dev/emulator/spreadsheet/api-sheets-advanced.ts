@@ -143,7 +143,7 @@ export function openApiRequest(
     );
   }
   const workbook = typeof spreadsheetId === 'string' ? env.workbooks.get(spreadsheetId) : undefined;
-  if (!workbook || workbook.deleted)
+  if (!workbook || access.missing(workbook))
     throw new GoogleJsonResponseException(method, 404, 'Requested entity was not found.');
   if (resource === undefined) {
     access.read(workbook);

@@ -119,6 +119,7 @@ export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
     access: new AccessPolicy(
       () => deps.currentContext(),
       (spreadsheetId, email) => deps.roleOf(spreadsheetId, email),
+      deps.readings,
     ),
     writes: new WriteBuffer(
       deps.counter,

@@ -69,7 +69,7 @@ export interface ServiceEnv {
 
 export type SpreadsheetReadings = Pick<
   GoogleReadings,
-  'spreadsheetServiceSeesApiTab' | 'developerMetadataInLimited'
+  'spreadsheetServiceSeesApiTab' | 'developerMetadataInLimited' | 'trashedSpreadsheetOpens'
 >;
 
 /**

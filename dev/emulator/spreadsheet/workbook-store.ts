@@ -586,15 +586,35 @@ export class WorkbookStore {
     return id;
   }
 
-  /** The spreadsheet, or undefined when there is none with this id (or it was deleted). */
+  /**
+   * The spreadsheet, or undefined when there is none with this id (or it is gone: deleted, or in the
+   * trash for longer than Drive keeps it). One in the trash is shown, as Drive shows it to its owner.
+   */
   get(id: string): WorkbookView | undefined {
     const workbook = this.#workbooks.get(id);
-    return workbook && !workbook.deleted ? new WorkbookView(workbook, this) : undefined;
+    return workbook && !workbook.gone ? new WorkbookView(workbook, this) : undefined;
   }
 
-  /** Afterwards openById and every object of this document throw like a deleted file. */
+  /** Deleted for good: afterwards openById and every object of this document throw "missing". */
   delete(id: string): void {
     this.#workbook(id).deleted = true;
+  }
+
+  /**
+   * What a user does with Remove in Drive: the file goes to the trash, where Drive keeps it 30 days
+   * (then it is gone). Whether a script may still open it is the reading trashedSpreadsheetOpens.
+   */
+  trash(id: string): void {
+    const workbook = this.#workbook(id);
+    if (workbook.trashedAtMs !== null) throw new Error(`Spreadsheet ${id} is already in the trash.`);
+    workbook.trashedAtMs = this.#now();
+  }
+
+  /** Restore from Drive's trash: the spreadsheet is back as it was, for every reading. */
+  restore(id: string): void {
+    const workbook = this.#workbook(id);
+    if (workbook.trashedAtMs === null) throw new Error(`Spreadsheet ${id} is not in the trash.`);
+    workbook.trashedAtMs = null;
   }
 
   /** Recomputes every custom function formula of the spreadsheet, as Sheets does in the background. */
@@ -604,7 +624,7 @@ export class WorkbookStore {
 
   #workbook(id: string): WorkbookModel {
     const workbook = this.#workbooks.get(id);
-    if (!workbook || workbook.deleted) throw new Error(`No spreadsheet ${id} in the emulator.`);
+    if (!workbook || workbook.gone) throw new Error(`No spreadsheet ${id} in the emulator.`);
     return workbook;
   }
 }
