@@ -47,7 +47,7 @@ export type ScheduleSaveOutcome = FieldOutcome<keyof ScheduleForm, { schedule: S
 
 export function showScheduleDialog(): void {
   const ui = requireUi('Schedule refresh');
-  const html = HtmlService.createHtmlOutputFromFile('schedule').setWidth(440).setHeight(560);
+  const html = HtmlService.createHtmlOutputFromFile('schedule').setWidth(440).setHeight(670);
   ui.showModalDialog(html, 'Schedule refresh');
 }
 
