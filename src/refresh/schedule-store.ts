@@ -6,7 +6,7 @@
  */
 import { deleteDocumentState, DocumentState, type StateOrSpreadsheet } from '../platform/document-state';
 import type { DigestMemory } from './digest';
-import type { Frequency } from './schedule-frequency';
+import { type Frequency, readStoredFrequency, type StoredFrequency } from './schedule-frequency';
 
 const SCHEDULE_KEY = 'safetySync.schedule';
 const TRIGGER_KEY_PREFIX = 'safetySync.scheduleTrigger.';
@@ -21,7 +21,8 @@ export interface RunProblem {
 
 export interface RefreshSchedule {
   frequency: Frequency;
-  /** The spreadsheet's time zone when the schedule was saved: the daily hour is in it. */
+  /** The spreadsheet's time zone when the schedule was saved: a daily or monthly hour is in it,
+   * and a "last day" schedule's days are told in it. */
   timeZone: string;
   triggerUid: string;
   /** Who created it (their e-mail, when Google reveals it): the trigger uses their token. */
@@ -48,8 +49,12 @@ export interface RefreshSchedule {
   paused: { atMs: number; identifier: string } | null;
 }
 
+/** A schedule as older versions saved it: the same, but for the frequency's shape. */
+type StoredSchedule = Omit<RefreshSchedule, 'frequency'> & { frequency: StoredFrequency };
+
 export function readSchedule(source: StateOrSpreadsheet): RefreshSchedule | null {
-  return DocumentState.of(source).get<RefreshSchedule>(SCHEDULE_KEY);
+  const stored = DocumentState.of(source).get<StoredSchedule>(SCHEDULE_KEY);
+  return stored && { ...stored, frequency: readStoredFrequency(stored.frequency) };
 }
 
 export function writeSchedule(source: StateOrSpreadsheet, schedule: RefreshSchedule): void {

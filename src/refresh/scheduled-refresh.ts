@@ -33,7 +33,7 @@ import { errorIdentifier, openLogQuietly, recordEvent } from '../platform/job-ru
 import { NotConfiguredError, SpreadsheetBusyError, WriteRefusedError } from '../platform/user-facing-error';
 import type { SyncLog } from '../platform/sync-log';
 import { prepareNotifications, type ScheduleEvents } from './notifications';
-import { intervalMs } from './schedule-frequency';
+import { intervalMs, isRunDay } from './schedule-frequency';
 import { deleteTriggerById } from './schedule-trigger';
 import {
   type RunProblem,
@@ -93,6 +93,7 @@ export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven):
     console.log('Safety Sync: a scheduled refresh that was replaced or removed deleted its trigger.');
     return;
   }
+  if (isOffDay(schedule)) return;
   const startedAtMs = Date.now();
   // What the owner confirmed, read as the owner (the trigger runs as them) from their own properties.
   const confirmation = readConfirmation(spreadsheet.getId(), schedule);
@@ -138,6 +139,15 @@ export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven):
     if (missingSinceMs !== null) rememberTriggerSpreadsheet(triggerUid, spreadsheet.getId());
   }
   showRefreshStatus(spreadsheet);
+}
+
+/**
+ * A "last day of the month" schedule's trigger runs daily (Apps Script has no trigger for the last
+ * day): on the other days its run stops here, before it fetches, writes or logs anything, so those
+ * runs leave no trace and count neither as runs nor as missed ones.
+ */
+function isOffDay(schedule: RefreshSchedule): boolean {
+  return !isRunDay(schedule.frequency, schedule.timeZone, Date.now());
 }
 
 interface OpenedSpreadsheet {
