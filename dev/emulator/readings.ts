@@ -68,6 +68,16 @@ export interface GoogleReadings {
    * failure handler runs with "Failed due to illegal value in property: …").
    */
   unserialisableReturn: 'null' | 'failure';
+  /**
+   * Whether `;` also separates a formula's arguments in a locale that writes decimals with a point
+   * (en_US, en_GB), as `,` does there. Known: where decimals are written with a comma (de_DE, fr_FR,
+   * …) only `;` separates them and `,` is the decimal mark (Sheets help, "Switch between locales").
+   * Not documented for a point locale: a user reported in 2019 "Google now accepts semicolons in all
+   * locales" (github.com/mricon/ingress-fieldplan, issue 5). Probed by runCalibration
+   * (semicolonArgumentsInEnUs: `=HYPERLINK("https://example.com";"x")` in an en_US spreadsheet shows
+   * x or #ERROR!). Stricter: false (a formula with `;` there is a parse error, #ERROR!).
+   */
+  semicolonArgumentsInEveryLocale: boolean;
 }
 
 export type GoogleReadingName = keyof GoogleReadings;
@@ -81,6 +91,7 @@ export const STRICTER_READINGS: Readonly<GoogleReadings> = Object.freeze({
   developerMetadataInLimited: false,
   cachePutAllLimit: 'total',
   unserialisableReturn: 'failure',
+  semicolonArgumentsInEveryLocale: false,
 });
 
 /** The other reading of each behaviour, for a test that flips one switch at a time. */
@@ -92,6 +103,7 @@ export const LOOSER_READINGS: Readonly<GoogleReadings> = Object.freeze({
   developerMetadataInLimited: true,
   cachePutAllLimit: 'per-entry',
   unserialisableReturn: 'null',
+  semicolonArgumentsInEveryLocale: true,
 });
 
 export const READING_NAMES = Object.keys(STRICTER_READINGS) as GoogleReadingName[];
@@ -166,6 +178,9 @@ export function readingsFromCalibration(calibration: Calibration): Partial<Googl
   if (returned === 'null') settled.unserialisableReturn = 'null';
   if (typeof returned === 'string' && returned.startsWith('failure: '))
     settled.unserialisableReturn = 'failure';
+  const semicolons = seen.semicolonArgumentsInEnUs;
+  if (semicolons === 'accepted') settled.semicolonArgumentsInEveryLocale = true;
+  if (semicolons === 'parse error') settled.semicolonArgumentsInEveryLocale = false;
   return settled;
 }
 

@@ -36,6 +36,11 @@ const SCRIPT = `
     return CacheService.getScriptCache().get('b').length;
   }
   function giveDate() { return { at: new Date(0) }; }
+  function semicolonLinkShows() {
+    var cell = SpreadsheetApp.getActiveSpreadsheet().getSheets()[0].getRange('A1');
+    cell.setValue('=HYPERLINK("https://example.com";"x")');
+    return cell.getValues()[0][0];
+  }
 `;
 
 function emulatorReading(readings: Partial<GoogleReadings>): { emulator: Emulator; id: string } {
@@ -95,6 +100,11 @@ const OBSERVE: { [name in keyof GoogleReadings]: (readings: Partial<GoogleReadin
       return { failure: (error as Error).message };
     }
   },
+  semicolonArgumentsInEveryLocale(readings) {
+    // en_GB, the emulator's default locale: it writes decimals with a point.
+    const { emulator, id } = emulatorReading(readings);
+    return emulator.run('semicolonLinkShows', [], { spreadsheetId: id });
+  },
 };
 
 const SEEN: { [name in keyof GoogleReadings]: { stricter: unknown; looser: unknown } } = {
@@ -115,6 +125,7 @@ const SEEN: { [name in keyof GoogleReadings]: { stricter: unknown; looser: unkno
     stricter: { failure: 'Failed due to illegal value in property: at' },
     looser: { success: null },
   },
+  semicolonArgumentsInEveryLocale: { stricter: '#ERROR!', looser: 'x' },
 };
 
 test.each(Object.keys(OBSERVE) as Array<keyof GoogleReadings>)('%s: a script sees either reading', (name) => {
