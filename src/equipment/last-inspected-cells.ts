@@ -7,7 +7,7 @@
  * set again after every import where the column is now.
  */
 import { applyColumnFlag, type ColumnFlag } from '../sheets/conditional-formats';
-import { argumentSeparatorIn } from '../sheets/formula-syntax';
+import { argumentSeparatorOfTab } from '../sheets/formula-syntax';
 
 export const LAST_INSPECTED_HELP =
   'Enter the date of the last inspection, e.g. 2024-03-01 (leave empty if none is recorded). ' +
@@ -42,7 +42,5 @@ export function guardLastInspected(
     .setHelpText(LAST_INSPECTED_HELP)
     .build();
   sheet.getRange(2, column, Math.max(1, maxRows - 1), 1).setDataValidation(validation);
-  const spreadsheet = sheet.getParent();
-  const separator = argumentSeparatorIn(spreadsheet.getId(), spreadsheet);
-  applyColumnFlag(sheet, column, maxRows, FUTURE_DATE_FLAG, rules, separator);
+  applyColumnFlag(sheet, column, maxRows, FUTURE_DATE_FLAG, rules, argumentSeparatorOfTab(sheet));
 }

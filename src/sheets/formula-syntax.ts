@@ -43,21 +43,37 @@ export function argumentSeparatorOf(locale: string): ArgumentSeparator {
 
 /** Each spreadsheet's separator by its id, read once an execution. */
 const separators = new Map<string, ArgumentSeparator>();
+/** The separator of the spreadsheet of each tab whose content was read this execution. */
+const tabSeparators = new WeakMap<GoogleAppsScript.Spreadsheet.Sheet, ArgumentSeparator>();
 
 /**
  * The separator of the spreadsheet's locale: one getSpreadsheetLocale per spreadsheet an execution
- * (keyed by id, as getParent() hands out a new Spreadsheet each time).
+ * (keyed by id, as getParent() hands out a new Spreadsheet each time). A tab given is remembered
+ * with it: see argumentSeparatorOfTab.
  */
 export function argumentSeparatorIn(
   spreadsheetId: string,
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  tab?: GoogleAppsScript.Spreadsheet.Sheet,
 ): ArgumentSeparator {
   let separator = separators.get(spreadsheetId);
   if (separator === undefined) {
     separator = argumentSeparatorOf(spreadsheet.getSpreadsheetLocale());
     separators.set(spreadsheetId, separator);
   }
+  if (tab) tabSeparators.set(tab, separator);
   return separator;
+}
+
+/**
+ * The separator of the tab's spreadsheet, remembered when its content was read (a read after the
+ * run's writes would cost a commit), or read now.
+ */
+export function argumentSeparatorOfTab(tab: GoogleAppsScript.Spreadsheet.Sheet): ArgumentSeparator {
+  const remembered = tabSeparators.get(tab);
+  if (remembered !== undefined) return remembered;
+  const spreadsheet = tab.getParent();
+  return argumentSeparatorIn(spreadsheet.getId(), spreadsheet, tab);
 }
 
 /**

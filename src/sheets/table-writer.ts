@@ -163,11 +163,13 @@ export function readTab(
   sheet: GoogleAppsScript.Spreadsheet.Sheet | null = spreadsheet.getSheetByName(sheetName),
 ): TabContent {
   if (sheet) return readTabContent(sheet, table, spreadsheet);
+  const spreadsheetId = idOf(spreadsheet);
+  readFormulaSyntax(table, spreadsheetId, spreadsheet);
   return {
     ...emptyContent(table),
     sheet: null,
     spreadsheet,
-    spreadsheetId: idOf(spreadsheet),
+    spreadsheetId,
     sheetName,
     frame: {
       isNew: true,
@@ -205,6 +207,20 @@ function idOf(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): string {
     ids.set(spreadsheet, id);
   }
   return id;
+}
+
+/**
+ * The add-on's formulas are written in the spreadsheet's syntax: for a table that has some, its
+ * locale is read with the tab, as a read after the run's writes would cost a commit.
+ */
+function readFormulaSyntax(
+  table: Pick<Table, 'columns'>,
+  spreadsheetId: string,
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  sheet?: GoogleAppsScript.Spreadsheet.Sheet,
+): void {
+  if (table.columns.some((column) => column.kind === 'formula'))
+    argumentSeparatorIn(spreadsheetId, spreadsheet, sheet);
 }
 
 /** The filter and frozen rows the titles and filter are compared with before they are set. */
@@ -248,6 +264,7 @@ export function readTabContent(
     sheetName: sheet.getName(),
     frame: { ...readTabFrame(sheet), isNew: lastRow === 0 },
   };
+  readFormulaSyntax(table, located.spreadsheetId, spreadsheet, sheet);
   if (lastRow === 0 || lastColumn === 0) return { ...emptyContent(table), ...located };
   const values = sheet.getRange(1, 1, lastRow, lastColumn).getValues() as CellValue[][];
   const layout = layoutOfHeader(located.sheetName, values[0]!, table.columns, lastRow > 1);
@@ -663,6 +680,7 @@ export function insertRowsOnTop(
     sheetName: sheet.getName(),
     nothingBuffered: false,
   };
+  readFormulaSyntax({ columns }, target.spreadsheetId, spreadsheet, sheet);
   const topRows = sheet.getRange(1, 1, 2, width);
   const [headerValues, firstValues] = topRows.getValues() as CellValue[][];
   const [, firstNotes] = topRows.getNotes();

@@ -36,9 +36,22 @@ test.each(CASES)(
     });
     try {
       harness.connect();
-      harness.clickMenu('Import equipment types');
-      harness.clickMenu('Reconcile completed trainings');
-      harness.clickMenu('Show training status');
+      // Each run reads the spreadsheet's locale once, however many tabs it writes formulas into.
+      for (const caption of [
+        'Import equipment types',
+        'Reconcile completed trainings',
+        'Show training status',
+      ]) {
+        harness.emulator.counter.reset();
+        harness.clickMenu(caption);
+        expect({
+          caption,
+          reads: harness.emulator.counter.snapshot()['Spreadsheet.getSpreadsheetLocale'],
+        }).toEqual({
+          caption,
+          reads: 1,
+        });
+      }
       const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
       const separator = locale === 'de_DE' ? ';' : ',';
       for (const tab of [EQUIPMENT_TYPES_SHEET, FORECAST_SHEET, EXPIRING_SHEET]) {
