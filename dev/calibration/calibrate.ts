@@ -259,6 +259,26 @@ function cachePutAllLimit(): string {
 }
 
 /**
+ * Whether `;` separates a formula's arguments in en_US, a locale that writes decimals with a point:
+ * 'accepted' when `=HYPERLINK("https://example.com";"x")` shows x there, 'parse error' when it shows
+ * #ERROR!, otherwise what it shows. The spreadsheet is in en_US for the probe only.
+ */
+function semicolonArgumentsInEnUs(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): string {
+  const locale = spreadsheet.getSpreadsheetLocale();
+  spreadsheet.setSpreadsheetLocale('en_US');
+  try {
+    const cell = scratchSheet(spreadsheet).getRange(1, 3);
+    cell.setValues([['=HYPERLINK("https://example.com";"x")']]);
+    SpreadsheetApp.flush();
+    const shown = String(cell.getValues()[0]![0]);
+    if (shown === 'x') return 'accepted';
+    return shown === '#ERROR!' ? 'parse error' : `shows ${shown}`;
+  } finally {
+    spreadsheet.setSpreadsheetLocale(locale);
+  }
+}
+
+/**
  * What the probes that run outside runCalibration recorded in the document's properties (the onOpen
  * of a reload, the dialog of the Calibration menu); null for one that has not run.
  */
@@ -318,6 +338,7 @@ export function runCalibration(): string {
     openByIdOfDeletedSpreadsheet: openByIdOfDeleted(),
     spreadsheetServiceSeesApiTab: spreadsheetServiceSeesApiTab(spreadsheet),
     cachePutAllLimit: cachePutAllLimit(),
+    semicolonArgumentsInEnUs: semicolonArgumentsInEnUs(spreadsheet),
     ...recordedProbes(),
     ...customFunctionProbes(spreadsheet),
   };

@@ -134,6 +134,8 @@ describe('in the emulator, with its own figures', () => {
       // The emulator's default reading: the tab is there from the next execution only.
       spreadsheetServiceSeesApiTab: false,
       cachePutAllLimit: 'total',
+      // The emulator's default reading: `;` separates nothing in en_US.
+      semicolonArgumentsInEnUs: 'parse error',
       // Neither the spreadsheet's onOpen nor the probe dialog has run.
       developerMetadataInLimited: null,
       unserialisableReturn: null,

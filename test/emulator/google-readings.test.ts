@@ -41,6 +41,11 @@ const SCRIPT = `
     Sheets.Spreadsheets.Values.update({ values: [['x']] }, id, 'Sheet1!A1', { valueInputOption: 'RAW' });
     return 'written';
   }
+  function semicolonLinkShows() {
+    var cell = SpreadsheetApp.getActiveSpreadsheet().getSheets()[0].getRange('A1');
+    cell.setValue('=HYPERLINK("https://example.com";"x")');
+    return cell.getValues()[0][0];
+  }
 `;
 
 function emulatorReading(readings: Partial<GoogleReadings>): { emulator: Emulator; id: string } {
@@ -113,6 +118,11 @@ const OBSERVE: { [name in keyof GoogleReadings]: (readings: Partial<GoogleReadin
     };
     return { service: seen('nameOf'), api: seen('writeThroughApi') };
   },
+  semicolonArgumentsInEveryLocale(readings) {
+    // en_GB, the emulator's default locale: it writes decimals with a point.
+    const { emulator, id } = emulatorReading(readings);
+    return emulator.run('semicolonLinkShows', [], { spreadsheetId: id });
+  },
 };
 
 const SEEN: { [name in keyof GoogleReadings]: { stricter: unknown; looser: unknown } } = {
@@ -140,6 +150,7 @@ const SEEN: { [name in keyof GoogleReadings]: { stricter: unknown; looser: unkno
     },
     looser: { service: 'In the trash', api: 'written' },
   },
+  semicolonArgumentsInEveryLocale: { stricter: '#ERROR!', looser: 'x' },
 };
 
 test.each(Object.keys(OBSERVE) as Array<keyof GoogleReadings>)('%s: a script sees either reading', (name) => {

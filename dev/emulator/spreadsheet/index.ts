@@ -137,6 +137,12 @@ export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
     SpreadsheetApp: exposeSpreadsheetApp(env),
     Charts: createChartsService(deps.counter),
     sheetsAdvancedService: (sheetsDeps) => exposeSheetsAdvancedService(env, sheetsDeps),
-    workbooks: new WorkbookStore(models, deps.realm, deps.evaluateCustomFunction, () => deps.now()),
+    workbooks: new WorkbookStore(
+      models,
+      deps.realm,
+      deps.evaluateCustomFunction,
+      () => deps.now(),
+      deps.readings,
+    ),
   };
 }
