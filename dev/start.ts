@@ -137,14 +137,14 @@ function fillFormulasTab(emulator: Emulator, spreadsheetId: string): void {
   ]);
   const examples: Array<[number, string, string]> = [
     [9, 'Name of the user in B2', '=SAFETY_USER(B2)'],
-    [10, 'Next monthly inspection (dom, every 30 days)', '=SAFETY_NEXT_INSPECTION("dom"; B3; 30; B4; B5)'],
-    [11, 'Status of that due date (14 days expiring)', '=SAFETY_INSPECTION_STATUS(C10; 14; B5)'],
-    [12, 'Status of training B6 for the user in B2', '=SAFETY_TRAINING_STATUS(B2; B6)'],
-    [13, 'Its status on the day in B7', '=SAFETY_TRAINING_STATUS(B2; B6; B7)'],
-    [14, 'When it expires', '=SAFETY_TRAINING_EXPIRY(B2; B6)'],
+    [10, 'Next monthly inspection (dom, every 30 days)', '=SAFETY_NEXT_INSPECTION("dom", B3, 30, B4, B5)'],
+    [11, 'Status of that due date (14 days expiring)', '=SAFETY_INSPECTION_STATUS(C10, 14, B5)'],
+    [12, 'Status of training B6 for the user in B2', '=SAFETY_TRAINING_STATUS(B2, B6)'],
+    [13, 'Its status on the day in B7', '=SAFETY_TRAINING_STATUS(B2, B6, B7)'],
+    [14, 'When it expires', '=SAFETY_TRAINING_EXPIRY(B2, B6)'],
     [16, `Schedules of equipment type ${equipmentTypeId}`, `=SAFETY_SCHEDULES("${equipmentTypeId}")`],
     [40, 'Every equipment type', '=SAFETY_EQUIPMENT_TYPES()'],
-    [90, 'The newest 50 completions of the user in B2', '=SAFETY_COMPLETIONS(B2; ; 50)'],
+    [90, 'The newest 50 completions of the user in B2', '=SAFETY_COMPLETIONS(B2, , 50)'],
   ];
   workbook.typeValues('Formulas!A8:C8', [['Function', 'Formula', 'Result']]);
   for (const [row, what, formula] of examples) {

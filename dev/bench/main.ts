@@ -2,8 +2,9 @@
  * `npm run bench`: what the add-on costs where it counts on Google's side (HTTP requests and
  * Spreadsheet service calls, each a round trip, and the seconds the emulator's cost model prices
  * them at), against two reference scripts doing the same import and against the lower bounds, on the
- * sample service with a fixed latency per request. Prints markdown tables, writes bench/results.json,
- * and exits non-zero when a target is missed, so that it can gate.
+ * sample service with a fixed latency per request. Prints markdown tables, writes them into
+ * docs/performance.md between its markers and the record into bench/results.json, and exits non-zero
+ * when a target is missed, so that it can gate.
  *
  * `npm run bench -- --calibration FILE` prices with the figures a calibration run on Google measured
  * (dev/calibration) in place of the published ones.
@@ -12,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import * as prettier from 'prettier';
 import { build } from '../build';
 import {
   calibratedFiguresFromFile,
@@ -26,7 +28,7 @@ import { runInChildProcess } from './case-process';
 import type { CaseResult, CaseSpec } from './cases';
 import { createDataset, datasetUserIds, deleteDataset } from './datasets';
 import type { BenchConfig, BuildMeasurement, Measurement } from './measurement';
-import { type Environment, renderJson, renderMarkdown } from './report';
+import { type Environment, renderJson, renderMarkdown, withTables } from './report';
 import { checkTargets } from './targets';
 
 /** The published figures, or a calibration's measurements in their place (all three presets). */
@@ -68,6 +70,8 @@ const EQUIPMENT_TYPES = 300;
 /** A formula over a team's worth of records: within what a cell may read in its 30 seconds. */
 const CUSTOM_FUNCTION_RECORDS = 10_000;
 const RESULTS_FILE = path.resolve(__dirname, '../../bench/results.json');
+/** The one file the bench rewrites: the tables between its markers. */
+const PERFORMANCE_DOC = path.resolve(__dirname, '../../docs/performance.md');
 
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -168,6 +172,13 @@ async function equipmentCase(serviceUrl: string): Promise<Measurement[]> {
   }
 }
 
+/** The tables written into docs/performance.md, formatted as `npm run lint` checks it. */
+async function writeTablesInto(file: string, tables: string): Promise<void> {
+  const document = withTables(fs.readFileSync(file, 'utf8'), tables);
+  const options = await prettier.resolveConfig(file);
+  fs.writeFileSync(file, await prettier.format(document, { ...options, filepath: file }));
+}
+
 /** One measurement per scenario and implementation: the run with the median fetch phase. */
 function medianRuns(runs: readonly Measurement[]): Measurement[] {
   const groups = new Map<string, Measurement[]>();
@@ -222,11 +233,15 @@ async function main(): Promise<number> {
   }
   const checks = checkTargets(results);
   const env = environment();
-  console.log(renderMarkdown(results, checks, env));
+  const tables = renderMarkdown(results, checks, env);
+  console.log(tables);
+  await writeTablesInto(PERFORMANCE_DOC, tables);
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   fs.writeFileSync(RESULTS_FILE, renderJson(results, checks, env));
   const missed = checks.filter((check) => !check.holds);
-  progress(`bench: results in ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  progress(
+    `bench: tables in ${path.relative(process.cwd(), PERFORMANCE_DOC)}, results in ${path.relative(process.cwd(), RESULTS_FILE)}`,
+  );
   progress(missed.length ? `bench: ${missed.length} target(s) missed` : 'bench: every target holds');
   return missed.length ? 1 : 0;
 }

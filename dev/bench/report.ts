@@ -1,6 +1,7 @@
 /**
- * The bench's output: markdown tables for the terminal and the README, and the JSON record kept in
- * bench/results.json so that two commits can be compared number by number.
+ * The bench's output: markdown tables for the terminal and for docs/performance.md (written between
+ * its two marker comments), and the JSON record kept in bench/results.json so that two commits can be
+ * compared number by number.
  */
 import { USERS_METHOD } from '../../src/api/users';
 import {
@@ -195,7 +196,7 @@ export function renderMarkdown(
     '',
     `On Google's side, as the emulator's cost model prices what each run did (${
       config.calibration ? `figures measured on Google, ${config.calibration}` : 'published figures'
-    }; README, "What a run costs on Google"): central figures, with the low and high ones in brackets. ` +
+    }; see "What a run costs on Google" above): central figures, with the low and high ones in brackets. ` +
       "Fetch rounds: a fetch or a fetchAll each, priced as the service's answer time here plus Google's round trip " +
       'for every 10 requests (Google runs 10 at a time), and the batch overhead. Other calls: cell reads, Spreadsheet calls, cache and properties. ' +
       "Model's lower bound (full imports): an exact read's rounds, the users' names within the confirming pass (in a round of their own after a single page), " +
@@ -223,4 +224,25 @@ export function renderJson(
     targets: checks,
   };
   return `${JSON.stringify(record, null, 2)}\n`;
+}
+
+/** The comments around the tables in docs/performance.md: the bench rewrites what lies between them. */
+export const TABLES_START = '<!-- bench:start (written by npm run bench; do not edit by hand) -->';
+export const TABLES_END = '<!-- bench:end -->';
+
+/**
+ * The document with what lies between its two markers replaced by the tables; the rest, the markers
+ * included, stays as it was. Refuses a document without exactly one of each, in order, rather than
+ * guess where the tables go.
+ */
+export function withTables(document: string, tables: string): string {
+  const start = document.indexOf(TABLES_START);
+  const end = document.indexOf(TABLES_END);
+  const once = (marker: string, at: number) => at !== -1 && document.indexOf(marker, at + 1) === -1;
+  if (!once(TABLES_START, start) || !once(TABLES_END, end) || end < start) {
+    throw new Error(
+      `Put the bench's two markers, once each and in this order, around the tables: ${TABLES_START} and ${TABLES_END}.`,
+    );
+  }
+  return `${document.slice(0, start + TABLES_START.length)}\n\n${tables}\n\n${document.slice(end)}`;
 }

@@ -1,7 +1,7 @@
 /**
  * The calibration project: a separate Apps Script project (never part of dist/Code.js) bound to a
- * test spreadsheet, which `npm run calibrate` pushes and runs (README, "Calibrating the cost model";
- * docs/google-as-it-is.md). It measures on Google the figures of the emulator's cost model
+ * test spreadsheet, which `npm run calibrate` pushes and runs (docs/performance.md, "Calibrating the cost model on
+ * Google"; docs/google-as-it-is.md). It measures on Google the figures of the emulator's cost model
  * (dev/emulator/runtime/cost-model.ts) and settles the behaviours the emulator can only guess (its
  * readings, dev/emulator/readings.ts), and prints one JSON document: the answer that
  * `npm run calibrate -- --answer FILE` records, and `npm run bench -- --calibration FILE` loads.
@@ -226,6 +226,11 @@ function spreadsheetServiceSeesApiTab(spreadsheet: GoogleAppsScript.Spreadsheet.
   return spreadsheet.getSheetByName(title) !== null;
 }
 
+/**
+ * What openById does with a spreadsheet in the Drive trash: 'opened', or its error ("Document … is
+ * missing …"). The deployer puts a spreadsheet in the trash (not emptied: Drive keeps it 30 days) and
+ * gives its id as the script property CALIBRATION_DELETED_SPREADSHEET_ID; null without one.
+ */
 function openByIdOfDeleted(): string | null {
   const id = PropertiesService.getScriptProperties().getProperty(DELETED_SPREADSHEET_PROPERTY);
   if (id === null) return null;
@@ -250,6 +255,26 @@ function cachePutAllLimit(): string {
     return 'per-entry';
   } catch (error) {
     return /too large/i.test(describeError(error)) ? 'total' : describeError(error);
+  }
+}
+
+/**
+ * Whether `;` separates a formula's arguments in en_US, a locale that writes decimals with a point:
+ * 'accepted' when `=HYPERLINK("https://example.com";"x")` shows x there, 'parse error' when it shows
+ * #ERROR!, otherwise what it shows. The spreadsheet is in en_US for the probe only.
+ */
+function semicolonArgumentsInEnUs(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): string {
+  const locale = spreadsheet.getSpreadsheetLocale();
+  spreadsheet.setSpreadsheetLocale('en_US');
+  try {
+    const cell = scratchSheet(spreadsheet).getRange(1, 3);
+    cell.setValues([['=HYPERLINK("https://example.com";"x")']]);
+    SpreadsheetApp.flush();
+    const shown = String(cell.getValues()[0]![0]);
+    if (shown === 'x') return 'accepted';
+    return shown === '#ERROR!' ? 'parse error' : `shows ${shown}`;
+  } finally {
+    spreadsheet.setSpreadsheetLocale(locale);
   }
 }
 
@@ -313,6 +338,7 @@ export function runCalibration(): string {
     openByIdOfDeletedSpreadsheet: openByIdOfDeleted(),
     spreadsheetServiceSeesApiTab: spreadsheetServiceSeesApiTab(spreadsheet),
     cachePutAllLimit: cachePutAllLimit(),
+    semicolonArgumentsInEnUs: semicolonArgumentsInEnUs(spreadsheet),
     ...recordedProbes(),
     ...customFunctionProbes(spreadsheet),
   };

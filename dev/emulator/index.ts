@@ -444,7 +444,9 @@ export class Emulator extends DocumentEntryPoints {
   }
 
   /** A new spreadsheet owned by `owner` (default: the emulator's owner). Returns its id. */
-  createSpreadsheet(options: { name?: string; timeZone?: string; owner?: string } = {}): string {
+  createSpreadsheet(
+    options: { name?: string; timeZone?: string; locale?: string; owner?: string } = {},
+  ): string {
     const { owner = this.users.owner, ...workbook } = options;
     this.users.add(owner);
     const id = this.workbooks.create(workbook);

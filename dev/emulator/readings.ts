@@ -68,6 +68,25 @@ export interface GoogleReadings {
    * failure handler runs with "Failed due to illegal value in property: …").
    */
   unserialisableReturn: 'null' | 'failure';
+  /**
+   * Whether `SpreadsheetApp.openById` opens a spreadsheet in the Drive trash (Drive keeps it 30 days,
+   * and its owner may restore it until then). Documented only for a file that is gone or no longer
+   * shared: "Document <id> is missing (perhaps it was deleted, or you don't have read access?)"; the
+   * openById reference says nothing of the trash. Probed by runCalibration
+   * (openByIdOfDeletedSpreadsheet, of a spreadsheet the deployer put in the trash). Stricter: false
+   * (missing, for openById and for every object of it, exactly like a deleted file, until restored).
+   */
+  trashedSpreadsheetOpens: boolean;
+  /**
+   * Whether `;` also separates a formula's arguments in a locale that writes decimals with a point
+   * (en_US, en_GB), as `,` does there. Known: where decimals are written with a comma (de_DE, fr_FR,
+   * …) only `;` separates them and `,` is the decimal mark (Sheets help, "Switch between locales").
+   * Not documented for a point locale: a user reported in 2019 "Google now accepts semicolons in all
+   * locales" (github.com/mricon/ingress-fieldplan, issue 5). Probed by runCalibration
+   * (semicolonArgumentsInEnUs: `=HYPERLINK("https://example.com";"x")` in an en_US spreadsheet shows
+   * x or #ERROR!). Stricter: false (a formula with `;` there is a parse error, #ERROR!).
+   */
+  semicolonArgumentsInEveryLocale: boolean;
 }
 
 export type GoogleReadingName = keyof GoogleReadings;
@@ -81,6 +100,8 @@ export const STRICTER_READINGS: Readonly<GoogleReadings> = Object.freeze({
   developerMetadataInLimited: false,
   cachePutAllLimit: 'total',
   unserialisableReturn: 'failure',
+  trashedSpreadsheetOpens: false,
+  semicolonArgumentsInEveryLocale: false,
 });
 
 /** The other reading of each behaviour, for a test that flips one switch at a time. */
@@ -92,6 +113,8 @@ export const LOOSER_READINGS: Readonly<GoogleReadings> = Object.freeze({
   developerMetadataInLimited: true,
   cachePutAllLimit: 'per-entry',
   unserialisableReturn: 'null',
+  trashedSpreadsheetOpens: true,
+  semicolonArgumentsInEveryLocale: true,
 });
 
 export const READING_NAMES = Object.keys(STRICTER_READINGS) as GoogleReadingName[];
@@ -166,6 +189,12 @@ export function readingsFromCalibration(calibration: Calibration): Partial<Googl
   if (returned === 'null') settled.unserialisableReturn = 'null';
   if (typeof returned === 'string' && returned.startsWith('failure: '))
     settled.unserialisableReturn = 'failure';
+  const trashed = seen.openByIdOfDeletedSpreadsheet;
+  if (trashed === 'opened') settled.trashedSpreadsheetOpens = true;
+  if (typeof trashed === 'string' && / is missing /.test(trashed)) settled.trashedSpreadsheetOpens = false;
+  const semicolons = seen.semicolonArgumentsInEnUs;
+  if (semicolons === 'accepted') settled.semicolonArgumentsInEveryLocale = true;
+  if (semicolons === 'parse error') settled.semicolonArgumentsInEveryLocale = false;
   return settled;
 }
 

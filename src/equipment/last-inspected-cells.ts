@@ -7,16 +7,21 @@
  * set again after every import where the column is now.
  */
 import { applyColumnFlag, type ColumnFlag } from '../sheets/conditional-formats';
+import { argumentSeparatorOfTab } from '../sheets/formula-syntax';
 
 export const LAST_INSPECTED_HELP =
   'Enter the date of the last inspection, e.g. 2024-03-01 (leave empty if none is recorded). ' +
   'A date after today is flagged: the due date cannot be computed from it.';
 
-/** Amber, as Expiring: something to look at, not yet wrong. */
+/**
+ * Amber, as Expiring: something to look at, not yet wrong. The formula is canonical (applyColumnFlag
+ * writes it in the spreadsheet's syntax); one written in either syntax is recognised, as the
+ * spreadsheet's locale may have changed since.
+ */
 const FUTURE_DATE_FLAG: ColumnFlag = {
   formulaFor: (topCell) => `=AND(ISNUMBER(${topCell}),${topCell}>TODAY())`,
   isFlagFormula: (formula) =>
-    typeof formula === 'string' && /^=AND\(ISNUMBER\(([A-Z]+2)\),\1>TODAY\(\)\)$/.test(formula),
+    typeof formula === 'string' && /^=AND\(ISNUMBER\(([A-Z]+2)\)[,;]\1>TODAY\(\)\)$/.test(formula),
   background: '#fce8b2',
   fontColor: '#7f6000',
 };
@@ -37,5 +42,5 @@ export function guardLastInspected(
     .setHelpText(LAST_INSPECTED_HELP)
     .build();
   sheet.getRange(2, column, Math.max(1, maxRows - 1), 1).setDataValidation(validation);
-  applyColumnFlag(sheet, column, maxRows, FUTURE_DATE_FLAG, rules);
+  applyColumnFlag(sheet, column, maxRows, FUTURE_DATE_FLAG, rules, argumentSeparatorOfTab(sheet));
 }

@@ -215,7 +215,7 @@ function lastInspectedValue(cell: unknown, utcOffsetAt: UtcOffsetAt): CellValue 
 
 /** A count that links to the first row of what it counts; 0 is a plain number. */
 function countLinkFormula(sheetId: number, firstRow: number, count: number): CellValue {
-  return count === 0 ? 0 : `=HYPERLINK(${formulaString(`#gid=${sheetId}&range=A${firstRow}`)}; ${count})`;
+  return count === 0 ? 0 : `=HYPERLINK(${formulaString(`#gid=${sheetId}&range=A${firstRow}`)}, ${count})`;
 }
 
 function scheduleCells(schedule: InspectionSchedule): CellValue[] {

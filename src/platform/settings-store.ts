@@ -36,7 +36,7 @@ export interface ImportOptions {
 export const DEFAULT_IMPORT_OPTIONS: ImportOptions = {
   completionsFilter: {},
   // The most a round may hold: on Google a round costs its overhead once and its requests in waves,
-  // so fewer, larger rounds are cheaper (README, "What a run costs on Google"); after a refusal the
+  // so fewer, larger rounds are cheaper (docs/performance.md, "What a run costs on Google"); after a refusal the
   // client sends fewer requests at once (api/client.ts).
   batchSize: MAX_BATCH_SIZE,
   overlapDays: 7,

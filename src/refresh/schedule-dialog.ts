@@ -11,20 +11,23 @@ import { type FieldOutcome, refusalOf, refuseField } from '../platform/field-ref
 import { activeSpreadsheet, requireUi } from '../platform/interactive';
 import { formatMoment, refreshStatus } from './status';
 import { currentUserEmail } from '../platform/job-runner';
-import { frequencyFromForm, type ScheduleForm } from './schedule-frequency';
+import {
+  frequencyFields,
+  frequencyFromForm,
+  type FrequencyFields,
+  type ScheduleForm,
+  type ScheduleOptions,
+  scheduleOptions,
+} from './schedule-frequency';
 import { deleteSchedule, readSchedule, type RefreshSchedule, writeSchedule } from './schedule-store';
 import { createScheduleTrigger, deleteMyScheduleTriggers } from './schedule-trigger';
 import { confirmNewSchedule, isScheduleOwner, userKey } from './schedule-owner';
 import { missingConnectionParts, readConnection } from '../platform/settings-store';
 
-/** The hour a daily schedule offers first. */
-const DEFAULT_DAILY_HOUR = 6;
-
-export interface ScheduleView {
-  /** "off", an hourly interval ("4"), or "daily": the dialog's choice. */
-  every: string;
-  atHour: number;
-  /** The spreadsheet's time zone, which the daily hour follows. */
+export interface ScheduleView extends FrequencyFields {
+  /** The lists the dialog's choices offer. */
+  options: ScheduleOptions;
+  /** The spreadsheet's time zone, which a daily or monthly hour follows. */
   timeZone: string;
   scheduled: boolean;
   /** Who created the schedule: their e-mail ('' when Google does not reveal it). */
@@ -44,22 +47,16 @@ export type ScheduleSaveOutcome = FieldOutcome<keyof ScheduleForm, { schedule: S
 
 export function showScheduleDialog(): void {
   const ui = requireUi('Schedule refresh');
-  const html = HtmlService.createHtmlOutputFromFile('schedule').setWidth(440).setHeight(560);
+  const html = HtmlService.createHtmlOutputFromFile('schedule').setWidth(440).setHeight(670);
   ui.showModalDialog(html, 'Schedule refresh');
-}
-
-function everyOf(schedule: RefreshSchedule | null): string {
-  if (!schedule) return 'off';
-  return 'everyHours' in schedule.frequency ? String(schedule.frequency.everyHours) : 'daily';
 }
 
 function viewOf(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): ScheduleView {
   const schedule = readSchedule(spreadsheet);
   const status = refreshStatus(spreadsheet);
   return {
-    every: everyOf(schedule),
-    atHour:
-      schedule && 'dailyAtHour' in schedule.frequency ? schedule.frequency.dailyAtHour : DEFAULT_DAILY_HOUR,
+    ...frequencyFields(schedule?.frequency ?? null),
+    options: scheduleOptions(),
     timeZone: spreadsheet.getSpreadsheetTimeZone(),
     owner: schedule?.ownerEmail ?? '',
     scheduled: schedule !== null,

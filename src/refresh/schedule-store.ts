@@ -2,11 +2,11 @@
  * Where the scheduled refresh is kept. The schedule belongs to the spreadsheet (its document state):
  * every editor sees whose it is, how it goes, and why it paused. Its trigger belongs to the user who
  * created it, and runs as them with no active spreadsheet; so that user's own properties map each of
- * their trigger ids to the spreadsheet it refreshes.
+ * their trigger ids to the spreadsheet it refreshes (and since when its runs could not open it).
  */
 import { deleteDocumentState, DocumentState, type StateOrSpreadsheet } from '../platform/document-state';
 import type { DigestMemory } from './digest';
-import type { Frequency } from './schedule-frequency';
+import { type Frequency, readStoredFrequency, type StoredFrequency } from './schedule-frequency';
 
 const SCHEDULE_KEY = 'safetySync.schedule';
 const TRIGGER_KEY_PREFIX = 'safetySync.scheduleTrigger.';
@@ -21,7 +21,8 @@ export interface RunProblem {
 
 export interface RefreshSchedule {
   frequency: Frequency;
-  /** The spreadsheet's time zone when the schedule was saved: the daily hour is in it. */
+  /** The spreadsheet's time zone when the schedule was saved: a daily or monthly hour is in it,
+   * and a "last day" schedule's days are told in it. */
   timeZone: string;
   triggerUid: string;
   /** Who created it (their e-mail, when Google reveals it): the trigger uses their token. */
@@ -48,8 +49,12 @@ export interface RefreshSchedule {
   paused: { atMs: number; identifier: string } | null;
 }
 
+/** A schedule as older versions saved it: the same, but for the frequency's shape. */
+type StoredSchedule = Omit<RefreshSchedule, 'frequency'> & { frequency: StoredFrequency };
+
 export function readSchedule(source: StateOrSpreadsheet): RefreshSchedule | null {
-  return DocumentState.of(source).get<RefreshSchedule>(SCHEDULE_KEY);
+  const stored = DocumentState.of(source).get<StoredSchedule>(SCHEDULE_KEY);
+  return stored && { ...stored, frequency: readStoredFrequency(stored.frequency) };
 }
 
 export function writeSchedule(source: StateOrSpreadsheet, schedule: RefreshSchedule): void {
@@ -60,13 +65,38 @@ export function deleteSchedule(spreadsheet: GoogleAppsScript.Spreadsheet.Spreads
   deleteDocumentState(spreadsheet, SCHEDULE_KEY);
 }
 
-/** Run by the creator: remembers which spreadsheet their new trigger refreshes. */
+/** What the creator's user properties keep of each of their schedule triggers. */
+export interface TriggerRecord {
+  spreadsheetId: string;
+  /**
+   * Set by the first run that could not open the spreadsheet (in the trash, deleted, or no longer
+   * shared with the trigger's owner); cleared by the run that opens it again.
+   */
+  missingSinceMs?: number;
+}
+
+/**
+ * Run by the creator: remembers which spreadsheet their new trigger refreshes (its id alone, as
+ * triggers made before a record could say more keep it); and by a run that opens it again.
+ */
 export function rememberTriggerSpreadsheet(triggerUid: string, spreadsheetId: string): void {
   PropertiesService.getUserProperties().setProperty(TRIGGER_KEY_PREFIX + triggerUid, spreadsheetId);
 }
 
+/** Run by the trigger's run that finds its spreadsheet missing: kept as JSON until it is found. */
+export function recordSpreadsheetMissing(triggerUid: string, record: Required<TriggerRecord>): void {
+  PropertiesService.getUserProperties().setProperty(TRIGGER_KEY_PREFIX + triggerUid, JSON.stringify(record));
+}
+
+export function triggerRecord(triggerUid: string): TriggerRecord | null {
+  const kept = PropertiesService.getUserProperties().getProperty(TRIGGER_KEY_PREFIX + triggerUid);
+  if (kept === null) return null;
+  // A spreadsheet's id is never JSON.
+  return kept.startsWith('{') ? (JSON.parse(kept) as TriggerRecord) : { spreadsheetId: kept };
+}
+
 export function spreadsheetIdOfTrigger(triggerUid: string): string | null {
-  return PropertiesService.getUserProperties().getProperty(TRIGGER_KEY_PREFIX + triggerUid);
+  return triggerRecord(triggerUid)?.spreadsheetId ?? null;
 }
 
 export function forgetTrigger(triggerUid: string): void {

@@ -3,7 +3,7 @@
  * schedule first deletes the user's trigger for this spreadsheet; a trigger can only be deleted by
  * the user who created it, so a trigger that finds itself replaced or left behind deletes itself.
  */
-import type { Frequency } from './schedule-frequency';
+import { configureTrigger, type Frequency } from './schedule-frequency';
 import { forgetTrigger, rememberTriggerSpreadsheet, spreadsheetIdOfTrigger } from './schedule-store';
 
 /** The top-level function the trigger runs (an export of src/main.ts). */
@@ -15,15 +15,7 @@ export function createScheduleTrigger(
   frequency: Frequency,
 ): string {
   const builder = ScriptApp.newTrigger(SCHEDULED_REFRESH_HANDLER).timeBased();
-  const trigger =
-    'everyHours' in frequency
-      ? builder.everyHours(frequency.everyHours).create()
-      : // atHour follows the script's zone unless told the spreadsheet's.
-        builder
-          .everyDays(1)
-          .atHour(frequency.dailyAtHour)
-          .inTimezone(spreadsheet.getSpreadsheetTimeZone())
-          .create();
+  const trigger = configureTrigger(builder, frequency, spreadsheet.getSpreadsheetTimeZone()).create();
   const uid = trigger.getUniqueId();
   rememberTriggerSpreadsheet(uid, spreadsheet.getId());
   return uid;

@@ -1,24 +1,36 @@
 /** The Schedule refresh dialog's script (schedule.html): bundled into the page by dev/build.ts. */
 import { byId, dialogForm } from '../platform/dialog/dialog-form.client';
 import type { ScheduleSaveOutcome, ScheduleView } from './schedule-dialog';
+import type { FrequencyOption, ScheduleOption } from './schedule-frequency';
 
 const every = byId<HTMLSelectElement>('every');
 const atHour = byId<HTMLSelectElement>('atHour');
+const monthDay = byId<HTMLSelectElement>('monthDay');
 const dialog = dialogForm({
   status: 'progress',
   buttons: ['save', 'remove', 'close'],
-  fields: ['every', 'atHour'],
+  fields: ['every', 'monthDay', 'atHour'],
   fallbackField: 'every',
 });
-for (let hour = 0; hour < 24; hour++) {
-  const option = document.createElement('option');
-  option.value = String(hour);
-  option.textContent = (hour < 10 ? '0' : '') + hour + ':00';
-  atHour.appendChild(option);
+/** The choices "How often" offers, as the server last sent them. */
+let frequencies: FrequencyOption[] = [];
+
+/** Fills a list once: its options come from the server and do not change while the dialog is open. */
+function fill(select: HTMLSelectElement, options: ScheduleOption[]): void {
+  if (select.options.length > 0) return;
+  for (const { value, label } of options) {
+    const option = document.createElement('option');
+    option.value = value;
+    option.textContent = label;
+    select.appendChild(option);
+  }
 }
 
+/** Only the fields the chosen frequency uses can be changed. */
 function followChoice(): void {
-  atHour.disabled = every.value !== 'daily';
+  const uses = frequencies.find((option) => option.value === every.value)?.uses ?? [];
+  atHour.disabled = !uses.includes('atHour');
+  monthDay.disabled = !uses.includes('monthDay');
 }
 
 function paragraph(text: string, className: string): HTMLParagraphElement {
@@ -29,8 +41,13 @@ function paragraph(text: string, className: string): HTMLParagraphElement {
 }
 
 function render(schedule: ScheduleView): void {
+  frequencies = schedule.options.every;
+  fill(every, frequencies);
+  fill(atHour, schedule.options.atHour);
+  fill(monthDay, schedule.options.monthDay);
   every.value = schedule.every;
   atHour.value = String(schedule.atHour);
+  monthDay.value = schedule.monthDay;
   byId('time-zone').textContent = schedule.timeZone;
   followChoice();
   const owner = schedule.ownedByYou
@@ -76,7 +93,7 @@ byId('schedule-form').addEventListener('submit', (event) => {
         dialog.refuse(outcome, 'Nothing was changed: see the message next to the field.');
       }
     })
-    .saveSchedule({ every: every.value, atHour: atHour.value });
+    .saveSchedule({ every: every.value, atHour: atHour.value, monthDay: monthDay.value });
 });
 
 byId('remove').addEventListener('click', () => {

@@ -15,6 +15,11 @@
  * next run Google allows sees the gap (more than two intervals since the last recorded run) and
  * says so once in the Sync log; the imports it runs go on from where the last run stopped.
  *
+ * A run that cannot open its spreadsheet (in the Drive trash, deleted, or no longer shared with the
+ * trigger's owner) fetches, writes and mails nothing, and keeps its trigger for the 30 days Drive
+ * keeps a trashed file; the first run that opens it again says once in the Sync log since when it
+ * could not, and goes on as usual.
+ *
  * The function is top-level, so any editor could type it into a cell or call it from a dialog: it
  * returns nothing, refuses to run without its trigger's event, and does nothing for a trigger id
  * that is not the spreadsheet's current schedule of the calling user.
@@ -28,13 +33,15 @@ import { errorIdentifier, openLogQuietly, recordEvent } from '../platform/job-ru
 import { NotConfiguredError, SpreadsheetBusyError, WriteRefusedError } from '../platform/user-facing-error';
 import type { SyncLog } from '../platform/sync-log';
 import { prepareNotifications, type ScheduleEvents } from './notifications';
-import { intervalMs } from './schedule-frequency';
+import { intervalMs, isRunDay } from './schedule-frequency';
 import { deleteTriggerById } from './schedule-trigger';
 import {
   type RunProblem,
   readSchedule,
   type RefreshSchedule,
-  spreadsheetIdOfTrigger,
+  recordSpreadsheetMissing,
+  rememberTriggerSpreadsheet,
+  triggerRecord,
   writeSchedule,
 } from './schedule-store';
 import { readImportOptions } from '../platform/settings-store';
@@ -59,6 +66,11 @@ const FULL_RECONCILIATION_EVERY_MS = 24 * 3_600_000;
 /** A time since the last recorded run longer than this many intervals means runs were missed. */
 const MISSED_RUN_INTERVALS = 2;
 const SCHEDULED = 'Scheduled refresh';
+/**
+ * Drive deletes a file for good 30 days after it was put in the trash (Drive Help, "Delete and
+ * restore files"): a spreadsheet missing for longer will not come back from there.
+ */
+const DRIVE_EMPTIES_TRASH_AFTER_MS = 30 * 24 * 3_600_000;
 
 export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven): void {
   const triggerUid = typeof event === 'object' && event !== null ? event.triggerUid : undefined;
@@ -67,8 +79,9 @@ export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven):
       'The scheduled refresh runs only from its trigger. Use Safety Sync → Refresh all instead.',
     );
   }
-  const spreadsheet = openScheduledSpreadsheet(triggerUid);
-  if (!spreadsheet) return;
+  const opened = openScheduledSpreadsheet(triggerUid);
+  if (!opened) return;
+  const { spreadsheet, missingSinceMs } = opened;
   // One read of the state for what the run decides before it imports: the schedule, the filter and
   // who changed it, the last full reconciliation.
   const before = DocumentState.read(spreadsheet);
@@ -80,6 +93,7 @@ export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven):
     console.log('Safety Sync: a scheduled refresh that was replaced or removed deleted its trigger.');
     return;
   }
+  if (isOffDay(schedule)) return;
   const startedAtMs = Date.now();
   // What the owner confirmed, read as the owner (the trigger runs as them) from their own properties.
   const confirmation = readConfirmation(spreadsheet.getId(), schedule);
@@ -113,7 +127,7 @@ export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven):
       utcOffsetAt: clock.utcOffsetAt,
     });
     const recorded = recordScheduledRun({ log, clock }, current, outcome, startedAtMs);
-    logMissedRuns({ log, clock }, spreadsheet, current, startedAtMs);
+    logMissedRuns({ log, clock }, spreadsheet, current, { startedAtMs, missingSinceMs });
     const digestMemory = notifier.send(recorded.events);
     const checked = notifier.mailNeedsAuthorization;
     const schedule =
@@ -121,26 +135,65 @@ export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven):
         ? recorded.schedule
         : { ...recorded.schedule, mailNeedsAuthorization: checked || undefined };
     writeSchedule(state, digestMemory ? { ...schedule, digestMemory } : schedule);
+    // Said in the Sync log: the trigger's record forgets since when the spreadsheet was missing.
+    if (missingSinceMs !== null) rememberTriggerSpreadsheet(triggerUid, spreadsheet.getId());
   }
   showRefreshStatus(spreadsheet);
 }
 
-/** The active spreadsheet, else the one kept with the trigger; null (and the trigger gone) when it no longer exists. */
-function openScheduledSpreadsheet(triggerUid: string): GoogleAppsScript.Spreadsheet.Spreadsheet | null {
+/**
+ * A "last day of the month" schedule's trigger runs daily (Apps Script has no trigger for the last
+ * day): on the other days its run stops here, before it fetches, writes or logs anything, so those
+ * runs leave no trace and count neither as runs nor as missed ones.
+ */
+function isOffDay(schedule: RefreshSchedule): boolean {
+  return !isRunDay(schedule.frequency, schedule.timeZone, Date.now());
+}
+
+interface OpenedSpreadsheet {
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
+  /** Since when the runs before this one could not open it, or null when the last run could. */
+  missingSinceMs: number | null;
+}
+
+/**
+ * The active spreadsheet, else the one kept with the trigger; null when it cannot be opened. Google
+ * does not say whether openById opens a spreadsheet in the Drive trash (readings.ts,
+ * trashedSpreadsheetOpens), and the add-on cannot tell the trash from a deletion or a lost share
+ * without a Drive scope: so the trigger stays, with since when the spreadsheet is missing, until
+ * Drive would have emptied its trash; a spreadsheet restored or shared again before then resumes
+ * its schedule by itself.
+ */
+function openScheduledSpreadsheet(triggerUid: string): OpenedSpreadsheet | null {
   const active = SpreadsheetApp.getActiveSpreadsheet();
-  if (active) return active;
-  const spreadsheetId = spreadsheetIdOfTrigger(triggerUid);
-  if (spreadsheetId) {
-    try {
-      return SpreadsheetApp.openById(spreadsheetId);
-    } catch (error) {
-      // Anything but "deleted, or no longer shared with you" may pass: let the next run try again.
-      if (!/missing|permission/i.test(error instanceof Error ? error.message : String(error))) throw error;
-    }
+  if (active) return { spreadsheet: active, missingSinceMs: null };
+  const record = triggerRecord(triggerUid);
+  if (!record) {
+    deleteTriggerById(triggerUid);
+    console.log('Safety Sync: a scheduled refresh whose spreadsheet was not recorded deleted its trigger.');
+    return null;
   }
-  deleteTriggerById(triggerUid);
+  try {
+    const spreadsheet = SpreadsheetApp.openById(record.spreadsheetId);
+    return { spreadsheet, missingSinceMs: record.missingSinceMs ?? null };
+  } catch (error) {
+    // Anything but "missing" (in the trash, deleted, or no longer shared with you) may pass: let the
+    // next run try again.
+    if (!/missing|permission/i.test(error instanceof Error ? error.message : String(error))) throw error;
+  }
+  const nowMs = Date.now();
+  const missingSinceMs = record.missingSinceMs ?? nowMs;
+  if (nowMs - missingSinceMs >= DRIVE_EMPTIES_TRASH_AFTER_MS) {
+    deleteTriggerById(triggerUid);
+    console.log(
+      'Safety Sync: the spreadsheet of a scheduled refresh has been missing for 30 days; its trigger deleted itself.',
+    );
+    return null;
+  }
+  if (record.missingSinceMs === undefined)
+    recordSpreadsheetMissing(triggerUid, { spreadsheetId: record.spreadsheetId, missingSinceMs });
   console.log(
-    'Safety Sync: the spreadsheet of a scheduled refresh is gone or no longer shared; its trigger deleted itself.',
+    'Safety Sync: the spreadsheet of a scheduled refresh could not be opened (in the trash, deleted, or no longer shared); its trigger tries again at its next run.',
   );
   return null;
 }
@@ -273,24 +326,35 @@ function recordScheduledRun(
 
 /**
  * Says in the Sync log that runs were missed since the last recorded one (or since the schedule was
- * saved). Once: this run's record, written with it, is the next run's last.
+ * saved), and why when the runs before this one could not open the spreadsheet: in one line. Once:
+ * this run's record, written with it, is the next run's last, and the trigger's record then forgets
+ * since when the spreadsheet was missing.
  */
 function logMissedRuns(
   phase: RecordPhase,
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   schedule: RefreshSchedule,
-  startedAtMs: number,
+  { startedAtMs, missingSinceMs }: { startedAtMs: number; missingSinceMs: number | null },
 ): void {
+  const at = (ms: number) => formatMoment(spreadsheet, ms);
   const sinceMs = schedule.lastRunAtMs ?? schedule.createdAtMs;
-  if (startedAtMs - sinceMs <= MISSED_RUN_INTERVALS * intervalMs(schedule.frequency)) return;
+  // A run that could not open the spreadsheet is a run missed, however soon it opened again.
+  const why =
+    missingSinceMs === null
+      ? "Google stops time-driven triggers once a user's daily trigger time (90 minutes on a consumer account, 6 hours on Workspace) is spent."
+      : `it could not open this spreadsheet from ${at(missingSinceMs)} to ${at(startedAtMs)} ` +
+        `(it was in the Drive trash, or not shared with ${schedule.ownerEmail || 'the schedule’s owner'}). It has resumed.`;
+  if (
+    missingSinceMs === null &&
+    startedAtMs - sinceMs <= MISSED_RUN_INTERVALS * intervalMs(schedule.frequency)
+  )
+    return;
   logScheduleEvent(
     phase,
     startedAtMs,
     'Skipped',
     null,
-    `The scheduled refresh did not run from ${formatMoment(spreadsheet, sinceMs)} to ${formatMoment(spreadsheet, startedAtMs)}: ` +
-      "Google stops time-driven triggers once a user's daily trigger time (90 minutes on a consumer account, 6 hours on Workspace) is spent. " +
-      'It continues where the last run stopped.',
+    `The scheduled refresh did not run from ${at(sinceMs)} to ${at(startedAtMs)}: ${why} It continues where the last run stopped.`,
   );
 }
 

@@ -9,6 +9,7 @@
  * on one column's cells: see applyColumnFlag.
  */
 import { cellA1 } from './a1-notation';
+import { type ArgumentSeparator, formulaInLocale } from './formula-syntax';
 
 export interface StatusColour {
   /** The exact cell text, e.g. "Expired". */
@@ -158,6 +159,7 @@ const CUSTOM_FORMULA = 'CUSTOM_FORMULA';
  * user's rules before it. Ours is the custom-formula rule in the flag's colour with the flag's
  * formula, whichever column it was made for (the user may have moved it). `rules`: the sheet's rules,
  * read before the run's writes; telling ours from them reads nothing more (a read would cost a commit).
+ * `separator`: the spreadsheet's, the flag's formula is written in its syntax.
  */
 export function applyColumnFlag(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
@@ -165,6 +167,7 @@ export function applyColumnFlag(
   maxRows: number,
   flag: ColumnFlag,
   rules: readonly Rule[],
+  separator: ArgumentSeparator,
 ): void {
   const isOurs = (rule: Rule) => {
     const condition = rule.getBooleanCondition();
@@ -176,7 +179,7 @@ export function applyColumnFlag(
     );
   };
   const ours = SpreadsheetApp.newConditionalFormatRule()
-    .whenFormulaSatisfied(flag.formulaFor(cellA1(column, 2)))
+    .whenFormulaSatisfied(formulaInLocale(flag.formulaFor(cellA1(column, 2)), separator))
     .setBackground(flag.background)
     .setFontColor(flag.fontColor)
     .setRanges([sheet.getRange(2, column, Math.max(1, maxRows - 1), 1)])

@@ -1,7 +1,7 @@
 /**
  * Large writes through the Sheets advanced service (`Sheets.Spreadsheets.Values.batchUpdate`, RAW):
  * on Google a cell costs about 11 µs there against about 60 µs through `Range.setValues`, plus
- * 0.2–0.35 s a request (README, "What a run costs on Google"). RAW stores what it is given: a string
+ * 0.2–0.35 s a request (docs/performance.md, "What a run costs on Google"). RAW stores what it is given: a string
  * is never read as a formula, a number or a date, so no value needs the apostrophe that keeps it text
  * through setValues. The service needs the advanced service in appsscript.json and the Sheets API
  * enabled in the add-on's Cloud project; without either, or when the API refuses a request (its
@@ -14,7 +14,7 @@ import type { CellValue } from './table';
  * The fewest cells of the table's own columns a write sends through the API: below, setValues is
  * cheaper on Google. A RAW write saves the setNumberFormats and setValues of each cell (2 × 60 µs)
  * for 11 µs, and pays a request (275 ms), the commit before it (500 ms) and a dozen calls more (5 ms
- * each), at the cost model's central figures (README, "What a run costs on Google"). Measured with
+ * each), at the cost model's central figures (docs/performance.md, "What a run costs on Google"). Measured with
  * the emulator on imports into a fresh tab of 10 columns, the two ways cost the same near 770 rows
  * (500 rows: the API 0.29 s dearer; 1,000: 0.25 s cheaper). The published crossover, about 1,300
  * rows, prices setValues alone, without the formats written beside it.

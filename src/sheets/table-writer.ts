@@ -20,6 +20,7 @@
  * same way, in a number of calls that does not grow with its rows.
  */
 import { columnRunA1, gridA1 } from './a1-notation';
+import { argumentSeparatorIn, formulaInLocale } from './formula-syntax';
 import { NEW_SHEET_COLUMNS, NEW_SHEET_ROWS } from './cell-limit';
 import { type ColumnRun, SHEETS_API_MIN_CELLS, sheetsAdvancedService, writeRunsRaw } from './sheets-api';
 import {
@@ -162,11 +163,13 @@ export function readTab(
   sheet: GoogleAppsScript.Spreadsheet.Sheet | null = spreadsheet.getSheetByName(sheetName),
 ): TabContent {
   if (sheet) return readTabContent(sheet, table, spreadsheet);
+  const spreadsheetId = idOf(spreadsheet);
+  readFormulaSyntax(table, spreadsheetId, spreadsheet);
   return {
     ...emptyContent(table),
     sheet: null,
     spreadsheet,
-    spreadsheetId: idOf(spreadsheet),
+    spreadsheetId,
     sheetName,
     frame: {
       isNew: true,
@@ -204,6 +207,20 @@ function idOf(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): string {
     ids.set(spreadsheet, id);
   }
   return id;
+}
+
+/**
+ * The add-on's formulas are written in the spreadsheet's syntax: for a table that has some, its
+ * locale is read with the tab, as a read after the run's writes would cost a commit.
+ */
+function readFormulaSyntax(
+  table: Pick<Table, 'columns'>,
+  spreadsheetId: string,
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  sheet?: GoogleAppsScript.Spreadsheet.Sheet,
+): void {
+  if (table.columns.some((column) => column.kind === 'formula'))
+    argumentSeparatorIn(spreadsheetId, spreadsheet, sheet);
 }
 
 /** The filter and frozen rows the titles and filter are compared with before they are set. */
@@ -247,6 +264,7 @@ export function readTabContent(
     sheetName: sheet.getName(),
     frame: { ...readTabFrame(sheet), isNew: lastRow === 0 },
   };
+  readFormulaSyntax(table, located.spreadsheetId, spreadsheet, sheet);
   if (lastRow === 0 || lastColumn === 0) return { ...emptyContent(table), ...located };
   const values = sheet.getRange(1, 1, lastRow, lastColumn).getValues() as CellValue[][];
   const layout = layoutOfHeader(located.sheetName, values[0]!, table.columns, lastRow > 1);
@@ -346,6 +364,7 @@ export function writeTableOver(
 
   const target = {
     sheet,
+    spreadsheet: content.spreadsheet,
     spreadsheetId: content.spreadsheetId,
     sheetName: content.sheetName,
     nothingBuffered,
@@ -482,7 +501,7 @@ function writeAligned(
       // a script's write that breaks a reject-input rule, and allows setting a rule over any value.
       const range = runRange(run, column, 1);
       range.clearDataValidations();
-      writeTyped(sheet, table.columns, layout, run.first + 2, rows.slice(run.first, run.end), {
+      writeTyped(target, table.columns, layout, run.first + 2, rows.slice(run.first, run.end), {
         left: column,
         width: 1,
       });
@@ -653,12 +672,15 @@ export function insertRowsOnTop(
   rows: readonly CellValue[][],
 ): string | null {
   const width = layout.width;
+  const spreadsheet = sheet.getParent();
   const target = {
     sheet,
-    spreadsheetId: sheet.getParent().getId(),
+    spreadsheet,
+    spreadsheetId: spreadsheet.getId(),
     sheetName: sheet.getName(),
     nothingBuffered: false,
   };
+  readFormulaSyntax({ columns }, target.spreadsheetId, spreadsheet, sheet);
   const topRows = sheet.getRange(1, 1, 2, width);
   const [headerValues, firstValues] = topRows.getValues() as CellValue[][];
   const [, firstNotes] = topRows.getNotes();
@@ -750,6 +772,7 @@ function maySpill(formula: string, shown: CellValue): boolean {
 /** A tab to write rows into, with what the Sheets API addresses it by (read before any write). */
 interface WriteTarget {
   sheet: GoogleAppsScript.Spreadsheet.Sheet;
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
   spreadsheetId: string;
   sheetName: string;
   /**
@@ -779,13 +802,14 @@ interface RowToWrite {
  * Returns what the Sync log should say when a large write had to go the slower way, else null.
  */
 function writeRows(
-  { sheet, spreadsheetId, sheetName, nothingBuffered }: WriteTarget,
+  target: WriteTarget,
   columns: readonly ColumnSpec[],
   layout: TabLayout,
   top: number,
   rows: readonly RowToWrite[],
   only?: WrittenColumns,
 ): string | null {
+  const { sheet, spreadsheetId, sheetName, nothingBuffered } = target;
   const writesTable = (position: number) => !only || only.tableColumns.has(layout.tableColumns[position]!);
   const writesUser = !only || only.userColumns;
   // The add-on's own formulas (in-sheet links) must be read as formulas: they are not sent RAW.
@@ -805,13 +829,13 @@ function writeRows(
       // (the emulator, not knowing which cells they touch, lets them hide all of the API's): the
       // API writes first, with nothing buffered, and the formats and other columns after it.
       if (!nothingBuffered) SpreadsheetApp.flush();
-      const target = { spreadsheetId, sheetName };
+      const apiTarget = { spreadsheetId, sheetName };
       try {
         for (const { first, end, readBack } of blocks) {
           if (!readBack)
             writeRunsRaw(
               spreadsheets,
-              target,
+              apiTarget,
               top + first,
               rawRuns(layout, rows.slice(first, end), rawPositions),
             );
@@ -828,19 +852,19 @@ function writeRows(
             (column, position) => writesTable(position) && !rawColumns.has(column),
           ),
         ];
-        writeAroundRaw(sheet, columns, layout, top, rows, rawColumns, blocks, typedColumns);
+        writeAroundRaw(target, columns, layout, top, rows, rawColumns, blocks, typedColumns);
         if (writesUser) writeUserFormulas(sheet, layout, top, userCellsOf(rows));
         return null;
       }
     }
   }
-  if (!only) writeTyped(sheet, columns, layout, top, rows, { left: 1, width: layout.width });
+  if (!only) writeTyped(target, columns, layout, top, rows, { left: 1, width: layout.width });
   else {
     const written = [
       ...(writesUser ? layout.userColumns : []),
       ...layout.tableColumns.filter((_, position) => writesTable(position)),
     ];
-    for (const run of adjacentRuns(written)) writeTyped(sheet, columns, layout, top, rows, run);
+    for (const run of adjacentRuns(written)) writeTyped(target, columns, layout, top, rows, run);
   }
   if (writesUser) writeUserFormulas(sheet, layout, top, userCellsOf(rows));
   return slowerWrite;
@@ -887,9 +911,10 @@ export interface ColumnSpan {
 /**
  * Writes the span's formats, then its values as setValues must be given them so that text stays
  * text (one call each): a value lands in the format it had, and "@" cells take strings literally.
+ * The add-on's own formulas, built in the canonical syntax, go in in the spreadsheet's.
  */
 function writeTyped(
-  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  { sheet, spreadsheet, spreadsheetId }: WriteTarget,
   columns: readonly ColumnSpec[],
   layout: TabLayout,
   top: number,
@@ -897,6 +922,10 @@ function writeTyped(
   span: ColumnSpan,
 ): void {
   const inSpan = (column: number) => column >= span.left && column < span.left + span.width;
+  const inSpreadsheetSyntax = (value: CellValue) =>
+    typeof value === 'string' && value.startsWith('=')
+      ? formulaInLocale(value, argumentSeparatorIn(spreadsheetId, spreadsheet))
+      : value;
   const values: CellValue[][] = [];
   const formats: string[][] = [];
   for (const row of rows) {
@@ -909,7 +938,7 @@ function writeTyped(
       // The add-on's own formulas go in as formulas; any other string (a date column holds
       // whatever the user typed in it, "Last inspected" say) stays what it was.
       rowValues[column - span.left] =
-        columns[position]!.kind === 'formula' ? value : keptAsTyped(value, format);
+        columns[position]!.kind === 'formula' ? inSpreadsheetSyntax(value) : keptAsTyped(value, format);
       rowFormats[column - span.left] = format;
     });
     layout.userColumns.forEach((column, position) => {
@@ -935,7 +964,7 @@ function writeTyped(
  * rows read back from the tab.
  */
 function writeAroundRaw(
-  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  target: WriteTarget,
   columns: readonly ColumnSpec[],
   layout: TabLayout,
   top: number,
@@ -961,12 +990,12 @@ function writeAroundRaw(
     }
     first = end;
   }
-  for (const [format, areas] of areasByFormat) sheet.getRangeList(areas).setNumberFormat(format);
-  for (const run of adjacentRuns(typedColumns)) writeTyped(sheet, columns, layout, top, rows, run);
+  for (const [format, areas] of areasByFormat) target.sheet.getRangeList(areas).setNumberFormat(format);
+  for (const run of adjacentRuns(typedColumns)) writeTyped(target, columns, layout, top, rows, run);
   for (const { first, end, readBack } of blocks) {
     if (!readBack) continue;
     for (const run of adjacentRuns([...rawColumns]))
-      writeTyped(sheet, columns, layout, top + first, rows.slice(first, end), run);
+      writeTyped(target, columns, layout, top + first, rows.slice(first, end), run);
   }
 }
 

@@ -62,9 +62,12 @@ export function formulaString(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** An in-sheet link to a cell of a tab, "C5" (`;` separates arguments in every locale). */
+/**
+ * An in-sheet link to a cell of a tab, "C5", in the canonical syntax the table writer turns into the
+ * spreadsheet's (formula-syntax.ts).
+ */
 export function cellLinkFormula(sheetId: number, a1: string, label: string): string {
-  return `=HYPERLINK(${formulaString(`#gid=${sheetId}&range=${a1}`)}; ${formulaString(label)})`;
+  return `=HYPERLINK(${formulaString(`#gid=${sheetId}&range=${a1}`)}, ${formulaString(label)})`;
 }
 
 /** An in-sheet link to one row of a tab. */

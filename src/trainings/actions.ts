@@ -75,7 +75,7 @@ export function planTrainingStatus(
       context.options.trainingExpiringDays,
       grids,
       // The Overview's numbers only, when it is there: its tab and charts cost more Spreadsheet
-      // calls than the full import can spare (README, Benchmark); the other runs make them.
+      // calls than the full import can spare (docs/performance.md, Benchmark); the other runs make them.
       { state: context.state, upkeep: false, refreshedAtMs: Date.now() },
       [completionsTab],
     );

@@ -134,6 +134,8 @@ describe('in the emulator, with its own figures', () => {
       // The emulator's default reading: the tab is there from the next execution only.
       spreadsheetServiceSeesApiTab: false,
       cachePutAllLimit: 'total',
+      // The emulator's default reading: `;` separates nothing in en_US.
+      semicolonArgumentsInEnUs: 'parse error',
       // Neither the spreadsheet's onOpen nor the probe dialog has run.
       developerMetadataInLimited: null,
       unserialisableReturn: null,
@@ -211,6 +213,10 @@ describe('the answer from Google', () => {
     // West of the script's Etc/UTC, so that a date cell's zone shows.
     const id = emulator.createSpreadsheet({ name: 'Calibration', timeZone: 'America/New_York' });
     emulator.properties.script.set('CALIBRATION_ECHO_URL', echoUrl);
+    // A spreadsheet the deployer put in the trash.
+    const trashed = emulator.createSpreadsheet({ name: 'Trashed' });
+    emulator.workbooks.trash(trashed);
+    emulator.properties.script.set('CALIBRATION_DELETED_SPREADSHEET_ID', trashed);
     emulator.onOpen(id, { authMode: 'LIMITED' });
     // What probe.html does with google.script.run's handlers.
     let outcome: string;

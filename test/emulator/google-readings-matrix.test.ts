@@ -1,10 +1,11 @@
 /**
  * The add-on's main paths under every reading of what Google does not document (dev/emulator/
  * readings.ts): with all the stricter readings together, and with each switch flipped on its own to
- * its other reading. A full import of 10,000 completed trainings (100,000 cells) into a new tab,
- * Save schedule twice, the scheduled refresh, the custom functions over date cells, and the dialogs'
- * server functions. The built add-on in the emulator, one large dataset of the sample service shared
- * by every case.
+ * its other reading. A full import of 10,000 completed trainings (100,000 cells) into a new tab, an
+ * equipment import (its links), Save schedule twice, the scheduled refresh (also of the spreadsheet
+ * put in the trash and restored), the custom functions over date cells, and the dialogs' server
+ * functions. The built add-on in the emulator, one large dataset of the sample service shared by
+ * every case.
  */
 import {
   createEmulator,
@@ -16,6 +17,7 @@ import {
 import { completionKey } from '../../src/api/completion-key';
 import type { Completion } from '../../src/api/schemas';
 import type { SheetView } from '../../dev/emulator/spreadsheet/workbook-store';
+import { EQUIPMENT_TYPES_SHEET } from '../../src/equipment/tables';
 import { MENU_ITEMS } from '../../src/menu';
 import { createAddonHarness } from '../support/addon-harness';
 import { SampleDataset } from '../support/sample-service';
@@ -68,7 +70,7 @@ test.each(CASES)(
       harness.connect(large.tokens.valid);
       const syncLog = () => harness.displayed('Sync log').slice(1);
 
-      // Each case's scheduled refresh adds two completions to the shared dataset.
+      // Each case's scheduled refreshes add four completions to the shared dataset.
       const served = (await large.data()).completions as unknown as Completion[];
       // A full import into a new tab, through the Sheets API.
       harness.clickMenu('Reconcile completed trainings');
@@ -76,6 +78,18 @@ test.each(CASES)(
       expect(shown.length * shown[0]!.length).toBeGreaterThanOrEqual(100_000);
       expect(shown.map((row) => row[9])).toEqual(served.map(completionKey));
       expect(syncLog()[0]![7]).toBe('Success');
+
+      // An equipment import: its tabs link to one another through HYPERLINK formulas.
+      harness.clickMenu('Import equipment types');
+      expect(syncLog()[0]![7]).toBe('Success');
+      const links = harness.emulator.workbooks
+        .get(harness.spreadsheetId)!
+        .sheet(EQUIPMENT_TYPES_SHEET)
+        .cells()
+        .flat()
+        .filter((cell) => cell.formula.startsWith('=HYPERLINK('));
+      expect(links.length).toBeGreaterThan(0);
+      expect(links.filter((cell) => cell.error !== null || cell.link === null)).toEqual([]);
 
       // Save schedule twice: one trigger, the second schedule's.
       expect(harness.callServer('saveSchedule', { every: '4' })).toMatchObject({ ok: true });
@@ -89,6 +103,22 @@ test.each(CASES)(
       harness.emulator.fireTrigger(triggers[0]!.uid);
       expect(syncLog()[0]![7]).toBe('Success');
       expect(harness.displayed(COMPLETIONS_TAB)).toHaveLength(served.length + 3);
+      expect(harness.emulator.triggers()).toHaveLength(1);
+
+      // The spreadsheet put in the Drive trash for one run, then restored: the schedule goes on,
+      // and where its run could not open it, the run back says so once.
+      await large.mutate({ addCompletions: 2 });
+      harness.emulator.workbooks.trash(harness.spreadsheetId);
+      harness.emulator.clock.advance(3_600_000);
+      harness.emulator.fireTrigger(triggers[0]!.uid);
+      harness.emulator.workbooks.restore(harness.spreadsheetId);
+      harness.emulator.clock.advance(3_600_000);
+      harness.emulator.fireTrigger(triggers[0]!.uid);
+      expect(harness.displayed(COMPLETIONS_TAB)).toHaveLength(served.length + 5);
+      expect(syncLog().find((line) => line[7] !== 'Skipped')![7]).toBe('Success');
+      expect(syncLog().filter((line) => /could not open this spreadsheet/.test(line[10]!))).toHaveLength(
+        harness.emulator.readings.trashedSpreadsheetOpens ? 0 : 1,
+      );
       expect(harness.emulator.triggers()).toHaveLength(1);
 
       // Custom functions: dates from cells, and a call to the service with the lent token.

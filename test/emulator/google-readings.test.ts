@@ -36,6 +36,16 @@ const SCRIPT = `
     return CacheService.getScriptCache().get('b').length;
   }
   function giveDate() { return { at: new Date(0) }; }
+  function nameOf(id) { return SpreadsheetApp.openById(id).getName(); }
+  function writeThroughApi(id) {
+    Sheets.Spreadsheets.Values.update({ values: [['x']] }, id, 'Sheet1!A1', { valueInputOption: 'RAW' });
+    return 'written';
+  }
+  function semicolonLinkShows() {
+    var cell = SpreadsheetApp.getActiveSpreadsheet().getSheets()[0].getRange('A1');
+    cell.setValue('=HYPERLINK("https://example.com";"x")');
+    return cell.getValues()[0][0];
+  }
 `;
 
 function emulatorReading(readings: Partial<GoogleReadings>): { emulator: Emulator; id: string } {
@@ -95,6 +105,24 @@ const OBSERVE: { [name in keyof GoogleReadings]: (readings: Partial<GoogleReadin
       return { failure: (error as Error).message };
     }
   },
+  trashedSpreadsheetOpens(readings) {
+    const { emulator } = emulatorReading(readings);
+    const trashed = emulator.createSpreadsheet({ name: 'In the trash' });
+    emulator.workbooks.trash(trashed);
+    const seen = (name: string) => {
+      try {
+        return emulator.run(name, [trashed]);
+      } catch (error) {
+        return (error as Error).message.replace(trashed, 'ID');
+      }
+    };
+    return { service: seen('nameOf'), api: seen('writeThroughApi') };
+  },
+  semicolonArgumentsInEveryLocale(readings) {
+    // en_GB, the emulator's default locale: it writes decimals with a point.
+    const { emulator, id } = emulatorReading(readings);
+    return emulator.run('semicolonLinkShows', [], { spreadsheetId: id });
+  },
 };
 
 const SEEN: { [name in keyof GoogleReadings]: { stricter: unknown; looser: unknown } } = {
@@ -115,6 +143,14 @@ const SEEN: { [name in keyof GoogleReadings]: { stricter: unknown; looser: unkno
     stricter: { failure: 'Failed due to illegal value in property: at' },
     looser: { success: null },
   },
+  trashedSpreadsheetOpens: {
+    stricter: {
+      service: "Document ID is missing (perhaps it was deleted, or you don't have read access?)",
+      api: 'API call to sheets.spreadsheets.values.update failed with error: Requested entity was not found.',
+    },
+    looser: { service: 'In the trash', api: 'written' },
+  },
+  semicolonArgumentsInEveryLocale: { stricter: '#ERROR!', looser: 'x' },
 };
 
 test.each(Object.keys(OBSERVE) as Array<keyof GoogleReadings>)('%s: a script sees either reading', (name) => {

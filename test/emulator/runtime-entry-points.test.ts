@@ -319,8 +319,10 @@ describe('time-driven triggers', () => {
           atHour: null,
           nearMinute: null,
           weekDay: null,
+          monthDay: null,
           timeZone: 'Europe/London',
         },
+        createdAtMs: expect.any(Number),
       },
     ]);
     expect(emulator.fireTrigger(uid)).toEqual({

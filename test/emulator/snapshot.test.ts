@@ -39,14 +39,14 @@ function renderedWorkbook() {
       .build(),
   ]);
 
-  const link = `=HYPERLINK("#gid=${schedules.getSheetId()}&range=A5"; "Schedules of row 5")`;
+  const link = `=HYPERLINK("#gid=${schedules.getSheetId()}&range=A5", "Schedules of row 5")`;
   types
     .getRange('A1:A5')
     .setValues([
       [link],
-      [`=HYPERLINK("#gid=${archive.getSheetId()}&range=B10"; "Archive row 10")`],
-      ['=HYPERLINK("https://example.com/types?a=1&b=2"; "Docs")'],
-      ['=HYPERLINK("javascript:alert(1)"; "Bad link")'],
+      [`=HYPERLINK("#gid=${archive.getSheetId()}&range=B10", "Archive row 10")`],
+      ['=HYPERLINK("https://example.com/types?a=1&b=2", "Docs")'],
+      ['=HYPERLINK("javascript:alert(1)", "Bad link")'],
       ['=NOT_COMPUTED()'],
     ]);
   return {

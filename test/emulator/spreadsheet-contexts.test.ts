@@ -1,12 +1,14 @@
 /**
  * What each kind of execution may do: custom functions read but never write or show UI, time-driven
  * triggers have no UI and maybe no active spreadsheet, AuthMode.NONE may only build menus, LIMITED
- * only touches the bound document; deleted documents are gone for every object.
+ * only touches the bound document; deleted documents are gone for every object, and documents in the
+ * trash under the stricter reading until restored.
  */
+import type { GoogleReadings } from '../../dev/emulator';
 import { createTestSpreadsheetService } from '../../dev/emulator/spreadsheet/testing';
 
-function setup() {
-  const service = createTestSpreadsheetService();
+function setup(readings: Partial<GoogleReadings> = {}) {
+  const service = createTestSpreadsheetService({ readings });
   const id = service.workbooks.create({ name: 'Bound', sheetNames: ['Data', 'Other'] });
   const otherId = service.workbooks.create({ name: 'Elsewhere' });
   service.context.activeSpreadsheetId = id;
@@ -16,7 +18,11 @@ function setup() {
     ['name', 'count'],
     ['a', 1],
   ]);
-  return { ...service, id, otherId, spreadsheet, sheet };
+  /** Moves the emulated clock: the fixture is a copy of the service, so setting its `nowMs` would not. */
+  const advanceClock = (ms: number) => {
+    service.nowMs += ms;
+  };
+  return { ...service, id, otherId, spreadsheet, sheet, advanceClock };
 }
 
 type Call = [method: string, call: () => unknown];
@@ -315,5 +321,42 @@ describe('documents that do not exist', () => {
     expect(() => fixture.SpreadsheetApp.getActiveSpreadsheet()).toThrow(missing);
     expect(() => range.getValues()).toThrow(missing);
     expect(fixture.workbooks.get(fixture.id)).toBeUndefined();
+  });
+
+  it('under the stricter reading, treats a document in the trash as missing until it is restored', () => {
+    const fixture = setup({ trashedSpreadsheetOpens: false });
+    const range = fixture.sheet.getRange('A1:B2');
+    fixture.workbooks.trash(fixture.id);
+    const missing = `Document ${fixture.id} is missing (perhaps it was deleted, or you don't have read access?)`;
+    expect(() => fixture.SpreadsheetApp.openById(fixture.id)).toThrow(missing);
+    expect(() => fixture.SpreadsheetApp.getActiveSpreadsheet()).toThrow(missing);
+    expect(() => range.getValues()).toThrow(missing);
+    expect(() => range.setValue('x')).toThrow(missing);
+    // Drive still shows it to its owner, in the trash.
+    expect(fixture.workbooks.get(fixture.id)!.sheet('Data').values('A2:B2')).toEqual([['a', 1]]);
+    fixture.workbooks.restore(fixture.id);
+    expect(range.getValues()).toEqual([
+      ['name', 'count'],
+      ['a', 1],
+    ]);
+    expect(fixture.SpreadsheetApp.openById(fixture.id).getName()).toBe('Bound');
+  });
+
+  it('under the looser reading, opens a document in the trash until Drive empties it 30 days later', () => {
+    const fixture = setup({ trashedSpreadsheetOpens: true });
+    const range = fixture.sheet.getRange('A2');
+    fixture.workbooks.trash(fixture.id);
+    range.setValue('b');
+    expect(
+      fixture.SpreadsheetApp.openById(fixture.id).getSheetByName('Data')!.getRange('A2').getValues(),
+    ).toEqual([['b']]);
+    fixture.advanceClock(30 * 24 * 3_600_000);
+    const missing = `Document ${fixture.id} is missing (perhaps it was deleted, or you don't have read access?)`;
+    expect(() => fixture.SpreadsheetApp.openById(fixture.id)).toThrow(missing);
+    expect(() => range.getValues()).toThrow(missing);
+    expect(fixture.workbooks.get(fixture.id)).toBeUndefined();
+    expect(() => fixture.workbooks.restore(fixture.id)).toThrow(
+      `No spreadsheet ${fixture.id} in the emulator.`,
+    );
   });
 });

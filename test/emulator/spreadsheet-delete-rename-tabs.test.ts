@@ -93,14 +93,14 @@ describe('Spreadsheet.deleteSheet', () => {
     const { run, view } = open(['Sheet1', 'Data', "Bob's tab"]);
     const link = `#gid=${view().sheet('Data').gid}&range=A2`;
     view().typeValues('Sheet1!A1:C1', [
-      ['=Data!A1', "=SUM(data!A1:B2; 'Bob''s tab'!A1) + 1", `=HYPERLINK("${link}"; "Go")`],
+      ['=Data!A1', "=SUM(data!A1:B2, 'Bob''s tab'!A1) + 1", `=HYPERLINK("${link}", "Go")`],
     ]);
     run('remove', 'Data');
     const cells = view().sheet('Sheet1').cells('A1:C1')[0]!;
     expect(cells.map((cell) => cell.formula)).toEqual([
       '=#REF!',
-      "=SUM(#REF!; 'Bob''s tab'!A1) + 1",
-      `=HYPERLINK("${link}"; "Go")`,
+      "=SUM(#REF!, 'Bob''s tab'!A1) + 1",
+      `=HYPERLINK("${link}", "Go")`,
     ]);
     expect(cells.map((cell) => cell.error?.code ?? null)).toEqual(['#REF!', '#REF!', null]);
     expect([cells[2]!.link, cells[2]!.display]).toEqual([link, 'Go']);

@@ -20,16 +20,16 @@ function setup(evaluateCustomFunction?: (name: string, args: unknown[], spreadsh
 }
 
 describe('HYPERLINK', () => {
-  it('shows the label and remembers the target, with ; or , separators', () => {
+  it('shows the label and remembers the target, with , between its arguments', () => {
     const { sheet, workbook } = setup();
     const gid = sheet.getSheetId();
     sheet
       .getRange('A1:B1')
       .setValues([
-        [`=HYPERLINK("#gid=${gid}&range=A5"; "Row 5")`, '=hyperlink("https://example.com/a?b=1,2", "Site")'],
+        [`=HYPERLINK("#gid=${gid}&range=A5", "Row 5")`, '=hyperlink("https://example.com/a?b=1,2", "Site")'],
       ]);
     expect(sheet.getRange('A1:B1').getValues()).toEqual([['Row 5', 'Site']]);
-    expect(workbook.sheet('Data').formulas('A1')[0]![0]).toBe(`=HYPERLINK("#gid=${gid}&range=A5"; "Row 5")`);
+    expect(workbook.sheet('Data').formulas('A1')[0]![0]).toBe(`=HYPERLINK("#gid=${gid}&range=A5", "Row 5")`);
     expect(
       workbook
         .sheet('Data')
@@ -81,7 +81,7 @@ describe('custom functions', () => {
         ['007', 'Ada'],
       ];
     });
-    sheet.getRange('B2').setValues([['=SAFETY_USERS("active"; 3; TRUE)']]);
+    sheet.getRange('B2').setValues([['=SAFETY_USERS("active", 3, TRUE)']]);
     expect(sheet.getRange('B2').getValues()[0]![0]).toBe('#N/A');
     expect(workbook.sheet('Data').displayValues('B2')[0]![0]).toBe('Loading...');
     expect(calls).toEqual([]);
@@ -92,7 +92,7 @@ describe('custom functions', () => {
       ['007', 'Ada'],
     ]);
     expect(workbook.sheet('Data').formulas('B2:C3')).toEqual([
-      ['=SAFETY_USERS("active"; 3; TRUE)', ''],
+      ['=SAFETY_USERS("active", 3, TRUE)', ''],
       ['', ''],
     ]);
   });
@@ -132,7 +132,7 @@ describe('custom functions', () => {
   it('pass an argument left out as an empty value', () => {
     const calls: unknown[][] = [];
     const { sheet, workbook } = setup((_, args) => calls.push(args));
-    sheet.getRange('A1').setValues([['=SAFETY_X("a"; ; 3)']]);
+    sheet.getRange('A1').setValues([['=SAFETY_X("a", , 3)']]);
     workbook.recalculate();
     expect(calls).toEqual([['a', '', 3]]);
   });

@@ -4,7 +4,7 @@
  * of the add-on's date helpers or rules), and counted month by month. Shared by the model test of
  * the forecast's rules and the end-to-end test of the tab.
  *
- * The rules, as the README states them: an occurrence of dom is on the anchor's day of month (its
+ * The rules, as docs/user-guide.md states them: an occurrence of dom is on the anchor's day of month (its
  * last day when the month is shorter) every round(frequency / 30) months (at least one); of dow,
  * every frequency days from the anchor; none before the anchor. The next inspection is the first
  * occurrence after Last inspected (or, with none, on or after today); rolling: Last inspected +

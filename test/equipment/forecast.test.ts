@@ -85,7 +85,7 @@ test.each(SEEDS)('seed %i: every schedule counted month by month as the calendar
       expect({ where, key: row[row.length - 1], link: row[3] }).toEqual({
         where,
         key: entry.key,
-        link: `=HYPERLINK("#gid=42&range=A${entry.row}"; "${entry.scheduleName}")`,
+        link: `=HYPERLINK("#gid=42&range=A${entry.row}", "${entry.scheduleName}")`,
       });
       if (!expected.forecast) {
         expect({ where, counts, total: row[FIRST_MONTH_COLUMN + 12] }).toEqual({

@@ -132,17 +132,17 @@ describe('the Equipment types tab', () => {
     expect(types.rows).toEqual([
       [
         '000123',
-        '=HYPERLINK("#gid=300&range=A2"; "Forklift ""Big""")',
+        '=HYPERLINK("#gid=300&range=A2", "Forklift ""Big""")',
         25_569 + 1_700_000_000 / 86_400,
-        '=HYPERLINK("#gid=200&range=A2"; 2)',
-        '=HYPERLINK("#gid=300&range=A2"; 2)',
+        '=HYPERLINK("#gid=200&range=A2", 2)',
+        '=HYPERLINK("#gid=300&range=A2", 2)',
         // s1 (weekly from Monday 2024-01-01) is due Monday 2024-03-11; s2 (rolling) on 2024-03-02.
         serial('2024-03-02'),
         'Expired',
       ],
       [
         'et-empty',
-        '=HYPERLINK("#gid=100&range=A3"; "=Ladder")',
+        '=HYPERLINK("#gid=100&range=A3", "=Ladder")',
         25_569 + 1_700_000_000 / 86_400,
         0,
         0,
@@ -151,19 +151,19 @@ describe('the Equipment types tab', () => {
       ],
       [
         'et-mf',
-        '=HYPERLINK("#gid=200&range=A4"; "Hoist")',
+        '=HYPERLINK("#gid=200&range=A4", "Hoist")',
         25_569 + 1_600_000_000 / 86_400,
-        '=HYPERLINK("#gid=200&range=A4"; 1)',
+        '=HYPERLINK("#gid=200&range=A4", 1)',
         0,
         null,
         '',
       ],
       [
         'et-sch',
-        '=HYPERLINK("#gid=300&range=A4"; "Crane")',
+        '=HYPERLINK("#gid=300&range=A4", "Crane")',
         25_569 + 1_600_000_000 / 86_400,
         0,
-        '=HYPERLINK("#gid=300&range=A4"; 1)',
+        '=HYPERLINK("#gid=300&range=A4", 1)',
         serial('2024-03-31'),
         'Up to date',
       ],
@@ -265,7 +265,7 @@ describe('the Equipment metafields tab', () => {
     expect(build().metafields.rows).toEqual([
       [
         '000123',
-        '=HYPERLINK("#gid=100&range=A2"; "Forklift ""Big""")',
+        '=HYPERLINK("#gid=100&range=A2", "Forklift ""Big""")',
         'mf1',
         'Serial number',
         'text',
@@ -275,7 +275,7 @@ describe('the Equipment metafields tab', () => {
       ],
       [
         '000123',
-        '=HYPERLINK("#gid=100&range=A2"; "Forklift ""Big""")',
+        '=HYPERLINK("#gid=100&range=A2", "Forklift ""Big""")',
         'mf2',
         'Colour',
         'list',
@@ -285,7 +285,7 @@ describe('the Equipment metafields tab', () => {
       ],
       [
         'et-mf',
-        '=HYPERLINK("#gid=100&range=A4"; "Hoist")',
+        '=HYPERLINK("#gid=100&range=A4", "Hoist")',
         'mf3',
         'Größe',
         'number',
@@ -346,7 +346,7 @@ describe('the Inspection schedules tab', () => {
       'Trigger as sent',
       'Schedule key',
     ]);
-    const forklift = '=HYPERLINK("#gid=100&range=A2"; "Forklift ""Big""")';
+    const forklift = '=HYPERLINK("#gid=100&range=A2", "Forklift ""Big""")';
     expect(schedules.rows).toEqual([
       [
         '000123',
@@ -390,7 +390,7 @@ describe('the Inspection schedules tab', () => {
       ],
       [
         'et-sch',
-        '=HYPERLINK("#gid=100&range=A5"; "Crane")',
+        '=HYPERLINK("#gid=100&range=A5", "Crane")',
         's3',
         'Schedule s3',
         null,
@@ -489,14 +489,14 @@ describe('the Inspection schedules tab', () => {
 
 /** What getValues returns for a cell as written: a link shows its label, every other cell its value. */
 function asRead(cell: CellValue): CellValue {
-  const link = /^=HYPERLINK\(".*"; (?:"(.*)"|(\d+))\)$/.exec(String(cell));
+  const link = /^=HYPERLINK\(".*", (?:"(.*)"|(\d+))\)$/.exec(String(cell));
   if (!link) return cell ?? '';
   return link[1] === undefined ? Number(link[2]) : link[1].replace(/""/g, '"');
 }
 
 /** Where a link formula points: the tab's sheet id and the row. */
 function linkTarget(cell: CellValue): { sheetId: number; row: number } | null {
-  const match = /^=HYPERLINK\("#gid=(\d+)&range=A(\d+)"; /.exec(String(cell));
+  const match = /^=HYPERLINK\("#gid=(\d+)&range=A(\d+)", /.exec(String(cell));
   return match ? { sheetId: Number(match[1]), row: Number(match[2]) } : null;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The run lease under overlapping executions, on the real bundle. A run that starts as soon as
  * another has released the script lock it took the lease under must find the lease taken: a lease
- * kept where a write waits for a commit (the spreadsheet's own state: PLATFORM.md) would not be
+ * kept where a write waits for a commit (the spreadsheet's own state: docs/performance.md, "One commit a full import") would not be
  * there yet, and both would run.
  */
 import { createAddonHarness } from '../support/addon-harness';

@@ -26,7 +26,7 @@ const SEEDS = process.env['DIGEST_SEED']
   : Array.from({ length: 300 }, (_, index) => index + 1);
 const STEPS = 40;
 const KEYS = 30;
-/** The README: "a digest lists at most 20 items of each kind". */
+/** docs/admin.md, Limits: "a digest lists at most 20 items of each kind". */
 const MAX_LISTED = 20;
 /** What a digest may be about, in the order the Settings dialog offers them. */
 const TOPICS: readonly DigestTopic[] = [

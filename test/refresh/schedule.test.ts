@@ -16,13 +16,26 @@ const EDITOR = 'editor@example.com';
 
 let harness: AddonHarness;
 
-async function setUp(timeZone = 'Europe/London'): Promise<void> {
+/** Rewrites the stored schedule's frequency as an older version of the add-on saved it. */
+const OLD_VERSION_SCRIPT = `
+  function storeFrequencyAsOlderVersions(frequency) {
+    var item = SpreadsheetApp.getActiveSpreadsheet().getDeveloperMetadata().filter(function (metadata) {
+      return metadata.getKey() === 'safetySync.schedule';
+    })[0];
+    var schedule = JSON.parse(item.getValue());
+    schedule.frequency = frequency;
+    item.setValue(JSON.stringify(schedule));
+  }
+`;
+
+async function setUp(timeZone = 'Europe/London', startTime?: number): Promise<void> {
   harness = await createAddonHarness({
     dataset: { seed: 71, completions: 300, equipmentTypes: 6 },
     timeZone,
     // The menu's status line is read in onOpen, where Google may refuse developer metadata: these
     // tests are of what the line says where it is shown.
-    emulator: { readings: { developerMetadataInLimited: true } },
+    emulator: { readings: { developerMetadataInLimited: true }, startTime },
+    userScript: OLD_VERSION_SCRIPT,
   });
   harness.connect();
   harness.clickMenu('Reconcile completed trainings');
@@ -31,8 +44,12 @@ async function setUp(timeZone = 'Europe/London'): Promise<void> {
 
 afterEach(() => harness.done());
 
-function schedule(every: string, atHour?: number): { ok: boolean; field?: string; message?: string } {
-  return harness.callServer('saveSchedule', { every, atHour });
+function schedule(
+  every: string,
+  atHour?: number,
+  monthDay?: string,
+): { ok: boolean; field?: string; message?: string } {
+  return harness.callServer('saveSchedule', { every, atHour, monthDay });
 }
 
 function view(): ScheduleView {
@@ -165,6 +182,13 @@ describe('setting the schedule', () => {
       field: 'atHour',
       message: expect.stringMatching(/hour/),
     });
+    for (const day of ['29', '0', '']) {
+      expect(schedule('monthly', 6, day)).toEqual({
+        ok: false,
+        field: 'monthDay',
+        message: 'Choose a day of the month from 1 to 28, or the last day.',
+      });
+    }
     expect(harness.emulator.triggers()).toEqual([]);
   });
 
@@ -372,17 +396,26 @@ describe('the scheduled run', () => {
     expect(harness.emulator.triggers()).toHaveLength(1);
   });
 
-  test('a trigger left behind for a deleted spreadsheet stops itself cleanly', () => {
+  test('a trigger left behind for a deleted spreadsheet fetches nothing, and deletes itself 30 days later', () => {
     schedule('1');
     const trigger = onlyTrigger();
+    const triggerRecord = `safetySync.scheduleTrigger.${trigger.uid}`;
+    const ownerProperties = () =>
+      Object.keys(harness.emulator.properties.user(harness.emulator.users.owner).all());
     harness.emulator.workbooks.delete(harness.spreadsheetId);
     harness.emulator.urlFetch.requests.length = 0;
     expect(() => fire(trigger)).not.toThrow();
+    // Deleted or trashed, no longer shared: a run cannot tell, and the spreadsheet may come back.
+    harness.emulator.clock.advance(30 * 24 * HOUR - HOUR);
+    expect(() => fire(trigger)).not.toThrow();
+    expect(harness.emulator.triggers()).toEqual([trigger]);
+    expect(ownerProperties()).toContain(triggerRecord);
+
+    harness.emulator.clock.advance(HOUR);
+    expect(() => fire(trigger)).not.toThrow();
     expect(harness.emulator.triggers()).toEqual([]);
     expect(harness.emulator.urlFetch.requests).toHaveLength(0);
-    expect(Object.keys(harness.emulator.properties.user(harness.emulator.users.owner).all())).not.toContain(
-      `safetySync.scheduleTrigger.${trigger.uid}`,
-    );
+    expect(ownerProperties()).not.toContain(triggerRecord);
   });
 
   test('called with a trigger id that is not its schedule, it changes nothing', () => {
@@ -392,5 +425,130 @@ describe('the scheduled run', () => {
     harness.callServerUntyped('runScheduledRefresh', { triggerUid: '12345' });
     expect(harness.emulator.urlFetch.requests).toHaveLength(0);
     expect(harness.emulator.triggers()).toHaveLength(1);
+  });
+});
+
+describe('the monthly schedule', () => {
+  // Kiritimati is UTC+14: its 06:00 is 16:00 UTC the day before, so a day told in UTC is wrong.
+  const ZONE = 'Pacific/Kiritimati';
+  /** 06:00 in Kiritimati on a day (months from 0, as Date.UTC counts them). */
+  const sixInTheMorning = (year: number, month: number, day: number) => Date.UTC(year, month, day - 1, 16);
+
+  /** What a run could leave behind: the tabs, the document state, the owner's properties, fetches, logs, mail. */
+  function trace(): string {
+    const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
+    return JSON.stringify({
+      tabs: workbook.sheets().map((sheet) => [sheet.name, sheet.cells()]),
+      state: workbook.developerMetadata(),
+      properties: harness.emulator.properties.user(harness.emulator.users.owner).all(),
+      fetches: harness.emulator.urlFetch.requests.length,
+      logs: harness.emulator.logs.length,
+      mail: harness.emulator.mail.sent.length,
+    });
+  }
+
+  test('on day 15 at 06:00: one trigger, which refreshes on the 15th of each month in the spreadsheet’s zone', async () => {
+    await setUp(ZONE);
+    expect(schedule('monthly', 6, '15')).toMatchObject({ ok: true });
+    expect(onlyTrigger().schedule).toMatchObject({
+      every: 'months',
+      monthDay: 15,
+      atHour: 6,
+      timeZone: ZONE,
+    });
+    expect(view()).toMatchObject({ every: 'monthly', monthDay: '15', atHour: 6, timeZone: ZONE });
+    expect(view().status).toContain(
+      `Scheduled refresh: monthly on day 15 between 06:00 and 07:00 (${ZONE}).`,
+    );
+
+    const before = rowCount(COMPLETIONS_TAB);
+    await harness.dataset.mutate({ addCompletions: 5 });
+    const fired = harness.emulator.runClockUntil(Date.UTC(2024, 4, 1));
+    expect(fired.map((firing) => firing.atMs)).toEqual([
+      sixInTheMorning(2024, 2, 15),
+      sixInTheMorning(2024, 3, 15),
+    ]);
+    expect(rowCount(COMPLETIONS_TAB)).toBe(before + 5);
+    expect(headerNote(COMPLETIONS_TAB)).toMatch(/^Safety Sync\nLast refreshed 15 Apr 2024, 06:\d\d\./);
+    // A month between runs is neither a missed run nor stale data.
+    expect(syncLog().filter((line) => line[1] !== 'Success')).toEqual([]);
+    expect(view()).toMatchObject({ stale: false, lastRunSummary: expect.stringMatching(/^Refreshed/) });
+  });
+
+  test('saved twice, it keeps one trigger: the second schedule’s', async () => {
+    await setUp(ZONE);
+    schedule('monthly', 6, '15');
+    const first = onlyTrigger();
+    schedule('monthly', 9, 'last');
+    const second = onlyTrigger();
+    expect(second.uid).not.toBe(first.uid);
+    expect(second.schedule).toMatchObject({ every: 'days', interval: 1, atHour: 9, timeZone: ZONE });
+    expect(view()).toMatchObject({ every: 'monthly', monthDay: 'last', atHour: 9 });
+  });
+
+  test.each([
+    { year: 2027, lastDay: 28 },
+    { year: 2028, lastDay: 29 },
+  ])(
+    'on the last day: refreshes on $lastDay February $year; the other days’ runs leave no trace',
+    async ({ year, lastDay }) => {
+      await setUp(ZONE, Date.UTC(year, 1, 20));
+      schedule('monthly', 6, 'last');
+      expect(view().status).toContain(
+        `Scheduled refresh: monthly on the last day between 06:00 and 07:00 (${ZONE}).`,
+      );
+      const rowsBefore = rowCount(COMPLETIONS_TAB);
+      await harness.dataset.mutate({ addCompletions: 3 });
+
+      const refreshedOn: number[] = [];
+      for (const [month, day] of [
+        ...Array.from({ length: lastDay - 21 + 1 }, (_, index) => [1, 21 + index] as const),
+        [2, 1] as const,
+        [2, 2] as const,
+      ]) {
+        const traceBefore = trace();
+        // Each step lets the daily trigger fire once: at 06:00 of that day in Kiritimati.
+        const fired = harness.emulator.runClockUntil(sixInTheMorning(year, month, day) + 3_600_000);
+        expect(fired.map((firing) => firing.atMs)).toEqual([sixInTheMorning(year, month, day)]);
+        if (trace() !== traceBefore) refreshedOn.push(day);
+      }
+      expect(refreshedOn).toEqual([lastDay]);
+      expect(rowCount(COMPLETIONS_TAB)).toBe(rowsBefore + 3);
+      expect(headerNote(COMPLETIONS_TAB)).toMatch(
+        new RegExp(`^Safety Sync\nLast refreshed ${lastDay} Feb ${year}, 06:\\d\\d\\.`),
+      );
+      expect(syncLog().filter((line) => line[1] !== 'Success')).toEqual([]);
+      expect(view()).toMatchObject({ stale: false, paused: false });
+    },
+  );
+});
+
+describe('a schedule saved by an older version', () => {
+  beforeEach(() => setUp());
+
+  test('every 4 hours ({ everyHours: 4 }) still describes itself and runs', async () => {
+    schedule('4');
+    harness.emulator.run('storeFrequencyAsOlderVersions', [{ everyHours: 4 }], {
+      spreadsheetId: harness.spreadsheetId,
+    });
+    expect(view()).toMatchObject({ every: '4', stale: false });
+    expect(view().status).toContain('Scheduled refresh: every 4 hours.');
+
+    const before = rowCount(COMPLETIONS_TAB);
+    await harness.dataset.mutate({ addCompletions: 2 });
+    harness.emulator.clock.advance(4 * HOUR);
+    fire();
+    expect(rowCount(COMPLETIONS_TAB)).toBe(before + 2);
+    expect(syncLog()[1]).toEqual(['Scheduled refresh completed trainings', 'Success', '', '']);
+    expect(view().status).toContain('Scheduled refresh: every 4 hours.');
+  });
+
+  test('daily at 06:00 ({ dailyAtHour: 6 }) still describes itself', () => {
+    schedule('daily', 6);
+    harness.emulator.run('storeFrequencyAsOlderVersions', [{ dailyAtHour: 6 }], {
+      spreadsheetId: harness.spreadsheetId,
+    });
+    expect(view()).toMatchObject({ every: 'daily', atHour: 6 });
+    expect(view().status).toContain('Scheduled refresh: daily between 06:00 and 07:00 (Europe/London).');
   });
 });

@@ -738,7 +738,7 @@ class Sequence {
     tabs.forEach((tab, index) => this.expectUserCellsKept(tab, before[index]!, this.snapshot(tab)));
   }
 
-  /** Whether a completions run now is a full import (the add-on's rule, as the README states it). */
+  /** Whether a completions run now is a full import (the add-on's rule, as docs/user-guide.md states it). */
   private completionsRunIsFull(kind: RunKind): boolean {
     if (kind === 'reconcile' || kind === 'import') return true;
     return this.importPending || !this.fullImportDone || !this.hasRows(COMPLETIONS);

@@ -46,8 +46,8 @@ describe('fitTableText', () => {
       { header: 'Count', kind: 'integer', width: 10 },
     ],
     rows: [
-      ['a', '=HYPERLINK("#gid=1&range=A2"; "a")', 'short', 1],
-      ['b', '=HYPERLINK("#gid=1&range=A3"; "b")', 'y'.repeat(60_000), 2],
+      ['a', '=HYPERLINK("#gid=1&range=A2", "a")', 'short', 1],
+      ['b', '=HYPERLINK("#gid=1&range=A3", "b")', 'y'.repeat(60_000), 2],
     ],
     keyColumn: 0,
   };

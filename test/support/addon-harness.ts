@@ -63,6 +63,8 @@ export interface HarnessOptions {
   dataset?: CreateDatasetRequest;
   /** The spreadsheet's time zone. */
   timeZone?: string;
+  /** The spreadsheet's locale ("de_DE"); default en_GB. */
+  locale?: string;
   emulator?: Omit<EmulatorOptions, 'code' | 'files'>;
   /** The user's own functions, added to the script (`emulator.run` calls them: edits a test cannot type). */
   userScript?: string;
@@ -102,6 +104,7 @@ export async function createAddonHarness(options: HarnessOptions = {}): Promise<
   const spreadsheetId = emulator.createSpreadsheet({
     name: 'Safety',
     timeZone: options.timeZone ?? 'Europe/London',
+    locale: options.locale,
   });
   emulator.onOpen(spreadsheetId, { authMode: 'LIMITED' });
   const server = serverOf(emulator, spreadsheetId);

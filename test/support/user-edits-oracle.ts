@@ -2,7 +2,7 @@
  * The user-edits model's own oracle (test/refresh/user-edits-model.test.ts), sharing no code with
  * src/: a bug in how the add-on keys records must not be mirrored in what the test expects.
  *
- * - Record keys, from the README's words: completions have no id, so a record is known by all of
+ * - Record keys, from docs/user-guide.md's words: completions have no id, so a record is known by all of
  *   its fields; identical records (twins) are as many rows as the service lists them, the second
  *   and later of a list told apart as key~2, key~3 in list order: the tests' one rule,
  *   test/support/record-key-oracle.ts, which the tab's hidden "Record key" column must match.
@@ -148,8 +148,8 @@ export interface ImportWindow {
   /**
    * Whether a change may have landed between two answers of one round of requests (any change
    * during the run: a round asks for several pages, or a page and the one before it): it can read a record at a page boundary twice
-   * or pass it over where no anchor sees it, and two passes may do so alike (README, "What
-   * Refresh all catches"). Then a finished import holds no record that was never listed, and the
+   * or pass it over where no anchor sees it, and two passes may do so alike (docs/user-guide.md,
+   * "What Refresh all catches"). Then a finished import holds no record that was never listed, and the
    * user's cells stay beside their records; what it holds is not checked further.
    */
   changedWithinRounds: boolean;

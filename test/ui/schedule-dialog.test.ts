@@ -86,6 +86,40 @@ test('scheduling every 4 hours, then daily at 07:00 in the spreadsheet’s time 
   expect(harness.emulator.triggers()).toEqual([]);
 });
 
+test('monthly on the last day: chosen from the lists the server sends, described as it runs', async () => {
+  const { page } = dialog;
+  const everyOptions = await page.getByLabel('How often').locator('option').allTextContents();
+  expect(everyOptions).toEqual([
+    'Off',
+    'Every hour',
+    'Every 2 hours',
+    'Every 4 hours',
+    'Every 6 hours',
+    'Every 8 hours',
+    'Every 12 hours',
+    'Every day',
+    'Every month',
+  ]);
+  expect(await page.getByLabel('Day of the month').isDisabled()).toBe(true);
+  await page.getByLabel('How often').selectOption({ label: 'Every month' });
+  await page.getByLabel('Day of the month').selectOption({ label: 'Last day' });
+  await page.getByLabel('At (Europe/Berlin)').selectOption({ label: '07:00' });
+  await save();
+  expect(await text('#status-lines')).toContain(
+    'Scheduled refresh: monthly on the last day between 07:00 and 08:00 (Europe/Berlin).',
+  );
+  // Apps Script has no trigger for the last day: a daily one whose other runs stop at once.
+  expect(harness.emulator.triggers().map((trigger) => trigger.schedule)).toMatchObject([
+    { every: 'days', interval: 1, atHour: 7, timeZone: 'Europe/Berlin' },
+  ]);
+
+  await dialog.close();
+  dialog = await openSchedule();
+  expect(await dialog.page.getByLabel('How often').inputValue()).toBe('monthly');
+  expect(await dialog.page.getByLabel('Day of the month').inputValue()).toBe('last');
+  expect(await dialog.page.getByLabel('At (Europe/Berlin)').inputValue()).toBe('7');
+});
+
 test('a user without a token reads why next to the choice, and nothing is scheduled', async () => {
   await dialog.close();
   dialog = await openSchedule('editor@example.com');
@@ -131,18 +165,20 @@ test('it fits its size, labels every control, and works with the keyboard alone'
   expect(await overflow(page)).toEqual({ right: 0, bottom: 0 });
   await page.getByLabel('How often').focus();
   await page.keyboard.press('End');
-  expect(await page.getByLabel('How often').inputValue()).toBe('daily');
+  expect(await page.getByLabel('How often').inputValue()).toBe('monthly');
   const visible = await controls(page);
   for (const control of visible) expect(control.label).not.toBe('');
   expect(await tabOrder(page)).toEqual(visible.map((control) => control.id));
-  expect(visible.map((control) => control.id)).toEqual(['every', 'atHour', 'save', 'close']);
+  expect(visible.map((control) => control.id)).toEqual(['every', 'monthDay', 'atHour', 'save', 'close']);
 
-  // From "How often": Tab to the hour, two hours later than the 06:00 offered, Tab to Save, Enter.
+  // From "How often": Tab to the day, two days after the 1st offered, Tab to the hour, two hours
+  // later than the 06:00 offered, Tab to Save, Enter.
   await page.getByLabel('How often').focus();
-  for (const key of ['Tab', 'ArrowDown', 'ArrowDown', 'Tab', 'Enter']) await page.keyboard.press(key);
+  for (const key of ['Tab', 'ArrowDown', 'ArrowDown', 'Tab', 'ArrowDown', 'ArrowDown', 'Tab', 'Enter'])
+    await page.keyboard.press(key);
   await waitForText(page, '#progress', /Saved/);
   expect(harness.emulator.triggers().map((trigger) => trigger.schedule)).toMatchObject([
-    { every: 'days', atHour: 8 },
+    { every: 'months', monthDay: 3, atHour: 8 },
   ]);
 
   await page.getByRole('button', { name: 'Close' }).press('Enter');

@@ -6,7 +6,7 @@
  * that the bench prices with the low, central and high figures.
  *
  * Every figure is in milliseconds, with its source and its published range. A calibration file made
- * on Google by dev/calibration (README, "Calibrating the cost model") replaces the figures it measured.
+ * on Google by dev/calibration (docs/performance.md, "Calibrating the cost model on Google") replaces the figures it measured.
  */
 import * as fs from 'node:fs';
 

@@ -13,6 +13,7 @@
 import type { AuthModeName, ExecutionKind } from '../core';
 import type { GoogleReadings } from '../readings';
 import type { EmulatedClock } from './clock';
+import { nextFireTime } from './clock-trigger-times';
 import { DailyQuota } from './daily-quota';
 import type { ExecutionSpec } from './executions';
 import { argumentsToServer, IllegalValue, isCallableFromClient, resultToClient } from './google-script-run';
@@ -312,6 +313,35 @@ export class DocumentEntryPoints extends UserEntryPoints {
     } finally {
       triggerRuntime.spend(trigger.owner, clock.now() - startedAtMs, startedAtMs);
     }
+  }
+
+  /**
+   * Moves the clock forward to `untilMs`, firing each installable trigger at every moment its
+   * schedule names on the way (clock-trigger-times.ts), earliest first, as Google would; a trigger
+   * created or deleted by a run is fired or not from then on. A run that lasts past the next moment
+   * makes that firing late, never skipped. Returns each firing: the trigger and when it fired.
+   */
+  runClockUntil(untilMs: number): Array<{ uid: string; atMs: number }> {
+    const { clock, triggers } = this.runtime;
+    const startMs = clock.now();
+    const lastFired = new Map<string, number>();
+    const fired: Array<{ uid: string; atMs: number }> = [];
+    for (;;) {
+      let next: { uid: string; atMs: number } | null = null;
+      for (const trigger of triggers.list()) {
+        const afterMs = lastFired.get(trigger.uid) ?? Math.max(startMs, trigger.createdAtMs);
+        const atMs = nextFireTime(trigger, afterMs);
+        if (atMs !== null && atMs <= untilMs && (next === null || atMs < next.atMs))
+          next = { uid: trigger.uid, atMs };
+      }
+      if (next === null) break;
+      if (clock.now() < next.atMs) clock.set(next.atMs);
+      lastFired.set(next.uid, next.atMs);
+      fired.push(next);
+      this.fireTrigger(next.uid);
+    }
+    if (clock.now() < untilMs) clock.set(untilMs);
+    return fired;
   }
 }
 

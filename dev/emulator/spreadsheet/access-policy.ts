@@ -13,6 +13,7 @@
  * whose e-mail is the context's, so it has its owner's rights.
  */
 import { AppsScriptException, type ExecutionContext } from '../core';
+import type { GoogleReadings } from '../readings';
 import type { ProtectionData, WorkbookModel } from './workbook-model';
 
 export type SpreadsheetRole = 'owner' | 'editor' | 'viewer';
@@ -37,13 +38,24 @@ export function missingDocument(id: string): AppsScriptException {
 export class AccessPolicy {
   readonly #currentContext: () => ExecutionContext;
   readonly #roleOf: (spreadsheetId: string, email: string) => SpreadsheetRole;
+  readonly #readings: Pick<GoogleReadings, 'trashedSpreadsheetOpens'>;
 
   constructor(
     currentContext: () => ExecutionContext,
     roleOf: (spreadsheetId: string, email: string) => SpreadsheetRole,
+    readings: Pick<GoogleReadings, 'trashedSpreadsheetOpens'>,
   ) {
     this.#currentContext = currentContext;
     this.#roleOf = roleOf;
+    this.#readings = readings;
+  }
+
+  /**
+   * Whether a script finds the document missing: deleted, gone from the trash, or in the trash under
+   * the reading that a trashed file does not open (readings.ts, trashedSpreadsheetOpens).
+   */
+  missing(workbook: WorkbookModel): boolean {
+    return workbook.gone || (workbook.trashedAtMs !== null && !this.#readings.trashedSpreadsheetOpens);
   }
 
   #role(workbook: WorkbookModel): SpreadsheetRole {
@@ -78,7 +90,7 @@ export class AccessPolicy {
   read(workbook: WorkbookModel): void {
     const context = this.#currentContext();
     this.documents();
-    if (workbook.deleted) throw missingDocument(workbook.id);
+    if (this.missing(workbook)) throw missingDocument(workbook.id);
     if (context.authMode === 'LIMITED' && workbook.id !== context.activeSpreadsheetId) {
       throw new AppsScriptException(NO_DOCUMENT_ACCESS);
     }

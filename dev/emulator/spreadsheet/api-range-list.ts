@@ -9,7 +9,13 @@ import type { Cell } from './cells';
 import { normalizeNumberFormat } from './number-formats';
 import { type GridBox, forEachCell } from './grid-box';
 import { formulaFromR1C1 } from './r1c1';
-import { type ServiceEnv, checkInsideSheet, requireUnprotected, writableSheet } from './service-env';
+import {
+  type ServiceEnv,
+  checkInsideSheet,
+  formulaSupport,
+  requireUnprotected,
+  writableSheet,
+} from './service-env';
 import { boxWrites, checkScriptWrites } from './validation-check';
 import type { SheetModel } from './workbook-model';
 
@@ -76,9 +82,8 @@ class RangeListApi implements Pick<RangeList, 'setFormulaR1C1' | 'setNumberForma
     checkFormula('RangeList.setFormulaR1C1', [formula], formula);
     const sheet = this.#write('setFormulaR1C1');
     const atEach = (row: number, column: number) => formulaFromR1C1(formula, row, column);
-    const customFunctions = this.#env.evaluateCustomFunction !== undefined;
-    for (const box of this.#boxes)
-      checkScriptWrites(sheet, boxWrites(box, atEach), 'formula', customFunctions);
+    const formulas = formulaSupport(this.#env);
+    for (const box of this.#boxes) checkScriptWrites(sheet, boxWrites(box, atEach), 'formula', formulas);
     for (const box of this.#boxes) {
       forEachCell(box, (row, column) => writeFormula(this.#env, sheet, row, column, atEach(row, column)));
     }

@@ -13,6 +13,7 @@ import { dataValidationOf, exposeDataValidation } from './api-data-validation';
 import {
   type ServiceEnv,
   checkInsideSheet,
+  formulaSupport,
   readableSheet,
   toScriptArray,
   editableSheet,
@@ -219,27 +220,27 @@ class RangeApi implements Pick<Range, RangeMethod> {
   setValue(value: unknown): Range {
     const sheet = this.#write('setValue');
     checkCellInput(value, 'the value');
-    const customFunctions = this.#env.evaluateCustomFunction !== undefined;
+    const formulas = formulaSupport(this.#env);
     checkScriptWrites(
       sheet,
       boxWrites(this.#box, () => value),
       'typed',
-      customFunctions,
+      formulas,
     );
     this.#env.counter.recordCellsWritten(boxHeight(this.#box) * boxWidth(this.#box));
-    forEachCell(this.#box, (row, column) => writeCellInput(sheet, row, column, value, customFunctions));
+    forEachCell(this.#box, (row, column) => writeCellInput(sheet, row, column, value, formulas));
     return this.#range;
   }
 
   setValues(values: unknown[][]): Range {
-    const customFunctions = this.#env.evaluateCustomFunction !== undefined;
+    const formulas = formulaSupport(this.#env);
     return this.#setGrid(
       'setValues',
       [values],
       checkCellInput,
-      (sheet, row, column, value) => writeCellInput(sheet, row, column, value, customFunctions),
+      (sheet, row, column, value) => writeCellInput(sheet, row, column, value, formulas),
       (sheet, grid) =>
-        checkScriptWrites(sheet, gridWrites(this.#box.top, this.#box.left, grid), 'typed', customFunctions),
+        checkScriptWrites(sheet, gridWrites(this.#box.top, this.#box.left, grid), 'typed', formulas),
     );
   }
 
@@ -269,7 +270,7 @@ class RangeApi implements Pick<Range, RangeMethod> {
             formulaFromR1C1(grid[row - this.#box.top]![column - this.#box.left] as string, row, column),
           ),
           'formula',
-          this.#env.evaluateCustomFunction !== undefined,
+          formulaSupport(this.#env),
         ),
     );
   }
@@ -281,13 +282,7 @@ class RangeApi implements Pick<Range, RangeMethod> {
     return this.#setAll(
       'setFormulaR1C1',
       (sheet, row, column) => writeFormula(this.#env, sheet, row, column, atEach(row, column)),
-      (sheet) =>
-        checkScriptWrites(
-          sheet,
-          boxWrites(this.#box, atEach),
-          'formula',
-          this.#env.evaluateCustomFunction !== undefined,
-        ),
+      (sheet) => checkScriptWrites(sheet, boxWrites(this.#box, atEach), 'formula', formulaSupport(this.#env)),
     );
   }
 
@@ -504,7 +499,7 @@ export function writeFormula(
 ): void {
   const cell = sheet.cells.edit(row, column);
   if (formula === '') clearCellContent(cell);
-  else applyFormula({ sheet, row, column, cell }, formula, env.evaluateCustomFunction !== undefined);
+  else applyFormula({ sheet, row, column, cell }, formula, formulaSupport(env));
   sheet.cells.prune(row, column);
 }
 

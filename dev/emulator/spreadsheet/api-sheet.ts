@@ -14,6 +14,7 @@ import {
   type WriteScope,
   addressableSheet,
   editableSheet,
+  formulaSupport,
   readableSheet,
   requireUnprotected,
   toScriptArray,
@@ -193,13 +194,13 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
     const appended = sheet.cells.lastRowWithContent() + 1;
     requireUnprotected(this.#env, sheet, boxOf(appended, 1, 1, Math.max(rowContents.length, 1)));
     rowContents.forEach((value, i) => checkCellInput(value, `column ${i + 1} of the row`));
-    const customFunctions = this.#env.evaluateCustomFunction !== undefined;
-    checkScriptWrites(sheet, gridWrites(appended, 1, [rowContents]), 'typed', customFunctions);
+    const formulas = formulaSupport(this.#env);
+    checkScriptWrites(sheet, gridWrites(appended, 1, [rowContents]), 'typed', formulas);
     const row = sheet.cells.lastRowWithContent() + 1;
     if (row > sheet.maxRows) insertLines(sheet, 'rows', row, 1);
     const missingColumns = rowContents.length - sheet.maxColumns;
     if (missingColumns > 0) insertLines(sheet, 'columns', sheet.maxColumns + 1, missingColumns);
-    rowContents.forEach((value, i) => writeCellInput(sheet, row, i + 1, value, customFunctions));
+    rowContents.forEach((value, i) => writeCellInput(sheet, row, i + 1, value, formulas));
     return this.#public;
   }
 

@@ -36,7 +36,7 @@ import { type AccessPolicy, PROTECTED_EDIT } from './access-policy';
 import { clearCellContent } from './cells';
 import { MAX_CELL_CHARACTERS } from './formulas';
 import { type GridBox, boxHeight, boxWidth } from './grid-box';
-import { type ServiceEnv, isProtectedFrom } from './service-env';
+import { type ServiceEnv, formulaSupport, isProtectedFrom } from './service-env';
 import type { SheetModel, WorkbookModel } from './workbook-model';
 import { gridWrites, isRejectedByValidation, validationViolation } from './validation-check';
 import type { BufferState } from './write-buffer';
@@ -143,7 +143,7 @@ export function openApiRequest(
     );
   }
   const workbook = typeof spreadsheetId === 'string' ? env.workbooks.get(spreadsheetId) : undefined;
-  if (!workbook || workbook.deleted)
+  if (!workbook || access.missing(workbook))
     throw new GoogleJsonResponseException(method, 404, 'Requested entity was not found.');
   if (resource === undefined) {
     access.read(workbook);
@@ -265,7 +265,7 @@ export class SheetsValues {
       throw badRequest(request.method, PROTECTED_EDIT);
     for (const { sheet, box, values } of ranges) {
       for (const { row, column, value } of gridWrites(box.top, box.left, values)) {
-        if (isRejectedByValidation(sheet, row, column, value, 'raw', false))
+        if (isRejectedByValidation(sheet, row, column, value, 'raw', formulaSupport(this.#env)))
           throw badRequest(request.method, validationViolation(row, column));
       }
     }

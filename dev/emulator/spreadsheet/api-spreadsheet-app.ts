@@ -78,7 +78,7 @@ class SpreadsheetAppApi implements Pick<SpreadsheetApp, SpreadsheetAppMember> {
     const id = this.#env.access.context().activeSpreadsheetId;
     if (id === null) throw new AppsScriptException(NO_UI_IN_CONTEXT);
     const workbook = this.#env.workbooks.get(id);
-    if (!workbook || workbook.deleted) throw missingDocument(id);
+    if (!workbook || this.#env.access.missing(workbook)) throw missingDocument(id);
     return this.#env.classes.ui(workbook.ui);
   }
 

@@ -53,6 +53,8 @@ type SpreadsheetMethod =
   | 'getId'
   | 'getName'
   | 'getSpreadsheetTimeZone'
+  | 'getSpreadsheetLocale'
+  | 'setSpreadsheetLocale'
   | 'getSheets'
   | 'getSheetByName'
   | 'getSheetById'
@@ -95,6 +97,17 @@ class SpreadsheetApi implements Pick<Spreadsheet, SpreadsheetMethod> {
 
   getSpreadsheetTimeZone(): string {
     return this.#read().timeZone;
+  }
+
+  /** The locale as Sheets names it ("en_GB", "de_DE"). */
+  getSpreadsheetLocale(): string {
+    return this.#read().locale;
+  }
+
+  /** Formulas already in cells keep their text: only what is written afterwards reads the new locale. */
+  setSpreadsheetLocale(locale: string): void {
+    requireString('Spreadsheet.setSpreadsheetLocale', [locale], locale);
+    this.#write('setSpreadsheetLocale').locale = locale;
   }
 
   getSheets(): Sheet[] {

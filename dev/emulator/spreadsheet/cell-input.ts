@@ -6,7 +6,13 @@
  */
 import { AppsScriptException } from '../core';
 import { clearCellContent } from './cells';
-import { DATE_TIME_FORMAT, MAX_CELL_CHARACTERS, applyFormula, arithmeticResult } from './formulas';
+import {
+  DATE_TIME_FORMAT,
+  type FormulaSupport,
+  MAX_CELL_CHARACTERS,
+  applyFormula,
+  arithmeticResult,
+} from './formulas';
 import { PLAIN_TEXT_FORMAT } from './number-formats';
 import { serialOfInstant } from './serial-dates';
 import { currentYear, parseTypedInput } from './typed-input';
@@ -47,7 +53,7 @@ export function writeCellInput(
   row: number,
   column: number,
   value: unknown,
-  customFunctions: boolean,
+  formulas: FormulaSupport,
 ): void {
   const cell = sheet.cells.edit(row, column);
   clearCellContent(cell);
@@ -75,7 +81,7 @@ export function writeCellInput(
         if (input.format) cell.numberFormat ??= input.format;
         break;
       case 'formula':
-        applyFormula({ sheet, row, column, cell }, input.formula, customFunctions);
+        applyFormula({ sheet, row, column, cell }, input.formula, formulas);
         break;
       case 'signed-expression':
         cell.formula = input.formula;

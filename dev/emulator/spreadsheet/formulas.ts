@@ -20,6 +20,7 @@ import {
   isCellError,
 } from './cells';
 import { boxHeight, boxWidth } from './grid-box';
+import { conventionsOf } from './locale-conventions';
 import { serialOfInstant } from './serial-dates';
 import { evaluateArithmetic } from './typed-input';
 import type { CustomFunctionEvaluator } from './service-env';
@@ -47,57 +48,105 @@ type FormulaArgument =
 type ParsedFormula =
   | { kind: 'arithmetic'; value: number | null }
   | { kind: 'call'; name: string; args: FormulaArgument[] }
+  | { kind: 'parse-error' }
   | { kind: 'unsupported' };
 
-/** Splits on top-level , or ; outside "strings" and 'sheet names'. Null when quotes do not close. */
-function splitArguments(text: string): string[] | null {
-  const parts: string[] = [];
-  let current = '';
+/** What the emulator's formulas depend on besides their text and their spreadsheet's locale. */
+export interface FormulaSupport {
+  /** Whether a runtime evaluates other function names later; without one they are unknown (#NAME?). */
+  customFunctions: boolean;
+  /** The reading of readings.ts: whether `;` separates arguments in a point-decimal locale too. */
+  semicolonArgumentsInEveryLocale: boolean;
+}
+
+/**
+ * How a spreadsheet's locale writes a formula: where decimals are written with a comma, `;` alone
+ * separates arguments and `,` is the decimal mark (=ROUND(1,5;0)); elsewhere `,` separates them, and
+ * `;` too under the looser reading of semicolonArgumentsInEveryLocale.
+ */
+interface FormulaSyntax {
+  decimalMark: '.' | ',';
+  separators: readonly string[];
+}
+
+function syntaxOf(locale: string, support: FormulaSupport): FormulaSyntax {
+  const { decimalMark } = conventionsOf(locale);
+  if (decimalMark === ',') return { decimalMark, separators: [';'] };
+  return { decimalMark, separators: support.semicolonArgumentsInEveryLocale ? [',', ';'] : [','] };
+}
+
+/**
+ * Splits on top-level separators outside "strings" and 'sheet names'. Null when quotes do not close.
+ * `stray`: whether the part holds a `,` or `;` that does not separate arguments here (a decimal
+ * comma, or a parse error).
+ */
+function splitArguments(
+  text: string,
+  separators: readonly string[],
+): Array<{ text: string; stray: boolean }> | null {
+  const parts: Array<{ text: string; stray: boolean }> = [];
+  let current = { text: '', stray: false };
   let quote: string | null = null;
   for (const char of text) {
     if (quote) {
       if (char === quote) quote = null;
     } else if (char === '"' || char === "'") {
       quote = char;
-    } else if (char === ',' || char === ';') {
+    } else if (separators.includes(char)) {
       parts.push(current);
-      current = '';
+      current = { text: '', stray: false };
       continue;
+    } else if (char === ',' || char === ';') {
+      current.stray = true;
     }
-    current += char;
+    current.text += char;
   }
   if (quote) return null;
   parts.push(current);
   return parts;
 }
 
-function parseArgument(text: string): FormulaArgument | null {
+function numberPattern(decimalMark: '.' | ','): RegExp {
+  const mark = decimalMark === '.' ? '\\.' : ',';
+  return new RegExp(`^[+-]?(?:\\d+${mark}?\\d*|${mark}\\d+)(?:[eE][+-]?\\d+)?$`);
+}
+
+const NUMBER_PATTERNS = { '.': numberPattern('.'), ',': numberPattern(',') };
+
+function parseArgument(text: string, decimalMark: '.' | ','): FormulaArgument | null {
   const trimmed = text.trim();
   // An argument left out (=F(a;;c)) reaches the function as an empty value, as an empty cell does.
   if (trimmed === '') return { kind: 'literal', value: '' };
   const string = /^"((?:[^"]|"")*)"$/.exec(trimmed);
   if (string) return { kind: 'literal', value: string[1]!.replace(/""/g, '"') };
-  if (/^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(trimmed))
-    return { kind: 'literal', value: Number(trimmed) };
+  if (NUMBER_PATTERNS[decimalMark].test(trimmed))
+    return { kind: 'literal', value: Number(trimmed.replace(decimalMark, '.')) };
   if (/^true$/i.test(trimmed)) return { kind: 'literal', value: true };
   if (/^false$/i.test(trimmed)) return { kind: 'literal', value: false };
   const reference = parseA1(trimmed);
   return reference ? { kind: 'reference', reference } : null;
 }
 
-function parseFormula(formula: string): ParsedFormula {
+function parseFormula(formula: string, syntax: FormulaSyntax): ParsedFormula {
   const body = formula.slice(1).trim();
   const call = /^([A-Za-z_][A-Za-z0-9_.]*)\s*\(([\s\S]*)\)$/.exec(body);
   if (call) {
     const inner = call[2]!;
-    const parts = inner.trim() === '' ? [] : splitArguments(inner);
-    const args = parts?.map(parseArgument);
-    if (args && args.every((arg): arg is FormulaArgument => arg !== null)) {
+    const parts = inner.trim() === '' ? [] : splitArguments(inner, syntax.separators);
+    if (!parts) return { kind: 'unsupported' };
+    // A `,` or `;` that separates nothing here is a parse error, unless it is a number's decimal mark.
+    const isDecimalNumber = (part: string) =>
+      syntax.decimalMark === ',' && NUMBER_PATTERNS[','].test(part.trim());
+    if (parts.some((part) => part.stray && !isDecimalNumber(part.text))) return { kind: 'parse-error' };
+    const args = parts.map((part) => parseArgument(part.text, syntax.decimalMark));
+    if (args.every((arg): arg is FormulaArgument => arg !== null)) {
       return { kind: 'call', name: call[1]!, args };
     }
     return { kind: 'unsupported' };
   }
-  if (/^[\d\s.+\-*/^%()eE]+$/.test(body)) return { kind: 'arithmetic', value: evaluateArithmetic(body) };
+  const arithmetic = syntax.decimalMark === '.' ? /^[\d\s.+\-*/^%()eE]+$/ : /^[\d\s,+\-*/^%()eE]+$/;
+  if (arithmetic.test(body))
+    return { kind: 'arithmetic', value: evaluateArithmetic(body.replace(/,/g, '.')) };
   return { kind: 'unsupported' };
 }
 
@@ -116,22 +165,24 @@ export interface FormulaCell {
 }
 
 /**
- * Stores a formula and computes what can be computed at once. `customFunctions` says whether a
- * runtime can evaluate other function names later; without one they are unknown (#NAME?) now.
+ * Stores a formula and computes what can be computed at once, in the syntax of the spreadsheet's
+ * locale. A formula that does not parse is kept and shows #ERROR!, as Sheets keeps it.
  */
-export function applyFormula(target: FormulaCell, formula: string, customFunctions: boolean): void {
+export function applyFormula(target: FormulaCell, formula: string, support: FormulaSupport): void {
   const { cell } = target;
   clearCellContent(cell);
   cell.formula = formula;
-  const parsed = parseFormula(formula);
+  const parsed = parseFormula(formula, syntaxOf(target.sheet.workbook.locale, support));
   if (parsed.kind === 'arithmetic') {
     cell.value = arithmeticResult(parsed.value);
+  } else if (parsed.kind === 'parse-error') {
+    cell.value = arithmeticResult(null);
   } else if (parsed.kind === 'unsupported') {
     cell.value = { code: '#NAME?', message: 'The emulator does not compute this formula.' };
   } else if (parsed.name.toUpperCase() === 'HYPERLINK') {
     applyHyperlink(target, parsed.args);
   } else {
-    cell.value = customFunctions ? LOADING : unknownFunction(parsed.name);
+    cell.value = support.customFunctions ? LOADING : unknownFunction(parsed.name);
   }
 }
 
@@ -334,12 +385,14 @@ export function recalculateWorkbook(
   workbook: WorkbookModel,
   evaluate: CustomFunctionEvaluator | undefined,
   makeDate: (ms: number) => Date,
+  support: FormulaSupport,
 ): void {
+  const syntax = syntaxOf(workbook.locale, support);
   for (const sheet of [...workbook.sheets]) {
     const everything = { top: 1, left: 1, bottom: sheet.maxRows, right: sheet.maxColumns };
     const formulas = [...sheet.cells.cellsIn(everything)].filter(({ cell }) => cell.formula !== undefined);
     for (const { row, column, cell } of formulas) {
-      const parsed = parseFormula(cell.formula!);
+      const parsed = parseFormula(cell.formula!, syntax);
       if (parsed.kind !== 'call' || parsed.name.toUpperCase() === 'HYPERLINK') continue;
       recalculateCustomFormula({ sheet, row, column, cell }, parsed.name, parsed.args, evaluate, makeDate);
     }

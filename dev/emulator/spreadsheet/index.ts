@@ -119,6 +119,7 @@ export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
     access: new AccessPolicy(
       () => deps.currentContext(),
       (spreadsheetId, email) => deps.roleOf(spreadsheetId, email),
+      deps.readings,
     ),
     writes: new WriteBuffer(
       deps.counter,
@@ -136,6 +137,12 @@ export function createSpreadsheetService(deps: SpreadsheetServiceDeps): {
     SpreadsheetApp: exposeSpreadsheetApp(env),
     Charts: createChartsService(deps.counter),
     sheetsAdvancedService: (sheetsDeps) => exposeSheetsAdvancedService(env, sheetsDeps),
-    workbooks: new WorkbookStore(models, deps.realm, deps.evaluateCustomFunction, () => deps.now()),
+    workbooks: new WorkbookStore(
+      models,
+      deps.realm,
+      deps.evaluateCustomFunction,
+      () => deps.now(),
+      deps.readings,
+    ),
   };
 }

@@ -3,6 +3,10 @@
  * it: the decimal mark and thousands separators, the order of a numeric date's fields and the format
  * Sheets gives a typed date, and the words for TRUE and FALSE. Locales are grouped by language as
  * Sheets groups them (de_AT reads like de_DE); a locale the emulator does not know reads like en_GB.
+ * Where CLDR (Node's Intl) gives a locale another decimal mark than its group's (de_CH writes 1.5,
+ * it_IT 1,5), its decimal mark and thousands separator are CLDR's, so that the emulator agrees with
+ * CLDR in every locale: the decimal mark also decides which character separates a formula's
+ * arguments (formulas.ts).
  */
 import { MONTH_NAMES } from '../english-calendar';
 
@@ -59,8 +63,32 @@ const CONVENTIONS: Record<string, LocaleConventions> = {
   },
 };
 
+const conventionsByLocale = new Map<string, LocaleConventions>();
+
 export function conventionsOf(locale: string): LocaleConventions {
-  return CONVENTIONS[locale] ?? CONVENTIONS[locale.split('_')[0]!] ?? ENGLISH;
+  let conventions = conventionsByLocale.get(locale);
+  if (!conventions) {
+    const grouped = CONVENTIONS[locale] ?? CONVENTIONS[locale.split('_')[0]!] ?? ENGLISH;
+    const cldr = numbersOfCldr(locale);
+    conventions = cldr && cldr.decimalMark !== grouped.decimalMark ? { ...grouped, ...cldr } : grouped;
+    conventionsByLocale.set(locale, conventions);
+  }
+  return conventions;
+}
+
+/** The locale's decimal mark and thousands separator as CLDR (Node's Intl) has them; null if unknown. */
+function numbersOfCldr(locale: string): Pick<LocaleConventions, 'decimalMark' | 'groupSeparators'> | null {
+  let parts: Intl.NumberFormatPart[];
+  try {
+    const format = new Intl.NumberFormat(locale.replace(/_/g, '-'), { numberingSystem: 'latn' });
+    parts = format.formatToParts(12_345.5);
+  } catch {
+    return null;
+  }
+  const decimal = parts.find((part) => part.type === 'decimal')?.value;
+  const group = parts.find((part) => part.type === 'group')?.value;
+  if ((decimal !== '.' && decimal !== ',') || group === undefined) return null;
+  return { decimalMark: decimal, groupSeparators: [group] };
 }
 
 const MONTH_NAMES_BY_LANGUAGE = [

@@ -13,6 +13,7 @@ import {
 import type { GoogleReadings } from '../readings';
 import { type AccessPolicy, PROTECTED_EDIT } from './access-policy';
 import type { RuleData } from './api-conditional-formats';
+import type { FormulaSupport } from './formulas';
 import { type GridBox } from './grid-box';
 import type { ScriptEnums } from './script-enums';
 import type { UiRecorder } from './ui-recorder';
@@ -69,8 +70,19 @@ export interface ServiceEnv {
 
 export type SpreadsheetReadings = Pick<
   GoogleReadings,
-  'spreadsheetServiceSeesApiTab' | 'developerMetadataInLimited'
+  | 'spreadsheetServiceSeesApiTab'
+  | 'developerMetadataInLimited'
+  | 'trashedSpreadsheetOpens'
+  | 'semicolonArgumentsInEveryLocale'
 >;
+
+/** What a formula a script writes depends on besides its text and its spreadsheet's locale. */
+export function formulaSupport(env: ServiceEnv): FormulaSupport {
+  return {
+    customFunctions: env.evaluateCustomFunction !== undefined,
+    semicolonArgumentsInEveryLocale: env.readings.semicolonArgumentsInEveryLocale,
+  };
+}
 
 /**
  * Whether the Spreadsheet service shows this tab: under the reading that it does not see a tab the

@@ -25,7 +25,7 @@
 import { AppsScriptException } from '../core';
 import { cellA1 } from './a1-notation';
 import { type Cell, type CellValue, isCellError } from './cells';
-import { applyFormula, arithmeticResult } from './formulas';
+import { type FormulaSupport, applyFormula, arithmeticResult } from './formulas';
 import { PLAIN_TEXT_FORMAT, isDateTimeFormat } from './number-formats';
 import { currentYear, parseTypedInput } from './typed-input';
 import type { GridBox } from './grid-box';
@@ -70,7 +70,7 @@ function judgedValue(
   column: number,
   value: unknown,
   reading: ValueReading,
-  customFunctions: boolean,
+  formulas: FormulaSupport,
 ): { value: unknown; reading: 'typed' | 'raw' } | undefined {
   if (reading === 'raw') return { value, reading };
   const numberFormat = sheet.cells.get(row, column)?.numberFormat;
@@ -84,7 +84,7 @@ function judgedValue(
   if (formula === '') return { value: '', reading: 'raw' };
   // Computed on a cell of its own, so that the sheet is not touched before the whole call is checked.
   const scratch: Cell = { numberFormat };
-  applyFormula({ sheet, row, column, cell: scratch }, formula, customFunctions);
+  applyFormula({ sheet, row, column, cell: scratch }, formula, formulas);
   return knownResult(scratch.value);
 }
 
@@ -99,11 +99,11 @@ export function isRejectedByValidation(
   column: number,
   value: unknown,
   reading: ValueReading,
-  customFunctions: boolean,
+  formulas: FormulaSupport,
 ): boolean {
   const cell = sheet.cells.get(row, column);
   if (cell?.validation === undefined || cell.validation.allowInvalid) return false;
-  const judged = judgedValue(sheet, row, column, value, reading, customFunctions);
+  const judged = judgedValue(sheet, row, column, value, reading, formulas);
   return (
     judged !== undefined &&
     !fitsValidation(
@@ -136,10 +136,10 @@ export function checkScriptWrites(
   sheet: SheetModel,
   writes: Iterable<CellWrite>,
   reading: ValueReading,
-  customFunctions: boolean,
+  formulas: FormulaSupport,
 ): void {
   for (const { row, column, value } of writes) {
-    if (isRejectedByValidation(sheet, row, column, value, reading, customFunctions))
+    if (isRejectedByValidation(sheet, row, column, value, reading, formulas))
       throw new AppsScriptException(validationViolation(row, column));
   }
 }

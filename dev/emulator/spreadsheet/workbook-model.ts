@@ -174,6 +174,9 @@ export interface WorkbookOptions {
   sheetNames?: string[];
 }
 
+/** Drive deletes a file for good 30 days after it was put in the trash (Drive Help, "Delete and restore files"). */
+export const DRIVE_TRASH_KEEPS_MS = 30 * 24 * 3_600_000;
+
 export class WorkbookModel {
   readonly id: string;
   name: string;
@@ -182,6 +185,8 @@ export class WorkbookModel {
   readonly sheets: SheetModel[] = [];
   activeSheet: SheetModel;
   deleted = false;
+  /** When a user put it in the Drive trash (workbooks.trash), or null when it is not there. */
+  trashedAtMs: number | null = null;
   readonly ui: UiRecorder;
   readonly developerMetadata: DeveloperMetadataData[] = [];
   /** The emulated time (epoch ms): a date typed without a year is in the current one. */
@@ -234,10 +239,18 @@ export class WorkbookModel {
     copy.#nextMetadataId = this.#nextMetadataId;
     copy.#nextChartId = this.#nextChartId;
     copy.deleted = this.deleted;
+    copy.trashedAtMs = this.trashedAtMs;
     copy.sheets.splice(0, copy.sheets.length, ...this.sheets.map((sheet) => copySheet(sheet, copy)));
     copy.activeSheet = copy.sheets[this.sheets.indexOf(this.activeSheet)]!;
     copy.developerMetadata.push(...this.developerMetadata.map((metadata) => ({ ...metadata })));
     return copy;
+  }
+
+  /** Deleted for good, or in the trash for longer than Drive keeps it: no reading opens it. */
+  get gone(): boolean {
+    return (
+      this.deleted || (this.trashedAtMs !== null && this.now() - this.trashedAtMs >= DRIVE_TRASH_KEEPS_MS)
+    );
   }
 
   sheetByName(name: string): SheetModel | undefined {

@@ -15,12 +15,12 @@ import {
   type ValidationCriteria,
   isCellError,
 } from './cells';
-import { recalculateWorkbook } from './formulas';
+import { type FormulaSupport, recalculateWorkbook } from './formulas';
 import { isRowHiddenByFilter } from './filter-rows';
 import { type GridBox, boxHeight, boxWidth, forEachCell } from './grid-box';
 import { normalizeNumberFormat } from './number-formats';
 import { isValidTimeZone } from './serial-dates';
-import type { CustomFunctionEvaluator } from './service-env';
+import type { CustomFunctionEvaluator, SpreadsheetReadings } from './service-env';
 import {
   deleteLines,
   deleteSheet,
@@ -509,11 +509,11 @@ export class WorkbookView {
     if (box.bottom > sheet.maxRows || box.right > sheet.maxColumns)
       throw new Error(`${a1} is outside the sheet.`);
     checkGridSize(rows, boxHeight(box), boxWidth(box));
-    const customFunctions = this.#store.evaluatesCustomFunctions;
+    const formulas = this.#store.formulaSupport;
     rows.forEach((cells, i) =>
       cells.forEach((value, j) => {
         checkCellInput(value, `row ${i + 1}, column ${j + 1}`);
-        if (isRejectedByValidation(sheet, box.top + i, box.left + j, value, 'typed', customFunctions)) {
+        if (isRejectedByValidation(sheet, box.top + i, box.left + j, value, 'typed', formulas)) {
           const { criteria } = sheet.cells.get(box.top + i, box.left + j)!.validation!;
           throw new Error(
             `${cellA1(box.top + i, box.left + j)} rejects ${JSON.stringify(value)}: its data validation is ${criteria}.`,
@@ -522,7 +522,7 @@ export class WorkbookView {
       }),
     );
     rows.forEach((cells, i) =>
-      cells.forEach((value, j) => writeCellInput(sheet, box.top + i, box.left + j, value, customFunctions)),
+      cells.forEach((value, j) => writeCellInput(sheet, box.top + i, box.left + j, value, formulas)),
     );
   }
 
@@ -556,6 +556,7 @@ export class WorkbookStore {
   readonly #realm: ScriptRealm;
   readonly #evaluateCustomFunction: CustomFunctionEvaluator | undefined;
   readonly #now: () => number;
+  readonly #readings: Pick<SpreadsheetReadings, 'semicolonArgumentsInEveryLocale'>;
   #created = 0;
 
   constructor(
@@ -563,15 +564,20 @@ export class WorkbookStore {
     realm: ScriptRealm,
     evaluateCustomFunction: CustomFunctionEvaluator | undefined,
     now: () => number,
+    readings: Pick<SpreadsheetReadings, 'semicolonArgumentsInEveryLocale'>,
   ) {
     this.#workbooks = workbooks;
     this.#now = now;
     this.#realm = realm;
     this.#evaluateCustomFunction = evaluateCustomFunction;
+    this.#readings = readings;
   }
 
-  get evaluatesCustomFunctions(): boolean {
-    return this.#evaluateCustomFunction !== undefined;
+  get formulaSupport(): FormulaSupport {
+    return {
+      customFunctions: this.#evaluateCustomFunction !== undefined,
+      semicolonArgumentsInEveryLocale: this.#readings.semicolonArgumentsInEveryLocale,
+    };
   }
 
   /** A new spreadsheet (one sheet "Sheet1" of 1000 × 26 unless `sheetNames` says otherwise); its id. */
@@ -586,25 +592,50 @@ export class WorkbookStore {
     return id;
   }
 
-  /** The spreadsheet, or undefined when there is none with this id (or it was deleted). */
+  /**
+   * The spreadsheet, or undefined when there is none with this id (or it is gone: deleted, or in the
+   * trash for longer than Drive keeps it). One in the trash is shown, as Drive shows it to its owner.
+   */
   get(id: string): WorkbookView | undefined {
     const workbook = this.#workbooks.get(id);
-    return workbook && !workbook.deleted ? new WorkbookView(workbook, this) : undefined;
+    return workbook && !workbook.gone ? new WorkbookView(workbook, this) : undefined;
   }
 
-  /** Afterwards openById and every object of this document throw like a deleted file. */
+  /** Deleted for good: afterwards openById and every object of this document throw "missing". */
   delete(id: string): void {
     this.#workbook(id).deleted = true;
   }
 
+  /**
+   * What a user does with Remove in Drive: the file goes to the trash, where Drive keeps it 30 days
+   * (then it is gone). Whether a script may still open it is the reading trashedSpreadsheetOpens.
+   */
+  trash(id: string): void {
+    const workbook = this.#workbook(id);
+    if (workbook.trashedAtMs !== null) throw new Error(`Spreadsheet ${id} is already in the trash.`);
+    workbook.trashedAtMs = this.#now();
+  }
+
+  /** Restore from Drive's trash: the spreadsheet is back as it was, for every reading. */
+  restore(id: string): void {
+    const workbook = this.#workbook(id);
+    if (workbook.trashedAtMs === null) throw new Error(`Spreadsheet ${id} is not in the trash.`);
+    workbook.trashedAtMs = null;
+  }
+
   /** Recomputes every custom function formula of the spreadsheet, as Sheets does in the background. */
   recalculate(id: string): void {
-    recalculateWorkbook(this.#workbook(id), this.#evaluateCustomFunction, (ms) => this.#realm.newDate(ms));
+    recalculateWorkbook(
+      this.#workbook(id),
+      this.#evaluateCustomFunction,
+      (ms) => this.#realm.newDate(ms),
+      this.formulaSupport,
+    );
   }
 
   #workbook(id: string): WorkbookModel {
     const workbook = this.#workbooks.get(id);
-    if (!workbook || workbook.deleted) throw new Error(`No spreadsheet ${id} in the emulator.`);
+    if (!workbook || workbook.gone) throw new Error(`No spreadsheet ${id} in the emulator.`);
     return workbook;
   }
 }

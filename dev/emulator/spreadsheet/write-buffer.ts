@@ -1,8 +1,8 @@
 /**
  * Buffered writes, as Apps Script does them: it buffers Spreadsheet writes and commits them at
  * SpreadsheetApp.flush(), at a read of the same spreadsheet, or at the end of the execution (Google's
- * best-practices page, developers.google.com/apps-script/guides/support/best-practices, as PLATFORM.md
- * sums it up; its cost table puts a commit at 0.3–0.8 s). Until an execution commits, other executions
+ * best-practices page, developers.google.com/apps-script/guides/support/best-practices, as
+ * docs/performance.md sums it up; its cost table puts a commit at 0.3–0.8 s). Until an execution commits, other executions
  * see the spreadsheet as it was at its last commit: a lease written and released without flush() may
  * not be seen by the next execution.
  *

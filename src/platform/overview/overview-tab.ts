@@ -10,7 +10,7 @@
  * pointed at other cells, is made again by the next run that upkeeps the tab.
  *
  * The full import of completions only writes the numbers of a tab that exists (its Spreadsheet calls
- * are counted: README, Benchmark): making the tab and its charts is left to the other runs.
+ * are counted: docs/performance.md, Benchmark): making the tab and its charts is left to the other runs.
  */
 import { cellToSheetSerial, epochMsToSheetSerial, type UtcOffsetAt } from '../../lib/dates';
 import type { DocumentState } from '../document-state';

@@ -307,7 +307,7 @@ interface ImportRun {
   /**
    * Whether a change landed between two answers of one round during it: pages of one fetchAll
    * served from two versions can read a record at their boundary twice or pass it over where no
-   * anchor sees it, and two passes may do so alike (README, "What Refresh all catches"). Such an
+   * anchor sees it, and two passes may do so alike (docs/user-guide.md, "What Refresh all catches"). Such an
    * import is held to its bound (1) and to holding no record that no version listed (2c) only.
    */
   changedInsideRound: boolean;
