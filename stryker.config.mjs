@@ -182,6 +182,8 @@ export default {
     config: {
       testMatch: [...new Set(rules.flatMap((rule) => rule.tests))].map((test) => `<rootDir>/${test}`),
       globalSetup: '<rootDir>/test/support/stryker-global-setup.ts',
+      // A mutant's run stops at its first failing test; Stryker wraps this environment in its own.
+      testEnvironment: './test/support/stryker-bail-environment.js',
       // The sample service outlives each mutant's jest run (see stryker-global-setup.ts).
       globalTeardown: null,
     },

@@ -5,14 +5,17 @@
  * Stryker's buildCommand has already built dist/ from the mutated sources (every mutant is in that
  * one bundle, chosen at run time), so this only starts the sample service, once per Stryker test
  * process, and leaves it running: it stops by itself when that process ends (its stdin closes).
+ * Each run starts with no test failed yet (see stryker-bail-environment.js).
  */
 import { type SampleServiceProcess, startSampleServiceProcess } from '../../dev/sample-service/process';
 
 const RUNNING_SERVICE = Symbol.for('safety-sync.stryker.sample-service');
-type ServiceSlot = { [RUNNING_SERVICE]?: Promise<SampleServiceProcess> };
+const A_TEST_FAILED = Symbol.for('safety-sync.stryker.a-test-failed');
+type ProcessSlots = { [RUNNING_SERVICE]?: Promise<SampleServiceProcess>; [A_TEST_FAILED]?: boolean };
 
 export default async function strykerGlobalSetup(): Promise<void> {
-  const slot = globalThis as ServiceSlot;
+  const slot = globalThis as ProcessSlots;
+  slot[A_TEST_FAILED] = false;
   const service = await (slot[RUNNING_SERVICE] ??= startSampleServiceProcess());
   process.env['SAMPLE_SERVICE_URL'] = service.url;
 }
