@@ -162,6 +162,15 @@ function selectedRules() {
 }
 
 const rules = selectedRules();
+// A module or test that moved would otherwise drop out of the run without a word.
+const missing = rules
+  .flatMap((rule) => [...rule.mutate, ...rule.tests])
+  .filter((file) => !fs.existsSync(new URL(file, import.meta.url)));
+if (missing.length > 0) {
+  throw new Error(
+    `stryker.config.mjs names files that do not exist; give their new paths: ${missing.join(', ')}.`,
+  );
+}
 const reportName = rules.length === 1 ? rules[0].name : 'all';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
