@@ -131,9 +131,9 @@ export const RULES = [
 ];
 
 /**
- * The seeded model tests run fewer sequences while mutating (test/support/seeded-random.ts): each
- * mutant reruns the sequences that reached it, and the first 20 reach what the whole set reaches
- * often enough to kill. A value already set (to replay or widen) is kept.
+ * The seeded model tests run their first 20 sequences while mutating (test/support/seeded-random.ts):
+ * each mutant reruns every sequence that reached it, and the whole sets (hundreds) would make a
+ * rule's run take days. A value already set (to replay a seed or widen the set) is kept.
  */
 const SEQUENCES_WHILE_MUTATING = '20';
 for (const model of [
