@@ -38,6 +38,7 @@ export const RULES = [
     name: 'record-key',
     mutate: ['src/api/completion-key.ts'],
     tests: [
+      `${COMPLETIONS_TESTS}/import-staging.test.ts`,
       `${COMPLETIONS_TESTS}/removal-check.test.ts`,
       `${COMPLETIONS_TESTS}/tab-layout.test.ts`,
       `${COMPLETIONS_TESTS}/user-names.test.ts`,
