@@ -136,6 +136,21 @@ export function fromScript<T = unknown>(value: unknown): T {
   return copyData(value, nodeIntrinsics) as T;
 }
 
+/**
+ * Under `npm run mutate` (docs/mutation-testing.md), dist/Code.js is built from StrykerJS's mutated
+ * sources, which pick the active mutant and count which test reaches each mutant through a global
+ * `__stryker__` that the test environment holds: the script shares that very object, or the tests
+ * that drive the bundle would neither see the mutants nor be credited with killing them. Stryker
+ * names the active mutant in process.env, which a script realm has not got, so it is read here.
+ * Nothing is added otherwise.
+ */
+function mutationTestingGlobals(): Record<string, unknown> {
+  const namespace = (globalThis as { __stryker__?: { activeMutant?: string } }).__stryker__;
+  if (!namespace) return {};
+  namespace.activeMutant ??= process.env['__STRYKER_ACTIVE_MUTANT__'];
+  return { __stryker__: namespace };
+}
+
 export class ScriptContext implements ScriptRealm {
   readonly global: vm.Context;
   private readonly helpers: RealmHelpers;
@@ -164,7 +179,7 @@ export class ScriptContext implements ScriptRealm {
       newObject: () => new RealmObject() as Record<string, unknown>,
       newDate: (epochMs) => this.helpers.newDate(epochMs),
     };
-    for (const [name, value] of Object.entries(globals)) {
+    for (const [name, value] of Object.entries({ ...globals, ...mutationTestingGlobals() })) {
       Object.defineProperty(this.global, name, {
         value,
         writable: true,
