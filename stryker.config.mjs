@@ -16,8 +16,8 @@ import * as fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 // Where the completed trainings' modules and their tests live (one place to change if they move).
-const COMPLETIONS_SRC = 'src/completions';
-const COMPLETIONS_TESTS = 'test/completions';
+const COMPLETIONS_SRC = 'src/trainings/completions';
+const COMPLETIONS_TESTS = 'test/trainings/completions';
 
 /**
  * Each core rule: the modules it lives in, and the tests that cover it, the ones that drive the
