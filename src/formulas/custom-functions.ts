@@ -11,7 +11,6 @@
  * user's import token. Whatever goes wrong becomes one plain message on the cell, naming the
  * function and saying what to do; it never carries the token, a URL or a stack.
  */
-import { ServiceClient } from '../api/client';
 import { scrub } from '../api/errors';
 import type { RejectedRecord } from '../api/schemas';
 import { completionsFormulaTable, equipmentFormulaTables, type PlainTable } from './tables';
@@ -48,7 +47,7 @@ import {
 } from '../platform/settings-store';
 import { DocumentState } from '../platform/document-state';
 import { type SpreadsheetClock, spreadsheetClock, utcOffsetIn } from '../platform/time-zone';
-import { urlFetchTransport } from '../platform/url-fetch-transport';
+import { googleServiceClient } from '../platform/service-client';
 
 /** A retry must not eat the formula's 30 seconds: one, after half a second or so. */
 const FORMULA_ATTEMPTS = 2;
@@ -85,10 +84,7 @@ function importOptionsForFormulas(): ImportOptions {
 
 function openReader(connection: Connection, budget: FormulaBudget): FormulaReader {
   const options = importOptionsForFormulas();
-  const client = new ServiceClient({
-    ...connection,
-    transport: urlFetchTransport,
-    sleep: (ms) => Utilities.sleep(ms),
+  const client = googleServiceClient(connection, {
     maxAttempts: FORMULA_ATTEMPTS,
     backoffBaseMs: FORMULA_BACKOFF_MS,
   });

@@ -4,11 +4,12 @@
  * measures the run, and writes the Sync log line whatever the outcome. A failed job has written
  * nothing (jobs fetch and validate everything before they write), so the tabs keep their content.
  */
-import { ServiceClient } from '../api/client';
+import type { ServiceClient } from '../api/client';
 import { InvalidParameterError, scrub, ServiceError, TransportError } from '../api/errors';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
 import { tryLockDocument } from './document-lock';
 import type { DocumentState } from './document-state';
+import { googleServiceClient } from './service-client';
 import { executionBudget, type TimeBudget } from './time-budget';
 import {
   missingConnectionParts,
@@ -18,7 +19,6 @@ import {
 } from './settings-store';
 import { openSyncLog, type SyncLog, type SyncLogEntry } from './sync-log';
 import { type SpreadsheetClock, spreadsheetClock } from './time-zone';
-import { urlFetchTransport } from './url-fetch-transport';
 import { NotConfiguredError, SpreadsheetBusyError, WriteRefusedError } from './user-facing-error';
 import { explainRefusedEdit } from './write-permission';
 
@@ -89,13 +89,10 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
   return holdingDocumentLock(options.spreadsheet, ({ utcOffsetAt, today }, state) => {
     const startedAtMs = Date.now();
     const budget = options.budget ?? executionBudget(startedAtMs);
-    const client = new ServiceClient({
-      baseUrl: connection.baseUrl!,
-      token: connection.token!,
-      transport: urlFetchTransport,
-      sleep: (ms) => Utilities.sleep(ms),
-      timeLeftMs: () => budget.leftMs(),
-    });
+    const client = googleServiceClient(
+      { baseUrl: connection.baseUrl!, token: connection.token! },
+      { timeLeftMs: () => budget.leftMs() },
+    );
     const logLine = { startedAtMs, user: currentUserEmail(), action: options.action };
     const log = openLogQuietly(options.spreadsheet, state);
     try {

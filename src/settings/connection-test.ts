@@ -2,12 +2,11 @@
  * Settings → Test connection: one cheap authenticated call (the first completed training), and its
  * outcome in words a manager can act on, next to the field to correct. Nothing is saved by it.
  */
-import { ServiceClient } from '../api/client';
 import { COMPLETIONS_METHOD } from '../api/completions';
 import { ServiceError, TransportError } from '../api/errors';
 import { completionsPageSchema } from '../api/schemas';
 import { type FieldOutcome, refuseField } from '../platform/field-refusal';
-import { urlFetchTransport } from '../platform/url-fetch-transport';
+import { googleServiceClient } from '../platform/service-client';
 
 export type ConnectionTestResult = FieldOutcome<'baseUrl' | 'token', { message: string }>;
 
@@ -63,13 +62,7 @@ export function testServiceConnection(
   token: string,
   unsaved: boolean,
 ): ConnectionTestResult {
-  const client = new ServiceClient({
-    baseUrl,
-    token,
-    transport: urlFetchTransport,
-    sleep: (ms) => Utilities.sleep(ms),
-    maxAttempts: 1,
-  });
+  const client = googleServiceClient({ baseUrl, token }, { maxAttempts: 1 });
   try {
     client.call(COMPLETIONS_METHOD, { limit: 1 }, completionsPageSchema);
     return {
