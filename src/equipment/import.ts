@@ -13,7 +13,9 @@
  * first tab was written is kept.
  */
 import { fetchEquipmentTypes } from '../api/equipment';
+import type { EquipmentType, RejectedRecord } from '../api/schemas';
 import {
+  type EquipmentSheetIds,
   EQUIPMENT_TYPE_COLUMNS,
   EQUIPMENT_TYPES_SHEET,
   equipmentTables,
@@ -26,8 +28,13 @@ import {
   SCHEDULE_COLUMNS,
   SCHEDULES_SHEET,
 } from './tables';
-import { checkedHorizonDays, countInspections, describeInspectionCounts, UPCOMING_COLUMNS } from './upcoming';
-import { InspectionStatus } from './inspections';
+import {
+  checkedHorizonDays,
+  countInspections,
+  type InspectionCounts,
+  type ScheduleEntry,
+  UPCOMING_COLUMNS,
+} from './upcoming';
 import { fitEquipmentText, partRecord } from './fitted-text';
 import { addMissingKeyColumn, checkLinkedTitles } from './key-columns';
 import {
@@ -41,27 +48,21 @@ import {
   type LinkedTabs,
 } from './linked-tabs';
 import { checkRoomForRows, readSheetGrids } from '../sheets/cell-limit';
-import { fitTableText } from '../sheets/cell-text';
+import { fitTableText, type TextCut } from '../sheets/cell-text';
 import type { CellValue } from '../sheets/table';
-import { guardTable, readTableGuards } from '../sheets/table-guard';
+import { guardTable, readTableGuards, type TableGuards } from '../sheets/table-guard';
 import { requireWritableTabs } from '../platform/write-permission';
 import { type WriteResult, writeTable } from '../sheets/table-writer';
 import { type JobContext, type JobReport } from '../platform/job-runner';
 import { UserFacingError } from '../platform/user-facing-error';
 import { DEFAULT_IMPORT_OPTIONS } from '../platform/settings-store';
-import {
-  describeRejected,
-  LISTED_PROBLEMS,
-  describeCuts,
-  listProblems,
-  summarizeRejected,
-} from '../platform/problem-lists';
 import { formatCount } from '../lib/numbers';
 import { colourStatusColumns, writeUpcomingTab } from './upcoming-tab';
 import { FORECAST_FIXED_COLUMNS, FORECAST_MONTH_COUNT } from './forecast';
 import { inspectionFigures, writeForecastTab } from './forecast-tab';
-import { planOverview } from '../platform/overview/overview-tab';
+import { type OverviewPlan, planOverview } from '../platform/overview/overview-tab';
 import { guardLastInspected } from './last-inspected-cells';
+import { reportEquipmentImport } from './import-report';
 
 /**
  * The named range of each imported equipment tab. Upcoming inspections and the forecast are not
@@ -160,7 +161,7 @@ export function importEquipment(
   context: JobContext,
   { remakeDeletedTabs } = { remakeDeletedTabs: true },
 ): JobReport {
-  const { spreadsheet, today, utcOffsetAt } = context;
+  const { spreadsheet, utcOffsetAt } = context;
   const horizonDays = checkedHorizonDays(context.options.horizonDays, DEFAULT_IMPORT_OPTIONS.horizonDays);
   const linked = findLinkedTabs(spreadsheet, context.state);
   // The linked tabs change together or not at all.
@@ -168,36 +169,9 @@ export function importEquipment(
     spreadsheet,
     EQUIPMENT_TABS.map((tab) => linked.sheets[tab]),
   );
-  if (linked.deleted.length && !remakeDeletedTabs) {
-    // The tabs link to each other's rows: refreshing the others alone would leave them pointing nowhere.
-    if (EQUIPMENT_TABS.every((tab) => linked.sheets[tab] === null)) {
-      forgetLinkedTabs(spreadsheet);
-      throw new UserFacingError(
-        `${describeDeletedTabs(linked.deleted)}: refreshes no longer import equipment types. ` +
-          'Use Safety Sync → Import equipment types to bring them back.',
-      );
-    }
-    throw new UserFacingError(
-      `${describeDeletedTabs(linked.deleted)}, so equipment types were not refreshed. ` +
-        'Use Safety Sync → Import equipment types to make the equipment tabs again.',
-    );
-  }
-
+  if (linked.deleted.length && !remakeDeletedTabs) refuseRefreshAfterTabsDeleted(spreadsheet, linked);
   checkLinkedTitles(linked.sheets);
-  context.progress('Reading equipment types');
-  const fetched = fetchEquipmentTypes(context.client);
-  const { rejected } = fetched;
-  const { types, cuts: serviceCuts } = fitEquipmentText(fetched.types);
-
-  const metafieldCount = types.reduce((sum, type) => sum + type.metafields.length, 0);
-  const scheduleCount = types.reduce((sum, type) => sum + type.schedules.length, 0);
-  checkRoomForTabs(spreadsheet, linked, {
-    types: { rows: types.length, columns: EQUIPMENT_TYPE_COLUMNS.length },
-    metafields: { rows: metafieldCount, columns: METAFIELD_COLUMNS.length },
-    schedules: { rows: scheduleCount, columns: SCHEDULE_COLUMNS.length },
-    upcoming: { rows: scheduleCount, columns: UPCOMING_COLUMNS.length },
-    forecast: { rows: scheduleCount + 1, columns: FORECAST_FIXED_COLUMNS.length + FORECAST_MONTH_COUNT },
-  });
+  const read = readEquipmentTypes(context, linked);
 
   const typeIdsBefore = idsInFirstColumn(linked.sheets.types);
   const overview = planOverview(spreadsheet, context.state, 'inspections', {
@@ -205,8 +179,118 @@ export function importEquipment(
     refreshedAtMs: Date.now(),
     utcOffsetAt,
   });
-
   const sheets = ensureLinkedTabs(spreadsheet, context.state, linked, EQUIPMENT_TABS);
+  const imported = writeImportedTabs(context, sheets, read.types);
+  const computed = writeComputedTabs(context, sheets, imported, horizonDays, overview);
+
+  return reportEquipmentImport({
+    ...read,
+    typeIdsBefore,
+    scheduleEntries: imported.scheduleEntries,
+    lastInspected: imported.lastInspected,
+    cuts: [...read.cuts, ...imported.cuts],
+    counts: computed.counts,
+    horizonDays,
+    deleted: linked.deleted,
+    // Said once: every large write of the run took the same way.
+    slowerWrite: imported.slowerWrite ?? computed.slowerWrite,
+    metafieldsWithNotes: imported.metafieldsWithNotes,
+    userRowsDropped: imported.userRowsDropped,
+  });
+}
+
+/**
+ * Upcoming inspections and the forecast, computed from the schedules just written, their status
+ * colours, and the Overview's Inspections section.
+ */
+function writeComputedTabs(
+  context: JobContext,
+  sheets: Record<EquipmentTab, GoogleAppsScript.Spreadsheet.Sheet>,
+  imported: ImportedTabsWritten,
+  horizonDays: number,
+  overview: OverviewPlan,
+): { counts: InspectionCounts; slowerWrite: string | null } {
+  const { scheduleEntries, sheetIds } = imported;
+  const upcomingSlower = writeUpcomingTab(sheets.upcoming, scheduleEntries, sheetIds.schedules, horizonDays);
+  const forecast = writeForecastTab(sheets.forecast, scheduleEntries, sheetIds.schedules, context.today);
+  colourStatusColumns(sheets);
+  const counts = countInspections(scheduleEntries, horizonDays);
+  overview.prepare();
+  overview.readIds();
+  overview.write(inspectionFigures(counts, forecast.totals));
+  return { counts, slowerWrite: upcomingSlower ?? forecast.slowerWrite };
+}
+
+/**
+ * A refresh does not make deleted equipment tabs again: the tabs link to each other's rows, so
+ * refreshing the others alone would leave them pointing nowhere. Every tab deleted: the import is
+ * gone from this spreadsheet, and refreshes stop asking for it.
+ */
+function refuseRefreshAfterTabsDeleted(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  linked: LinkedTabs,
+): never {
+  if (EQUIPMENT_TABS.every((tab) => linked.sheets[tab] === null)) {
+    forgetLinkedTabs(spreadsheet);
+    throw new UserFacingError(
+      `${describeDeletedTabs(linked.deleted)}: refreshes no longer import equipment types. ` +
+        'Use Safety Sync → Import equipment types to bring them back.',
+    );
+  }
+  throw new UserFacingError(
+    `${describeDeletedTabs(linked.deleted)}, so equipment types were not refreshed. ` +
+      'Use Safety Sync → Import equipment types to make the equipment tabs again.',
+  );
+}
+
+interface EquipmentRead {
+  /** Each type's text cut to fit its cells. */
+  types: EquipmentType[];
+  rejected: RejectedRecord[];
+  /** What fitting the service's text into cells cut. */
+  cuts: TextCut[];
+  metafieldCount: number;
+  scheduleCount: number;
+}
+
+/** The service's equipment types, validated and fitted, once the tabs are known to have room for them. */
+function readEquipmentTypes(context: JobContext, linked: LinkedTabs): EquipmentRead {
+  context.progress('Reading equipment types');
+  const fetched = fetchEquipmentTypes(context.client);
+  const { types, cuts } = fitEquipmentText(fetched.types);
+  const metafieldCount = types.reduce((sum, type) => sum + type.metafields.length, 0);
+  const scheduleCount = types.reduce((sum, type) => sum + type.schedules.length, 0);
+  checkRoomForTabs(context.spreadsheet, linked, {
+    types: { rows: types.length, columns: EQUIPMENT_TYPE_COLUMNS.length },
+    metafields: { rows: metafieldCount, columns: METAFIELD_COLUMNS.length },
+    schedules: { rows: scheduleCount, columns: SCHEDULE_COLUMNS.length },
+    upcoming: { rows: scheduleCount, columns: UPCOMING_COLUMNS.length },
+    forecast: { rows: scheduleCount + 1, columns: FORECAST_FIXED_COLUMNS.length + FORECAST_MONTH_COUNT },
+  });
+  return { types, rejected: fetched.rejected, cuts, metafieldCount, scheduleCount };
+}
+
+/** What writing the three imported tabs left for the computed tabs and the report. */
+interface ImportedTabsWritten {
+  sheetIds: EquipmentSheetIds;
+  scheduleEntries: ScheduleEntry[];
+  /** The "Last inspected" cells the schedules tab held before it was written, by partKey. */
+  lastInspected: Map<string, unknown>;
+  /** What fitting the tables into cells cut: metafields, schedules, types. */
+  cuts: TextCut[];
+  metafieldsWithNotes: number;
+  userRowsDropped: number;
+  /** The note of the first of these writes that took the slower way, or null. */
+  slowerWrite: string | null;
+}
+
+/** The metafields, schedules and types tabs written in place, then their guards put back. */
+function writeImportedTabs(
+  context: JobContext,
+  sheets: Record<EquipmentTab, GoogleAppsScript.Spreadsheet.Sheet>,
+  types: readonly EquipmentType[],
+): ImportedTabsWritten {
+  const { spreadsheet, today, utcOffsetAt } = context;
   const sheetIds = {
     types: sheets.types.getSheetId(),
     metafields: sheets.metafields.getSheetId(),
@@ -223,7 +307,7 @@ export function importEquipment(
     partRecordOf(METAFIELD_COLUMN.id, 'Metafield ID'),
   );
   addMissingKeyColumn(sheets.metafields, METAFIELD_COLUMNS);
-  const written = [writeTable(sheets.metafields, fittedMetafields.table)];
+  const metafieldsWritten = writeTable(sheets.metafields, fittedMetafields.table);
 
   const scheduleValues = readTab(sheets.schedules);
   const lastInspected = lastInspectedByKey(scheduleValues);
@@ -235,88 +319,48 @@ export function importEquipment(
     partRecordOf(SCHEDULE_COLUMN.id, 'Schedule ID'),
   );
   const fittedTypes = fitTableText(EQUIPMENT_TYPES_SHEET, tables.types);
-  written.push(
-    writeTable(sheets.schedules, fittedSchedules.table),
-    writeTable(sheets.types, fittedTypes.table),
-  );
-  const userRowsDropped = written.reduce((sum, result) => sum + result.userRowsDropped, 0);
-  const [metafieldsWritten, schedulesWritten, typesWritten] = written as [
-    WriteResult,
-    WriteResult,
-    WriteResult,
-  ];
-  guardTable(spreadsheet, sheets.types, sheetIds.types, guards, typesWritten.placement, {
+  const schedulesWritten = writeTable(sheets.schedules, fittedSchedules.table);
+  const typesWritten = writeTable(sheets.types, fittedTypes.table);
+  guardImportedTabs(spreadsheet, sheets, sheetIds, guards, scheduleRules, {
+    types: typesWritten,
+    metafields: metafieldsWritten,
+    schedules: schedulesWritten,
+  });
+  const written = [metafieldsWritten, schedulesWritten, typesWritten];
+  return {
+    sheetIds,
+    scheduleEntries: tables.scheduleEntries,
+    lastInspected,
+    cuts: [...fittedMetafields.cuts, ...fittedSchedules.cuts, ...fittedTypes.cuts],
+    metafieldsWithNotes: metafields.withNotes,
+    userRowsDropped: written.reduce((sum, result) => sum + result.userRowsDropped, 0),
+    slowerWrite: written.find((result) => result.slowerWrite)?.slowerWrite ?? null,
+  };
+}
+
+/** Each imported tab's named range and protection where the table now stands, and its dates' rules. */
+function guardImportedTabs(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  sheets: Record<EquipmentTab, GoogleAppsScript.Spreadsheet.Sheet>,
+  sheetIds: EquipmentSheetIds,
+  guards: TableGuards,
+  scheduleRules: GoogleAppsScript.Spreadsheet.ConditionalFormatRule[],
+  written: Record<keyof EquipmentSheetIds, WriteResult>,
+): void {
+  guardTable(spreadsheet, sheets.types, sheetIds.types, guards, written.types.placement, {
     rangeName: EQUIPMENT_RANGE_NAMES.types,
   });
-  guardTable(spreadsheet, sheets.metafields, sheetIds.metafields, guards, metafieldsWritten.placement, {
+  guardTable(spreadsheet, sheets.metafields, sheetIds.metafields, guards, written.metafields.placement, {
     rangeName: EQUIPMENT_RANGE_NAMES.metafields,
   });
-  guardTable(spreadsheet, sheets.schedules, sheetIds.schedules, guards, schedulesWritten.placement, {
+  guardTable(spreadsheet, sheets.schedules, sheetIds.schedules, guards, written.schedules.placement, {
     rangeName: EQUIPMENT_RANGE_NAMES.schedules,
     userFilledColumns: [SCHEDULE_COLUMN.lastInspected],
   });
   guardLastInspected(
     sheets.schedules,
-    schedulesWritten.placement.layout.tableColumns[SCHEDULE_COLUMN.lastInspected]!,
-    schedulesWritten.placement.maxRows,
+    written.schedules.placement.layout.tableColumns[SCHEDULE_COLUMN.lastInspected]!,
+    written.schedules.placement.maxRows,
     scheduleRules,
   );
-  const upcomingSlower = writeUpcomingTab(
-    sheets.upcoming,
-    tables.scheduleEntries,
-    sheetIds.schedules,
-    horizonDays,
-  );
-  const forecast = writeForecastTab(sheets.forecast, tables.scheduleEntries, sheetIds.schedules, today);
-  // Said once: every large write of the run took the same way.
-  const slowerWrite =
-    written.find((result) => result.slowerWrite)?.slowerWrite ?? upcomingSlower ?? forecast.slowerWrite;
-  colourStatusColumns(sheets);
-  const counts = countInspections(tables.scheduleEntries, horizonDays);
-  overview.prepare();
-  overview.readIds();
-  overview.write(inspectionFigures(counts, forecast.totals));
-
-  const typeIds = new Set(types.map((type) => type.id));
-  const added = [...typeIds].filter((id) => !typeIdsBefore.has(id)).length;
-  const removed = [...typeIdsBefore].filter((id) => !typeIds.has(id)).length;
-  const scheduleKeys = new Set(tables.scheduleEntries.map((entry) => entry.key));
-  const datesDropped = [...lastInspected.keys()].filter((key) => !scheduleKeys.has(key)).length;
-  const unsupported = tables.scheduleEntries.filter(
-    (entry) => entry.inspection.status === InspectionStatus.unsupportedSchedule,
-  );
-  const cuts = [...serviceCuts, ...fittedMetafields.cuts, ...fittedSchedules.cuts, ...fittedTypes.cuts];
-  const cutNote = describeCuts(cuts);
-
-  const summary = [
-    `Imported ${formatCount(types.length)} equipment types (${added} new, ${removed} removed), ` +
-      `${formatCount(metafieldCount)} metafields and ${formatCount(scheduleCount)} schedules` +
-      `${rejected.length ? `; ${rejected.length} records skipped` : ''}.`,
-    describeInspectionCounts(counts, horizonDays),
-    cutNote,
-    linked.deleted.length ? `${describeDeletedTabs(linked.deleted)} and made again.` : null,
-  ]
-    .filter((sentence): sentence is string => sentence !== null)
-    .join(' ');
-  const notes = [
-    slowerWrite,
-    listProblems(
-      unsupported.length,
-      unsupported
-        .slice(0, LISTED_PROBLEMS)
-        .map((entry) => `schedule ${entry.scheduleId} (${entry.inspection.reason ?? ''})`),
-      'schedules imported with status "Unsupported schedule"',
-    ),
-    metafields.withNotes
-      ? `${metafields.withNotes} metafields imported with a note (see their Note column).`
-      : null,
-    describeRejected(summarizeRejected(rejected)),
-    datesDropped
-      ? `${datesDropped} "Last inspected" dates belonged to schedules the service no longer lists and were removed.`
-      : null,
-    userRowsDropped
-      ? `${userRowsDropped} rows with values in your own columns were removed with their type, metafield or schedule.`
-      : null,
-  ].filter((note): note is string => note !== null);
-  return { added, removed, summary, details: [summary, ...notes].join(' ') };
 }
