@@ -6,23 +6,15 @@
  */
 import { STATUS_COLOURS } from '../sheets/status-words';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
-import { formatCount } from '../lib/numbers';
-import { gridA1 } from '../sheets/a1-notation';
-import { PLAIN_TEXT, setColumnWidths } from '../sheets/table';
-import {
-  checkRoomForTabs,
-  NEW_SHEET_COLUMNS,
-  NEW_SHEET_ROWS,
-  readSheetGrids,
-  type SheetGrid,
-  type TabSize,
-} from '../sheets/cell-limit';
+import { PLAIN_TEXT, type Table } from '../sheets/table';
+import { checkRoomForTabs, readSheetGrids, type SheetGrid, type TabSize } from '../sheets/cell-limit';
 import { readStatusColours } from '../sheets/conditional-formats';
-import { prepareTab, readTab, writeTableOver } from '../sheets/table-writer';
+import { prepareTab, readTab, type TabContent, writeTableOver } from '../sheets/table-writer';
 import {
   CATALOGUE_COLUMNS,
   CATALOGUE_SHEET,
   CATALOGUE_TAB,
+  type CatalogueEntry,
   type CatalogueRead,
   catalogueTable,
   mergeCatalogue,
@@ -33,31 +25,25 @@ import {
   EXPIRING_COLUMN,
   EXPIRING_COLUMNS,
   EXPIRING_SHEET,
+  type ExpiringEntry,
   expiringEntries,
   expiringTable,
 } from './expiring';
 import {
-  MATRIX_COLUMN_WIDTHS,
-  MATRIX_FROZEN,
   MATRIX_SHEET,
   type MatrixGrid,
   matrixGrid,
   matrixSize,
-  overallCompliance,
   peopleOf,
+  type TrainingMatrix,
   trainingMatrix,
 } from './matrix';
-import { TrainingStatus } from './training-status';
+import { type MatrixTab, readMatrixTab, writeMatrix } from './matrix-tab';
+import { describeTrainingTabs, expiredCount } from './training-summary';
 import type { DocumentState } from '../platform/document-state';
-import {
-  addonTab,
-  describeRemade,
-  findAddonTab,
-  type FoundTab,
-  keepAddonTabIds,
-} from '../platform/addon-tabs';
+import { addonTab, findAddonTab, type FoundTab, keepAddonTabIds } from '../platform/addon-tabs';
 import { completionsPerMonth } from '../platform/overview/overview';
-import { type OverviewOptions, planOverview } from '../platform/overview/overview-tab';
+import { type OverviewOptions, type OverviewPlan, planOverview } from '../platform/overview/overview-tab';
 
 /** The training tabs keep their ids together: they are written together. */
 const STATE_KEY = 'safetySync.trainingTabs';
@@ -114,40 +100,6 @@ export function readTrainingSources(
   };
 }
 
-/** The matrix tab as a run found it; nothing more is read before it is written whole. */
-interface MatrixTab {
-  sheet: GoogleAppsScript.Spreadsheet.Sheet | null;
-  /** Inserted by this run: its columns get their widths (a width the user set is theirs). */
-  isNew: boolean;
-  maxRows: number;
-  maxColumns: number;
-}
-
-function readMatrixTab(sheet: GoogleAppsScript.Spreadsheet.Sheet | null): MatrixTab {
-  return sheet
-    ? { sheet, isNew: false, maxRows: sheet.getMaxRows(), maxColumns: sheet.getMaxColumns() }
-    : { sheet: null, isNew: true, maxRows: NEW_SHEET_ROWS, maxColumns: NEW_SHEET_COLUMNS };
-}
-
-/** The matrix in place: the tab is the add-on's own, so it is cleared and written whole. */
-function writeMatrix(sheet: GoogleAppsScript.Spreadsheet.Sheet, tab: MatrixTab, grid: MatrixGrid): void {
-  const rows = grid.values.length;
-  const columns = grid.values[0]!.length;
-  if (tab.maxRows < rows) sheet.insertRowsAfter(tab.maxRows, rows - tab.maxRows);
-  if (tab.maxColumns < columns) sheet.insertColumnsAfter(tab.maxColumns, columns - tab.maxColumns);
-  sheet.clear();
-  const range = sheet.getRange(1, 1, rows, columns);
-  // Formats first: ids and names written into "@" cells stay literal text.
-  for (const { format, a1 } of grid.formats) sheet.getRangeList(a1).setNumberFormat(format);
-  range.setValues(grid.values.map((row) => row.map((value) => value ?? '')));
-  range.setBackgrounds(grid.backgrounds);
-  sheet.getRangeList(grid.boldRows.map((row) => gridA1(row, 1, 1, columns))).setFontWeight('bold');
-  sheet.setFrozenRows(MATRIX_FROZEN.rows);
-  sheet.setFrozenColumns(MATRIX_FROZEN.columns);
-  if (tab.isNew)
-    setColumnWidths(sheet, new Map(MATRIX_COLUMN_WIDTHS.map((width, index) => [index + 1, width])));
-}
-
 /** Writes the user's column headers the catalogue lacks, beside its last column. */
 function addUserHeaders(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
@@ -190,6 +142,89 @@ export interface TrainingTabsWritten {
   remade: string | null;
 }
 
+/** The three training tabs, each where the run found it. */
+interface FoundTrainingTabs {
+  found: Record<TrainingTab, FoundTab>;
+  /** The name each has now, or the one it is made under. */
+  names: Record<TrainingTab, string>;
+}
+
+type TrainingTab = 'catalogue' | 'matrix' | 'expiring';
+
+function findTrainingTabs(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  state: DocumentState,
+): FoundTrainingTabs {
+  const found = {
+    catalogue: findAddonTab(spreadsheet, state, CATALOGUE_ADDON_TAB),
+    matrix: findAddonTab(spreadsheet, state, MATRIX_ADDON_TAB),
+    expiring: findAddonTab(spreadsheet, state, EXPIRING_ADDON_TAB),
+  };
+  const names = {
+    catalogue: nameOf(found.catalogue),
+    matrix: nameOf(found.matrix),
+    expiring: nameOf(found.expiring),
+  };
+  return { found, names };
+}
+
+/** What the three tabs show, computed from the completions and the user's catalogue. */
+interface TrainingTables {
+  trainings: CatalogueEntry[];
+  matrix: TrainingMatrix;
+  entries: ExpiringEntry[];
+}
+
+/**
+ * The trainings, the matrix and the expiring list; `checkRoom` refuses the tabs' sizes before
+ * anything is written: first before the statuses of every cell are computed, then again with the
+ * list's real size.
+ */
+function computeTrainingTables(
+  catalogue: CatalogueRead,
+  completions: readonly CompletionRow[],
+  names: Record<TrainingTab, string>,
+  { today }: TrainingDay,
+  defaultExpiringDays: number,
+  checkRoom: (sizes: TabSize[]) => void,
+): TrainingTables {
+  const trainings = mergeCatalogue(catalogue, completions, defaultExpiringDays);
+  const catalogueSize: TabSize = {
+    sheetName: names.catalogue,
+    rows: trainings.length + 1,
+    columns: Math.max(catalogue.lastColumn, CATALOGUE_COLUMNS.length) + catalogue.missingHeaders.length,
+  };
+  const matrixTabSize = {
+    sheetName: names.matrix,
+    ...matrixSize(peopleOf(completions).length, trainings.length),
+  };
+  checkRoom([catalogueSize, matrixTabSize]);
+  const matrix = trainingMatrix(completions, trainings, today);
+  const entries = expiringEntries(matrix);
+  const expiringSize = {
+    sheetName: names.expiring,
+    rows: entries.length + 1,
+    columns: EXPIRING_COLUMNS.length,
+  };
+  checkRoom([catalogueSize, matrixTabSize, expiringSize]);
+  return { trainings, matrix, entries };
+}
+
+/** Everything read and computed for the three tabs, before any of them is written. */
+interface PlannedTrainingTabs extends TrainingTables {
+  tabs: FoundTrainingTabs;
+  completions: readonly CompletionRow[];
+  day: TrainingDay;
+  catalogue: CatalogueRead;
+  catalogueContent: TabContent;
+  catalogueToWrite: Table;
+  matrixTab: MatrixTab;
+  grid: MatrixGrid;
+  expiringContent: TabContent;
+  expiringColours: ReturnType<typeof readStatusColours>;
+  overviewPlan: OverviewPlan;
+}
+
 /**
  * Reads the training tabs and computes them from `completions` (as "Completed trainings" holds them,
  * or will once the run has written it), for one day, with no request; refuses, before anything is
@@ -204,44 +239,16 @@ export function planTrainingTabs(
   overview: TrainingOverview,
   alongside: readonly TabSize[] = [],
 ): TrainingTabsPlan {
-  const { state } = overview;
-  const found = {
-    catalogue: findAddonTab(spreadsheet, state, CATALOGUE_ADDON_TAB),
-    matrix: findAddonTab(spreadsheet, state, MATRIX_ADDON_TAB),
-    expiring: findAddonTab(spreadsheet, state, EXPIRING_ADDON_TAB),
-  };
-  const names = {
-    catalogue: nameOf(found.catalogue),
-    matrix: nameOf(found.matrix),
-    expiring: nameOf(found.expiring),
-  };
+  const tabs = findTrainingTabs(spreadsheet, overview.state);
+  const { found, names } = tabs;
   const catalogueContent = readTab(spreadsheet, names.catalogue, CATALOGUE_TAB, found.catalogue.sheet);
   const catalogue = readCatalogue(allValues(catalogueContent.sheet), defaultExpiringDays);
-  const trainings = mergeCatalogue(catalogue, completions, defaultExpiringDays);
-
-  const catalogueSize: TabSize = {
-    sheetName: names.catalogue,
-    rows: trainings.length + 1,
-    columns: Math.max(catalogue.lastColumn, CATALOGUE_COLUMNS.length) + catalogue.missingHeaders.length,
-  };
-  const matrixTabSize = {
-    sheetName: names.matrix,
-    ...matrixSize(peopleOf(completions).length, trainings.length),
-  };
-  // Refused before the statuses of every cell are computed, then again with the list's real size.
-  checkRoomForTabs(grids, [catalogueSize, matrixTabSize], NARROW_ADVICE, alongside);
-  const matrix = trainingMatrix(completions, trainings, day.today);
-  const entries = expiringEntries(matrix);
-  const expiringSize = {
-    sheetName: names.expiring,
-    rows: entries.length + 1,
-    columns: EXPIRING_COLUMNS.length,
-  };
-  checkRoomForTabs(grids, [catalogueSize, matrixTabSize, expiringSize], NARROW_ADVICE, alongside);
-
-  const catalogueToWrite = catalogueTable(trainings, completions);
+  const tables = computeTrainingTables(catalogue, completions, names, day, defaultExpiringDays, (sizes) =>
+    checkRoomForTabs(grids, sizes, NARROW_ADVICE, alongside),
+  );
+  const catalogueToWrite = catalogueTable(tables.trainings, completions);
   const matrixTab = readMatrixTab(found.matrix.sheet);
-  const grid = matrixGrid(matrix);
+  const grid = matrixGrid(tables.matrix);
   const expiringContent = readTab(
     spreadsheet,
     names.expiring,
@@ -257,22 +264,44 @@ export function planTrainingTabs(
     ...overview,
     utcOffsetAt: day.utcOffsetAt,
   });
+  return trainingTabsPlan(spreadsheet, overview.state, {
+    ...tables,
+    tabs,
+    completions,
+    day,
+    catalogue,
+    catalogueContent,
+    catalogueToWrite,
+    matrixTab,
+    grid,
+    expiringContent,
+    expiringColours,
+    overviewPlan,
+  });
+}
 
+/** The plan's three steps over what was read; `write` fails if the ids were not read first. */
+function trainingTabsPlan(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  state: DocumentState,
+  planned: PlannedTrainingTabs,
+): TrainingTabsPlan {
+  const { tabs, catalogueContent, matrixTab, expiringContent, overviewPlan } = planned;
   let ids: { matrix: number; completions: number } | null = null;
   // The ids of the tabs found, and of those the run makes once it has read them (null: not read).
   const keptIds = {
-    catalogue: found.catalogue.sheetId,
-    expiring: found.expiring.sheetId,
+    catalogue: tabs.found.catalogue.sheetId,
+    expiring: tabs.found.expiring.sheetId,
   };
   return {
     prepare() {
-      prepareTab(catalogueContent, catalogueToWrite.rows.length + 1, catalogueContent.layout.width);
-      matrixTab.sheet ??= spreadsheet.insertSheet(names.matrix);
-      prepareTab(expiringContent, entries.length + 1, expiringContent.layout.width);
+      prepareTab(catalogueContent, planned.catalogueToWrite.rows.length + 1, catalogueContent.layout.width);
+      matrixTab.sheet ??= spreadsheet.insertSheet(tabs.names.matrix);
+      prepareTab(expiringContent, planned.entries.length + 1, expiringContent.layout.width);
       overviewPlan.prepare();
     },
     readIds(completionsSheetId) {
-      matrixTab.sheet ??= spreadsheet.insertSheet(names.matrix);
+      matrixTab.sheet ??= spreadsheet.insertSheet(tabs.names.matrix);
       ids = { matrix: matrixTab.sheet.getSheetId(), completions: completionsSheetId };
       keptIds.catalogue ??= catalogueContent.sheet?.getSheetId() ?? null;
       keptIds.expiring ??= expiringContent.sheet?.getSheetId() ?? null;
@@ -284,61 +313,52 @@ export function planTrainingTabs(
       if (!ids || !matrixTab.sheet)
         throw new Error('The training tabs were written before their ids were read.');
       const matrixSheet = matrixTab.sheet;
-      const catalogueWrite = writeTableOver(catalogueContent, catalogueToWrite);
-      addUserHeaders(
-        catalogueWrite.sheet,
-        Math.max(catalogue.lastColumn, CATALOGUE_COLUMNS.length),
-        catalogue.missingHeaders,
-      );
-      writeMatrix(matrixSheet, matrixTab, grid);
-      const expiringWrite = writeTableOver(expiringContent, expiringTable(matrix, entries, ids));
-      expiringColours.apply(expiringWrite.sheet, expiringContent.frame.maxRows);
-      const expired = expiredCount(entries);
-      overviewPlan.write({
-        expired,
-        expiring: entries.length - expired,
-        months: completionsPerMonth(
-          completions.map((completion) => completion.completed),
-          day.today,
-        ),
-      });
+      writePlannedTabs(planned, matrixSheet, ids);
       keepAddonTabIds(state, [
         [CATALOGUE_ADDON_TAB, keptIds.catalogue],
         [MATRIX_ADDON_TAB, ids.matrix],
         [EXPIRING_ADDON_TAB, keptIds.expiring],
       ]);
-      const deleted = [
-        { tab: found.catalogue, name: CATALOGUE_SHEET },
-        { tab: found.matrix, name: MATRIX_SHEET },
-        { tab: found.expiring, name: EXPIRING_SHEET },
-      ].flatMap(({ tab, name }) => (tab.deleted ? [name] : []));
-      const remade = deleted.length ? describeRemade(deleted) : null;
-      const summary = summaryOf(matrix, trainings, entries);
-      return { matrixSheet, summary: remade ? `${remade} ${summary}` : summary, remade };
+      const { matrix, trainings, entries } = planned;
+      return { matrixSheet, ...describeTrainingTabs(remadeSheets(tabs), matrix, trainings, entries) };
     },
   };
 }
 
-function expiredCount(entries: ReturnType<typeof expiringEntries>): number {
-  return entries.filter((entry) => entry.status.status === TrainingStatus.expired).length;
+/** The catalogue, the matrix, the expiring list and the Overview's Trainings section, in that order. */
+function writePlannedTabs(
+  planned: PlannedTrainingTabs,
+  matrixSheet: GoogleAppsScript.Spreadsheet.Sheet,
+  ids: { matrix: number; completions: number },
+): void {
+  const { catalogue, matrix, entries, expiringContent } = planned;
+  const catalogueWrite = writeTableOver(planned.catalogueContent, planned.catalogueToWrite);
+  addUserHeaders(
+    catalogueWrite.sheet,
+    Math.max(catalogue.lastColumn, CATALOGUE_COLUMNS.length),
+    catalogue.missingHeaders,
+  );
+  writeMatrix(matrixSheet, planned.matrixTab, planned.grid);
+  const expiringWrite = writeTableOver(expiringContent, expiringTable(matrix, entries, ids));
+  planned.expiringColours.apply(expiringWrite.sheet, expiringContent.frame.maxRows);
+  const expired = expiredCount(entries);
+  planned.overviewPlan.write({
+    expired,
+    expiring: entries.length - expired,
+    months: completionsPerMonth(
+      planned.completions.map((completion) => completion.completed),
+      planned.day.today,
+    ),
+  });
 }
 
-function summaryOf(
-  matrix: ReturnType<typeof trainingMatrix>,
-  trainings: ReturnType<typeof mergeCatalogue>,
-  entries: ReturnType<typeof expiringEntries>,
-): string {
-  const expired = expiredCount(entries);
-  const notDone = matrix.statuses.flatMap((row) =>
-    row.filter((status, t) => status.status === TrainingStatus.notDone && trainings[t]!.required),
-  ).length;
-  const { compliant, counted } = overallCompliance(matrix);
-  const compliance = counted === 0 ? '' : `, ${Math.round((100 * compliant) / counted)}% compliant`;
-  return (
-    `Trainings: ${formatCount(matrix.people.length)} people, ${formatCount(trainings.length)} trainings; ` +
-    `${formatCount(expired)} expired, ${formatCount(entries.length - expired)} expiring, ` +
-    `${formatCount(notDone)} required not done${compliance}.`
-  );
+/** The tabs their user had deleted, which the run made again. */
+function remadeSheets({ found }: FoundTrainingTabs): string[] {
+  return [
+    { tab: found.catalogue, name: CATALOGUE_SHEET },
+    { tab: found.matrix, name: MATRIX_SHEET },
+    { tab: found.expiring, name: EXPIRING_SHEET },
+  ].flatMap(({ tab, name }) => (tab.deleted ? [name] : []));
 }
 
 /** Updates Trainings, Training matrix and Expiring trainings from "Completed trainings" as it is. */
