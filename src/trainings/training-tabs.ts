@@ -18,7 +18,9 @@ import {
   type TabSize,
 } from '../sheets/cell-limit';
 import { readStatusColours } from '../sheets/conditional-formats';
-import { prepareTab, readTab, writeTableOver } from '../sheets/table-writer';
+import { readTab } from '../sheets/tab-content';
+import { prepareTab } from '../sheets/tab-frame';
+import { writeTableOver } from '../sheets/table-writer';
 import {
   CATALOGUE_COLUMNS,
   CATALOGUE_SHEET,
