@@ -23,7 +23,7 @@ import { numberFormatOf, PLAIN_TEXT, type Table } from './table';
 import { alignRows, type RowAlignment } from './row-alignment';
 import type { TabLayout } from './tab-layout';
 import { NO_NOTES, padded, readTabContent, type TabContent, type TabFrame } from './tab-content';
-import { newRecordCells, type Validation } from './user-cells';
+import { type HeldCells, newRecordCells, type Validation } from './user-cells';
 import { type RowToWrite, type WriteTarget, writeRows, writeTyped } from './row-writer';
 import { formatHeaderAndColumns, prepareTab } from './tab-frame';
 
@@ -147,9 +147,56 @@ function writeAligned(
   keys: readonly string[],
   alignment: RowAlignment,
 ): string | null {
-  const { sheet } = target;
-  const { layout } = content;
-  const width = layout.width;
+  const moved = makeRoom(target.sheet, content, table, alignment);
+  const tableFormats = table.columns.map((column) => numberFormatOf(column.kind));
+  const held = keys.map((key) => content.byKey.get(key));
+  const newRecord = newRecordCells(content);
+  const rows: RowToWrite[] = table.rows.map((row, index) => ({
+    table: row,
+    tableFormats,
+    user: held[index]?.user ?? newRecord,
+  }));
+  const write = { target, content, table, alignment, rulesOf: finalRules(content, keys), held, rows };
+  const guarded = guardedColumns(write);
+  const slowerWrite = writeFreeColumns(write, guarded, moved);
+  writeGuardedColumns(write, guarded);
+  writeInsertedRows(write);
+  return slowerWrite;
+}
+
+/** What the phases of an aligned write share: the table's rows as they are written, in its order. */
+interface AlignedWrite {
+  target: WriteTarget;
+  content: TabContent;
+  table: Table;
+  alignment: RowAlignment;
+  /** The rule each row of the table ends with. */
+  rulesOf: (index: number) => Validation[];
+  /** What each record's row held, by the table's order; undefined for a record that arrives. */
+  held: readonly (HeldCells | undefined)[];
+  rows: readonly RowToWrite[];
+}
+
+/** Rows `run.first` to `run.end − 1` of the table (below its titles), `columns` columns from `column`. */
+function runRange(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  run: { first: number; end: number },
+  column: number,
+  columns: number,
+): GoogleAppsScript.Spreadsheet.Range {
+  return sheet.getRange(run.first + 2, column, run.end - run.first, columns);
+}
+
+/**
+ * Inserts and deletes rows as `alignment` says, keeping `content`'s frame in step, and lifts the
+ * rules of the inserted rows. Whether any row moved.
+ */
+function makeRoom(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  content: TabContent,
+  table: Table,
+  alignment: RowAlignment,
+): boolean {
   for (const step of alignment.steps) {
     if (step.insertCount > 0) sheet.insertRowsAfter(step.insertAfter, step.insertCount);
     if (step.deleteCount > 0) sheet.deleteRows(step.deleteAt, step.deleteCount);
@@ -167,14 +214,16 @@ function writeAligned(
   const moved = alignment.steps.length > 0;
   // A filter is rebuilt over the new height: insertions and deletions changed its size.
   if (moved && content.frame.filter) content.frame.filter.height = -1;
-  const runRange = (run: { first: number; end: number }, column = 1, columns = width) =>
-    sheet.getRange(run.first + 2, column, run.end - run.first, columns);
   // Google may give inserted rows the rules of the row above: they take none until their cells are in.
-  if (content.hasValidations) for (const run of alignment.insertedRuns) runRange(run).clearDataValidations();
+  if (content.hasValidations)
+    for (const run of alignment.insertedRuns)
+      runRange(sheet, run, 1, content.layout.width).clearDataValidations();
+  return moved;
+}
 
-  const rulesOf = finalRules(content, keys);
-  const tableFormats = table.columns.map((column) => numberFormatOf(column.kind));
-  // Table columns that hold a rule in a row that stays: written only where their value changes.
+/** Table columns that hold a rule in a row that stays: written only where their value changes. */
+function guardedColumns({ content, alignment, rulesOf }: AlignedWrite): Set<number> {
+  const { layout } = content;
   const guarded = new Set<number>();
   if (content.hasValidations) {
     alignment.keptFrom.forEach((old, index) => {
@@ -184,17 +233,23 @@ function writeAligned(
       });
     });
   }
-  const held = keys.map((key) => content.byKey.get(key));
-  const newRecord = newRecordCells(content);
-  const rows: RowToWrite[] = table.rows.map((row, index) => ({
-    table: row,
-    tableFormats,
-    user: held[index]?.user ?? newRecord,
-  }));
+  return guarded;
+}
+
+/**
+ * The titles and the table's columns that hold no rule in a row that stays, over every row.
+ * `moved`: rows were inserted or deleted, writes the Sheets API must see committed first.
+ */
+function writeFreeColumns(
+  { target, content, table, rows }: AlignedWrite,
+  guarded: ReadonlySet<number>,
+  moved: boolean,
+): string | null {
+  const { layout } = content;
   const titles = table.columns.map((column) => column.header);
   const titleRow = { table: titles, tableFormats: titles.map(() => PLAIN_TEXT), user: content.header };
   const freeColumns = new Set(layout.tableColumns.filter((column) => !guarded.has(column)));
-  const slowerWrite = writeRows(
+  return writeRows(
     target.nothingBuffered && !moved ? target : { ...target, nothingBuffered: false },
     table.columns,
     layout,
@@ -202,7 +257,14 @@ function writeAligned(
     [titleRow, ...rows],
     { tableColumns: freeColumns, userColumns: false },
   );
+}
 
+/** The guarded columns' cells that changed or arrive, each run with its rules lifted, then set again. */
+function writeGuardedColumns(
+  { target, content, table, alignment, rulesOf, rows }: AlignedWrite,
+  guarded: ReadonlySet<number>,
+): void {
+  const { layout } = content;
   const inserted = new Array<boolean>(table.rows.length).fill(false);
   for (const run of alignment.insertedRuns) inserted.fill(true, run.first, run.end);
   for (const column of guarded) {
@@ -215,7 +277,7 @@ function writeAligned(
     for (const run of runsWhere(table.rows.length, changed)) {
       // A value under a rule goes in with the rule lifted, which is then set again: Google refuses
       // a script's write that breaks a reject-input rule, and allows setting a rule over any value.
-      const range = runRange(run, column, 1);
+      const range = runRange(target.sheet, run, column, 1);
       range.clearDataValidations();
       writeTyped(target, table.columns, layout, run.first + 2, rows.slice(run.first, run.end), {
         left: column,
@@ -228,6 +290,12 @@ function writeAligned(
       );
     }
   }
+}
+
+/** The inserted rows' user cells, notes and rules: their own when their record moved. */
+function writeInsertedRows({ target, content, table, alignment, rulesOf, held, rows }: AlignedWrite): void {
+  const { layout } = content;
+  const width = layout.width;
   for (const run of alignment.insertedRuns) {
     const runRows = rows.slice(run.first, run.end);
     writeRows(target, table.columns, layout, run.first + 2, runRows, {
@@ -236,13 +304,14 @@ function writeAligned(
     });
     const notes = held.slice(run.first, run.end).map((cells) => cells?.notes ?? []);
     if (notes.some((row) => row.length > 0))
-      runRange(run).setNotes(notes.map((row) => (row.length > 0 ? row : padded(NO_NOTES, width))));
+      runRange(target.sheet, run, 1, width).setNotes(
+        notes.map((row) => (row.length > 0 ? row : padded(NO_NOTES, width))),
+      );
     if (content.hasValidations)
-      runRange(run).setDataValidations(
+      runRange(target.sheet, run, 1, width).setDataValidations(
         Array.from({ length: run.end - run.first }, (_, offset) => rulesOf(run.first + offset)),
       );
   }
-  return slowerWrite;
 }
 
 /** Runs of consecutive indexes below `length` for which `holds` is true. */
