@@ -82,6 +82,7 @@ export interface TabContent {
   validationTemplate: Validation[] | null;
 }
 
+/** A row without notes, padded to a width where a write sets notes on other rows. */
 export const NO_NOTES: readonly string[] = [];
 
 /**
@@ -261,6 +262,7 @@ export function readTabContent(
   };
 }
 
+/** `cells` over `width` columns, `empty` beyond them. */
 export function padded<T = string>(cells: readonly T[], width: number, empty: T = '' as T): T[] {
   return Array.from({ length: width }, (_, index) => cells[index] ?? empty);
 }
