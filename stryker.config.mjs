@@ -65,7 +65,15 @@ export const RULES = [
   },
   {
     name: 'user-cells',
-    mutate: ['src/sheets/table-writer.ts', 'src/sheets/row-alignment.ts'],
+    mutate: [
+      'src/sheets/user-cells.ts',
+      'src/sheets/tab-content.ts',
+      'src/sheets/table-writer.ts',
+      'src/sheets/row-writer.ts',
+      'src/sheets/rows-on-top.ts',
+      'src/sheets/tab-frame.ts',
+      'src/sheets/row-alignment.ts',
+    ],
     tests: [
       'test/sheets/row-alignment.test.ts',
       'test/sheets/user-cells-model.test.ts',

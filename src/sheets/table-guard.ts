@@ -12,7 +12,8 @@
  * own named ranges and protections are left as they are. Everything is read before the run writes
  * (readTableGuards): a read after a write would cost a commit.
  */
-import { adjacentRuns, type ColumnSpan, type TablePlacement } from './table-writer';
+import { adjacentRuns, type ColumnSpan } from './row-writer';
+import type { TablePlacement } from './table-writer';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;

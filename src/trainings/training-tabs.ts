@@ -9,7 +9,9 @@ import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
 import { PLAIN_TEXT, type Table } from '../sheets/table';
 import { checkRoomForTabs, readSheetGrids, type SheetGrid, type TabSize } from '../sheets/cell-limit';
 import { readStatusColours } from '../sheets/conditional-formats';
-import { prepareTab, readTab, type TabContent, writeTableOver } from '../sheets/table-writer';
+import { readTab, type TabContent } from '../sheets/tab-content';
+import { prepareTab } from '../sheets/tab-frame';
+import { writeTableOver } from '../sheets/table-writer';
 import {
   CATALOGUE_COLUMNS,
   CATALOGUE_SHEET,

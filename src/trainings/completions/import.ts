@@ -36,18 +36,10 @@ import { guardTable, readTableGuards } from '../../sheets/table-guard';
 import { requireWritableTabs } from '../../platform/write-permission';
 import type { CellValue } from '../../sheets/table';
 import { readTabLayout, tableCellsOf, type TabLayout } from '../../sheets/tab-layout';
-import {
-  formatHeaderAndColumns,
-  insertRowsOnTop,
-  prepareTab,
-  prepareTabThroughApi,
-  readTab,
-  readTabContent,
-  readTabFrame,
-  type TabContent,
-  writeTable,
-  writeTableOver,
-} from '../../sheets/table-writer';
+import { readTab, readTabContent, readTabFrame, type TabContent } from '../../sheets/tab-content';
+import { formatHeaderAndColumns, prepareTab, prepareTabThroughApi } from '../../sheets/tab-frame';
+import { insertRowsOnTop } from '../../sheets/rows-on-top';
+import { writeTable, writeTableOver } from '../../sheets/table-writer';
 import { SHEETS_API_MIN_CELLS } from '../../sheets/sheets-api';
 import {
   clearStaging,

@@ -11,7 +11,7 @@ import { type CompletionsFilter, readCompletionPages } from '../../api/completio
 import type { ReadControl } from '../../api/read-control';
 import { listProblems } from '../../platform/problem-lists';
 import { UserFacingError } from '../../platform/user-facing-error';
-import type { TabContent, TabRecord } from '../../sheets/table-writer';
+import type { TabContent, TabRecord } from '../../sheets/tab-content';
 import { COMPLETION_COLUMN } from './table';
 
 /** A row of the "Completed trainings" tab, as far as removing it or ordering the tab is concerned. */
