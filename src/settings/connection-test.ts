@@ -3,7 +3,7 @@
  * outcome in words a manager can act on, next to the field to correct. Nothing is saved by it.
  */
 import { ServiceClient } from '../api/client';
-import { COMPLETIONS_METHOD } from '../api/completions';
+import { COMPLETIONS_METHOD } from '../api/completions-contract';
 import { ServiceError, TransportError } from '../api/errors';
 import { completionsPageSchema } from '../api/schemas';
 import { type FieldOutcome, refuseField } from '../platform/field-refusal';

@@ -8,16 +8,14 @@
  *   reaches back past the newest record held, less an overlap of some days, and adds what is new.
  */
 import { rowKeys } from '../../api/completion-key';
+import { type PagingCursor } from '../../api/completion-pass';
 import {
-  checkFilter,
-  type CompletionsFilter,
   type CompletionsRead,
   fetchRecentCompletions,
-  type ListEntry,
   MAX_PASSES,
-  type PagingCursor,
   readCompletionPages,
 } from '../../api/completions';
+import { checkFilter, type CompletionsFilter, type ListEntry } from '../../api/completions-contract';
 import type { Completion } from '../../api/schemas';
 import { addDays, cellToSheetSerial, fromSheetSerial, toDateNumber, type UtcOffsetAt } from '../../lib/dates';
 import { formatCount } from '../../lib/numbers';
