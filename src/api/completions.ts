@@ -87,9 +87,10 @@ export const MAX_PASSES = 3;
  * resume from). The first pass reads the list; each later pass reads it again and is compared with
  * the one before when it ends: the same records in the same order, below the ones that arrived on
  * top, make it the service's list exactly. When the last pass still disagrees, the read settles
- * with both passes merged (see `settle`): every record either pass listed where it listed it, and
- * a count of those the other pass did not confirm. An execution that goes on with a pass begun
- * earlier reads page 1 again with its first round, and takes what arrived on top since.
+ * with both passes merged (see `settle` in pass-merge.ts): every record either pass listed where
+ * it listed it, and a count of those the other pass did not confirm. An execution that goes on
+ * with a pass begun earlier reads page 1 again with its first round, and takes what arrived on
+ * top since.
  */
 export function readCompletionPages(
   client: ServiceClient,
