@@ -26,7 +26,14 @@ const COMPLETIONS_TESTS = 'test/trainings/completions';
 export const RULES = [
   {
     name: 'paging',
-    mutate: ['src/api/completions.ts', 'src/api/read-control.ts'],
+    mutate: [
+      'src/api/completions.ts',
+      'src/api/completion-pass.ts',
+      'src/api/completion-rounds.ts',
+      'src/api/pass-merge.ts',
+      'src/api/completions-contract.ts',
+      'src/api/read-control.ts',
+    ],
     tests: [
       'test/api/completions.test.ts',
       'test/api/completions-paging.test.ts',

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { type CostFigures, createEmulator, type Emulator, loadDist } from '../emulator';
-import { COMPLETIONS_METHOD } from '../../src/api/completions';
+import { COMPLETIONS_METHOD } from '../../src/api/completions-contract';
 import { EQUIPMENT_TYPES_METHOD } from '../../src/api/equipment';
 import type { ImportStepResult } from '../../src/trainings/completions/actions';
 import { COMPLETIONS_SHEET } from '../../src/trainings/completions/table';

@@ -3,7 +3,8 @@
  * prices what the run did, with the low, central and high figures, and the model's lower bound of a
  * full import is priced the same way. Pure functions of the results.
  */
-import { MAX_PAGE_SIZE, readRounds } from '../../src/api/completions';
+import { readRounds } from '../../src/api/completion-rounds';
+import { MAX_PAGE_SIZE } from '../../src/api/completions-contract';
 import { COMPLETION_COLUMNS } from '../../src/trainings/completions/table';
 import {
   type CostBreakdown,

@@ -5,7 +5,8 @@
  * tenth on a shared machine. Pure functions of the results, so that they are tested without running
  * anything.
  */
-import { COMPLETIONS_METHOD, MAX_PAGE_SIZE, readCost } from '../../src/api/completions';
+import { readCost } from '../../src/api/completion-rounds';
+import { COMPLETIONS_METHOD, MAX_PAGE_SIZE } from '../../src/api/completions-contract';
 import { USERS_METHOD } from '../../src/api/users';
 import { googleEstimate, googleLowerBoundMs } from './google';
 import {

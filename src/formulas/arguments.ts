@@ -5,7 +5,7 @@
  * (a number typed where an id belongs becomes the id's text), and otherwise throws a message that
  * names the argument, so nothing is sent to the service for an argument that cannot be valid.
  */
-import { MAX_PAGE_SIZE } from '../api/completions';
+import { MAX_PAGE_SIZE } from '../api/completions-contract';
 import {
   type CalendarDate,
   epochMsToSheetSerial,

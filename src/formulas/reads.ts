@@ -4,14 +4,14 @@
  * before it starts (after page 1 tells how many pages there are), which also spares the quota.
  */
 import type { ServiceClient } from '../api/client';
+import { readCost } from '../api/completion-rounds';
+import { readCompletionPages } from '../api/completions';
 import {
   checkFilter,
   COMPLETIONS_METHOD,
   type CompletionsFilter,
   MAX_PAGE_SIZE,
-  readCompletionPages,
-  readCost,
-} from '../api/completions';
+} from '../api/completions-contract';
 import { EQUIPMENT_TYPES_METHOD, type EquipmentTypesResult, fetchEquipmentTypes } from '../api/equipment';
 import type { ReadControl } from '../api/read-control';
 import {

@@ -5,7 +5,7 @@
  * imports and the scheduled refresh agree.
  */
 import { MAX_BATCH_SIZE } from '../api/batch-size';
-import type { CompletionsFilter } from '../api/completions';
+import type { CompletionsFilter } from '../api/completions-contract';
 import { DocumentState, type StateOrSpreadsheet, writeDocumentState } from './document-state';
 
 const KEYS = {

@@ -15,7 +15,7 @@
  * Who is the owner: the schedule's e-mail (the userinfo.email scope reveals it), a stable identity;
  * the temporary user key (which changes every 30 days) only where Google hides the e-mail.
  */
-import type { CompletionsFilter } from '../api/completions';
+import type { CompletionsFilter } from '../api/completions-contract';
 import { DocumentState, type StateOrSpreadsheet } from '../platform/document-state';
 import { currentUserEmail } from '../platform/job-runner';
 import { DEFAULT_IMPORT_OPTIONS, type ImportOptions, readImportOptions } from '../platform/settings-store';

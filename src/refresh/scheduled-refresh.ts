@@ -25,7 +25,7 @@
  * that is not the spreadsheet's current schedule of the calling user.
  */
 import { ServiceError, TransportError } from '../api/errors';
-import { lastFullImportMs } from '../trainings/completions/import';
+import { lastFullImportMs } from '../trainings/completions/run-state';
 import { DocumentState } from '../platform/document-state';
 import { isTokenRefused, refreshImports, type RefreshOutcome } from './refresh-all';
 import { describeProblem, formatMoment, showRefreshStatus } from './status';

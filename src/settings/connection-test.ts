@@ -2,7 +2,7 @@
  * Settings → Test connection: one cheap authenticated call (the first completed training), and its
  * outcome in words a manager can act on, next to the field to correct. Nothing is saved by it.
  */
-import { COMPLETIONS_METHOD } from '../api/completions';
+import { COMPLETIONS_METHOD } from '../api/completions-contract';
 import { ServiceError, TransportError } from '../api/errors';
 import { completionsPageSchema } from '../api/schemas';
 import { type FieldOutcome, refuseField } from '../platform/field-refusal';

@@ -3,7 +3,7 @@
  * typed and recorded like a change in Settings (the schedule's owner confirms it before their
  * scheduled imports use it), then the import starts with it (trainings/completions/actions.ts).
  */
-import type { CompletionsFilter } from '../api/completions';
+import type { CompletionsFilter } from '../api/completions-contract';
 import {
   IMPORT_ACTION,
   importCompletionsStep,

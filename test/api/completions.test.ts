@@ -6,13 +6,9 @@
 import { nodeTransport } from '../../dev/http/node-transport';
 import { ServiceClient } from '../../src/api/client';
 import { completionKey } from '../../src/api/completion-key';
-import {
-  checkFilter,
-  checkLimit,
-  checkPage,
-  fetchRecentCompletions,
-  readCost,
-} from '../../src/api/completions';
+import { readCost } from '../../src/api/completion-rounds';
+import { fetchRecentCompletions } from '../../src/api/completions';
+import { checkFilter, checkLimit, checkPage } from '../../src/api/completions-contract';
 import { InvalidParameterError } from '../../src/api/errors';
 import type { Completion } from '../../src/api/schemas';
 import { readAllCompletions } from '../support/read-all-completions';

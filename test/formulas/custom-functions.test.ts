@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import type { DatasetData } from '../support/sample-service';
 import { type AddonHarness, createAddonHarness, DIST_DIR } from '../support/addon-harness';
 import { sampleServiceUrl } from '../support/sample-service';
-import { readCost } from '../../src/api/completions';
+import { readCost } from '../../src/api/completion-rounds';
 
 const TIME_ZONE = 'Pacific/Kiritimati';
 const KIRITIMATI_OFFSET_MS = 14 * 3_600_000;

@@ -8,7 +8,7 @@ import type { HttpRequest, HttpResponse, Transport } from '../../src/api/transpo
 import { FORMULA_BUDGET_MS, FormulaBudget, FormulaTooLargeError } from '../../src/formulas/budget';
 import type { AnswerCache } from '../../src/formulas/cache';
 import { type FormulaReader, MAX_FORMULA_PAGES, readCompletions, readUsers } from '../../src/formulas/reads';
-import { readCost } from '../../src/api/completions';
+import { readCost } from '../../src/api/completion-rounds';
 
 interface FakeService {
   transport: Transport;

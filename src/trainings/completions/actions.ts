@@ -4,7 +4,7 @@
  * larger than one execution goes on across calls while the dialog shows progress). Its first step,
  * which saves the filter as typed (a setting), is settings/import-filter.ts.
  */
-import type { CompletionsFilter } from '../../api/completions';
+import type { CompletionsFilter } from '../../api/completions-contract';
 import { describeFilter, importCompletions, type CompletionsMode } from './import';
 import { withFilterSpacesHint } from './filter-hint';
 import type { FilterField } from './typed-filter';

@@ -5,7 +5,7 @@
  * completions, the run's message says so, so that the user checks what they typed.
  */
 import type { ServiceClient } from '../../api/client';
-import { COMPLETIONS_METHOD, type CompletionsFilter } from '../../api/completions';
+import { COMPLETIONS_METHOD, type CompletionsFilter } from '../../api/completions-contract';
 import { ServiceError, TransportError } from '../../api/errors';
 import { completionsPageSchema } from '../../api/schemas';
 import { formatCount } from '../../lib/numbers';

@@ -1,7 +1,7 @@
 /** The Import completed trainings dialog's script (import-completions.html): bundled into the page by dev/build.ts. */
 import { byId, dialogForm } from '../../platform/dialog/dialog-form.client';
 import type { ImportStepResult } from './actions';
-import type { CompletionsFilter } from '../../api/completions';
+import type { CompletionsFilter } from '../../api/completions-contract';
 
 const userId = byId<HTMLInputElement>('userId');
 const trainingId = byId<HTMLInputElement>('trainingId');

@@ -7,7 +7,8 @@
  */
 import type { ServiceClient } from '../../api/client';
 import { completionKey, splitRowKey } from '../../api/completion-key';
-import { type CompletionsFilter, readCompletionPages } from '../../api/completions';
+import { readCompletionPages } from '../../api/completions';
+import { type CompletionsFilter } from '../../api/completions-contract';
 import type { ReadControl } from '../../api/read-control';
 import { listProblems } from '../../platform/problem-lists';
 import { UserFacingError } from '../../platform/user-facing-error';

@@ -15,7 +15,7 @@
  * does not lose what it holds.
  */
 import { COMPLETION_FIELDS, completionKey } from '../../api/completion-key';
-import { type ListEntry, recordEntry } from '../../api/completions';
+import { type ListEntry, recordEntry } from '../../api/completions-contract';
 import type { Completion } from '../../api/schemas';
 import { fingerprint } from '../../lib/fingerprint';
 import { addonTab, findAddonTab, keepAddonTabIds } from '../../platform/addon-tabs';

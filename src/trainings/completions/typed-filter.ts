@@ -5,7 +5,7 @@
  * training). A field of only spaces is refused: it looks empty, yet would ask the service for an id
  * that cannot be meant (the API layer refuses to send one, see checkFilter).
  */
-import { checkFilter, type CompletionsFilter } from '../../api/completions';
+import { checkFilter, type CompletionsFilter } from '../../api/completions-contract';
 import { FieldRefusedError } from '../../platform/field-refusal';
 
 /** The filter's fields, named alike in both dialogs. */

@@ -4,7 +4,7 @@
  */
 import { nodeTransport } from '../../../dev/http/node-transport';
 import { ServiceClient } from '../../../src/api/client';
-import type { CompletionsFilter } from '../../../src/api/completions';
+import type { CompletionsFilter } from '../../../src/api/completions-contract';
 import { filterSpacesHint } from '../../../src/trainings/completions/filter-hint';
 import { type RequestLogEntry, SampleDataset, sampleServiceUrl } from '../../support/sample-service';
 

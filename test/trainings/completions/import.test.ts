@@ -4,7 +4,7 @@
  */
 import type { Completion } from '../../../src/api/schemas';
 import { completionKey } from '../../../src/api/completion-key';
-import { readCost } from '../../../src/api/completions';
+import { readCost } from '../../../src/api/completion-rounds';
 import { expectedCompletionRows } from '../../support/completion-rows';
 import { type AddonHarness, createAddonHarness, type HarnessOptions } from '../../support/addon-harness';
 import { spreadsheetServiceCalls } from '../../../dev/emulator/spreadsheet';
