@@ -74,18 +74,6 @@ function quotedList(titles: readonly string[]): string {
     : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]!}`;
 }
 
-/** Reads row 1 of `sheet` (one call) and returns its layout. */
-export function readTabLayout(
-  sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  columns: readonly ColumnSpec[],
-): TabLayout {
-  const lastColumn = sheet.getLastColumn();
-  const lastRow = sheet.getLastRow();
-  if (lastRow === 0 || lastColumn === 0) return freshLayout(columns);
-  const header = sheet.getRange(1, 1, 1, lastColumn).getValues()[0]!;
-  return layoutOfHeader(sheet.getName(), header, columns, lastRow > 1);
-}
-
 /** A row of the tab (all `layout.width` cells) as the table's cells, in the table's order. */
 export function tableCellsOf<T>(row: readonly T[], layout: TabLayout): T[] {
   return layout.tableColumns.map((column) => row[column - 1]!);

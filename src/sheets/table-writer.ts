@@ -32,7 +32,8 @@ import {
   type Table,
 } from './table';
 import { alignRows, type RowAlignment } from './row-alignment';
-import { freshLayout, layoutOfHeader, type TabLayout } from './tab-layout';
+import { layoutAddingColumns } from './added-columns';
+import { freshLayout, type TabLayout } from './tab-layout';
 
 export interface WriteResult {
   /** The tab written (inserted by the write when it was not there). */
@@ -267,10 +268,10 @@ export function readTabContent(
   readFormulaSyntax(table, located.spreadsheetId, spreadsheet, sheet);
   if (lastRow === 0 || lastColumn === 0) return { ...emptyContent(table), ...located };
   const values = sheet.getRange(1, 1, lastRow, lastColumn).getValues() as CellValue[][];
-  const layout = layoutOfHeader(located.sheetName, values[0]!, table.columns, lastRow > 1);
+  const layout = layoutAddingColumns(sheet, values, table.columns, lastRow > 1, located.frame);
   const keyColumn = layout.tableColumns[table.keyColumn]! - 1;
   const { userColumns } = layout;
-  const notes = lastRow > 1 ? sheet.getRange(2, 1, lastRow - 1, lastColumn).getNotes() : [];
+  const notes = lastRow > 1 ? sheet.getRange(2, 1, lastRow - 1, layout.width).getNotes() : [];
   const hasNotes = notes.some((row) => row.some((note) => note !== ''));
 
   // Rules in every column: a rule on the table's own columns refuses writes there too.

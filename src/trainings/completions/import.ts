@@ -35,7 +35,8 @@ import { fitTableText } from '../../sheets/cell-text';
 import { guardTable, readTableGuards } from '../../sheets/table-guard';
 import { requireWritableTabs } from '../../platform/write-permission';
 import type { CellValue } from '../../sheets/table';
-import { readTabLayout, tableCellsOf, type TabLayout } from '../../sheets/tab-layout';
+import { readTabLayout } from '../../sheets/added-columns';
+import { tableCellsOf, type TabLayout } from '../../sheets/tab-layout';
 import {
   formatHeaderAndColumns,
   insertRowsOnTop,
