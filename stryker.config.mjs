@@ -59,6 +59,7 @@ export const RULES = [
     tests: [
       `${COMPLETIONS_TESTS}/tab-layout.test.ts`,
       'test/sheets/added-columns.test.ts',
+      'test/sheets/added-columns-model.test.ts',
       'test/equipment/tab-layout.test.ts',
       'test/sheets/tabs-renamed-model.test.ts',
       'test/sheets/tabs-deleted-renamed.test.ts',

@@ -79,8 +79,10 @@ export function layoutAddingColumns(
     columns.filter((column) => column.since === undefined || present.has(column.header)),
     tabHasRows,
   );
-  // Right to left, and the spec's last first: every `after` still names the column it was read at.
-  for (const { column, after } of [...insertions].reverse()) insertColumn(sheet, grid, column, after);
+  // Right to left (of columns after the same one, the spec's last first): every `after` still names
+  // the column it was read at. Array.prototype.sort is stable.
+  const rightToLeft = [...insertions].reverse().sort((a, b) => b.after - a.after);
+  for (const { column, after } of rightToLeft) insertColumn(sheet, grid, column, after);
   if (frame) frame.maxColumns += insertions.length;
   return layoutOfHeader(tabName, grid[0]!, columns, tabHasRows);
 }
