@@ -54,19 +54,19 @@ function plannedInsertions(
 }
 
 /**
- * The layout of `sheet`, whose first rows are `grid` (as getValues read them, row 1 first), after
+ * The layout of `sheet` (named `tabName`, as read), whose first rows are `grid` (as getValues read them, row 1 first), after
  * inserting the columns a later layout added: `grid` gains their cells (the title, then empty) so it
  * stays the tab's picture, and `frame.maxColumns` counts them. A tab missing any other title is
  * refused, as layoutOfHeader says.
  */
 export function layoutAddingColumns(
   sheet: Sheet,
+  tabName: string,
   grid: unknown[][],
   columns: readonly ColumnSpec[],
   tabHasRows: boolean,
   frame?: { maxColumns: number },
 ): TabLayout {
-  const tabName = sheet.getName();
   const titles = grid[0]!.map((cell) => (typeof cell === 'string' ? cell : String(cell ?? '')));
   const blank = !tabHasRows && titles.every((title) => title === '');
   const insertions = blank ? [] : plannedInsertions(tabName, titles, columns);
@@ -82,12 +82,18 @@ export function layoutAddingColumns(
   // Right to left (of columns after the same one, the spec's last first): every `after` still names
   // the column it was read at. Array.prototype.sort is stable.
   const rightToLeft = [...insertions].reverse().sort((a, b) => b.after - a.after);
-  for (const { column, after } of rightToLeft) insertColumn(sheet, grid, column, after);
+  for (const { column, after } of rightToLeft) insertColumn(sheet, tabName, grid, column, after);
   if (frame) frame.maxColumns += insertions.length;
   return layoutOfHeader(tabName, grid[0]!, columns, tabHasRows);
 }
 
-function insertColumn(sheet: Sheet, grid: unknown[][], column: ColumnSpec, after: number): void {
+function insertColumn(
+  sheet: Sheet,
+  tabName: string,
+  grid: unknown[][],
+  column: ColumnSpec,
+  after: number,
+): void {
   if (after === 0) sheet.insertColumnsBefore(1, 1);
   else sheet.insertColumnsAfter(after, 1);
   const at = after + 1;
@@ -96,7 +102,7 @@ function insertColumn(sheet: Sheet, grid: unknown[][], column: ColumnSpec, after
   title.setValue(column.header);
   if (column.width !== DEFAULT_COLUMN_WIDTH) sheet.setColumnWidth(at, column.width);
   grid.forEach((row, index) => row.splice(after, 0, index === 0 ? column.header : ''));
-  addedSentences.push(`Added the column ${column.header} to ${sheet.getName()}.`);
+  addedSentences.push(`Added the column ${column.header} to ${tabName}.`);
 }
 
 /** Reads row 1 of `sheet` (one call) and returns its layout, adding the columns a later layout added. */
@@ -105,5 +111,5 @@ export function readTabLayout(sheet: Sheet, columns: readonly ColumnSpec[]): Tab
   const lastRow = sheet.getLastRow();
   if (lastRow === 0 || lastColumn === 0) return freshLayout(columns);
   const header = sheet.getRange(1, 1, 1, lastColumn).getValues();
-  return layoutAddingColumns(sheet, header, columns, lastRow > 1);
+  return layoutAddingColumns(sheet, sheet.getName(), header, columns, lastRow > 1);
 }

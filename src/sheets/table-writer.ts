@@ -268,7 +268,14 @@ export function readTabContent(
   readFormulaSyntax(table, located.spreadsheetId, spreadsheet, sheet);
   if (lastRow === 0 || lastColumn === 0) return { ...emptyContent(table), ...located };
   const values = sheet.getRange(1, 1, lastRow, lastColumn).getValues() as CellValue[][];
-  const layout = layoutAddingColumns(sheet, values, table.columns, lastRow > 1, located.frame);
+  const layout = layoutAddingColumns(
+    sheet,
+    located.sheetName,
+    values,
+    table.columns,
+    lastRow > 1,
+    located.frame,
+  );
   const keyColumn = layout.tableColumns[table.keyColumn]! - 1;
   const { userColumns } = layout;
   const notes = lastRow > 1 ? sheet.getRange(2, 1, lastRow - 1, layout.width).getNotes() : [];

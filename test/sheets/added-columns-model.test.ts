@@ -26,7 +26,7 @@ export function addColumns(columns) {
   const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName('${TAB}');
   const grid = sheet.getRange(1, 1, sheet.getLastRow(), sheet.getLastColumn()).getValues();
   try {
-    const layout = layoutAddingColumns(sheet, grid, columns, sheet.getLastRow() > 1);
+    const layout = layoutAddingColumns(sheet, '${TAB}', grid, columns, sheet.getLastRow() > 1);
     return { layout, grid, sentences: takeAddedColumnSentences() };
   } catch (error) {
     return { refusal: error.message, sentences: takeAddedColumnSentences() };
