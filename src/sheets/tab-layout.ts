@@ -2,7 +2,8 @@
  * Where an imported table's columns are in its tab, found by their titles in row 1, never by
  * position: a user may insert, move or add columns anywhere, and every read and write follows the
  * titles. A tab whose titles are missing or doubled cannot be read safely, so it is refused with a
- * sentence saying what to do, before anything is written.
+ * sentence saying what to do, before anything is written. Columns a later layout added (`since`) are
+ * inserted instead, by added-columns.ts, which reads tabs with this.
  */
 import type { ColumnSpec } from './table';
 
