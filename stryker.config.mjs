@@ -62,9 +62,11 @@ export const RULES = [
   },
   {
     name: 'tab-layout',
-    mutate: ['src/sheets/tab-layout.ts'],
+    mutate: ['src/sheets/tab-layout.ts', 'src/sheets/added-columns.ts'],
     tests: [
       `${COMPLETIONS_TESTS}/tab-layout.test.ts`,
+      'test/sheets/added-columns.test.ts',
+      'test/sheets/added-columns-model.test.ts',
       'test/equipment/tab-layout.test.ts',
       'test/sheets/tabs-renamed-model.test.ts',
       'test/sheets/tabs-deleted-renamed.test.ts',

@@ -443,6 +443,14 @@ export class Emulator extends DocumentEntryPoints {
     return this.#logRecorder.entries;
   }
 
+  /**
+   * Pushes a new version of the script (as clasp push does): every spreadsheet, property and trigger
+   * stays, and the next execution runs `code`.
+   */
+  pushCode(code: string): void {
+    this.runtime.runner.push(code);
+  }
+
   /** A new spreadsheet owned by `owner` (default: the emulator's owner). Returns its id. */
   createSpreadsheet(
     options: { name?: string; timeZone?: string; locale?: string; owner?: string } = {},

@@ -17,7 +17,14 @@
  * inspections" recomputes from the sheet alone exactly what the import computed.
  */
 import type { EquipmentType, Metafield, InspectionSchedule } from '../api/schemas';
-import { type CellValue, type ColumnSpec, formulaString, rowLinkFormula, type Table } from '../sheets/table';
+import {
+  type CellValue,
+  type ColumnSpec,
+  columnIndexes,
+  formulaString,
+  rowLinkFormula,
+  type Table,
+} from '../sheets/table';
 import {
   type CalendarDate,
   createdToEpochMs,
@@ -34,41 +41,36 @@ export const EQUIPMENT_TYPES_SHEET = 'Equipment types';
 export const METAFIELDS_SHEET = 'Equipment metafields';
 export const SCHEDULES_SHEET = 'Inspection schedules';
 
-export const EQUIPMENT_TYPE_COLUMNS: readonly ColumnSpec[] = [
-  { header: 'Equipment type ID', kind: 'text', width: 130 },
-  { header: 'Title', kind: 'formula', width: 220 },
+const EQUIPMENT_TYPE_SPEC = [
+  { id: 'id', header: 'Equipment type ID', kind: 'text', width: 130 },
+  { id: 'title', header: 'Title', kind: 'formula', width: 220 },
   { header: 'Created', kind: 'datetime', width: 150 },
-  { header: 'Metafields', kind: 'formula', width: 90 },
-  { header: 'Schedules', kind: 'formula', width: 90 },
-  { header: 'Next inspection due', kind: 'date', width: 140 },
-  { header: 'Status', kind: 'text', width: 170 },
-];
-export const EQUIPMENT_TYPE_COLUMN = {
-  id: 0,
-  title: 1,
-  metafields: 3,
-  schedules: 4,
-  nextDue: 5,
-  status: 6,
-} as const;
+  { id: 'metafields', header: 'Metafields', kind: 'formula', width: 90 },
+  { id: 'schedules', header: 'Schedules', kind: 'formula', width: 90 },
+  { id: 'nextDue', header: 'Next inspection due', kind: 'date', width: 140 },
+  { id: 'status', header: 'Status', kind: 'text', width: 170 },
+] as const satisfies readonly ColumnSpec[];
+export const EQUIPMENT_TYPE_COLUMNS: readonly ColumnSpec[] = EQUIPMENT_TYPE_SPEC;
+export const EQUIPMENT_TYPE_COLUMN = columnIndexes(EQUIPMENT_TYPE_SPEC);
 
-export const METAFIELD_COLUMNS: readonly ColumnSpec[] = [
-  { header: 'Equipment type ID', kind: 'text', width: 130 },
-  { header: 'Equipment type', kind: 'formula', width: 220 },
-  { header: 'Metafield ID', kind: 'text', width: 110 },
-  { header: 'Name', kind: 'text', width: 180 },
+const METAFIELD_SPEC = [
+  { id: 'typeId', header: 'Equipment type ID', kind: 'text', width: 130 },
+  { id: 'typeTitle', header: 'Equipment type', kind: 'formula', width: 220 },
+  { id: 'id', header: 'Metafield ID', kind: 'text', width: 110 },
+  { id: 'name', header: 'Name', kind: 'text', width: 180 },
   { header: 'Type', kind: 'text', width: 80 },
   { header: 'List ID', kind: 'integer', width: 70 },
-  { header: 'Note', kind: 'text', width: 320 },
-  { header: 'Metafield key', kind: 'text', width: 100, hidden: true },
-];
-export const METAFIELD_COLUMN = { typeId: 0, typeTitle: 1, id: 2, name: 3, note: 6, key: 7 } as const;
+  { id: 'note', header: 'Note', kind: 'text', width: 320 },
+  { id: 'key', header: 'Metafield key', kind: 'text', width: 100, hidden: true },
+] as const satisfies readonly ColumnSpec[];
+export const METAFIELD_COLUMNS: readonly ColumnSpec[] = METAFIELD_SPEC;
+export const METAFIELD_COLUMN = columnIndexes(METAFIELD_SPEC);
 
-export const SCHEDULE_COLUMNS: readonly ColumnSpec[] = [
-  { header: 'Equipment type ID', kind: 'text', width: 130 },
-  { header: 'Equipment type', kind: 'formula', width: 220 },
-  { header: 'Schedule ID', kind: 'text', width: 110 },
-  { header: 'Name', kind: 'text', width: 180 },
+const SCHEDULE_SPEC = [
+  { id: 'typeId', header: 'Equipment type ID', kind: 'text', width: 130 },
+  { id: 'typeTitle', header: 'Equipment type', kind: 'formula', width: 220 },
+  { id: 'id', header: 'Schedule ID', kind: 'text', width: 110 },
+  { id: 'name', header: 'Name', kind: 'text', width: 180 },
   { header: 'Form ID', kind: 'integer', width: 70 },
   { header: 'Instructions', kind: 'text', width: 260 },
   { header: 'Attachments required', kind: 'boolean', width: 100 },
@@ -77,25 +79,15 @@ export const SCHEDULE_COLUMNS: readonly ColumnSpec[] = [
   { header: 'Timing date', kind: 'date', width: 100 },
   { header: 'Frequency (days)', kind: 'integer', width: 100 },
   { header: 'Expiring period (days)', kind: 'integer', width: 120 },
-  { header: 'Next due', kind: 'date', width: 100 },
-  { header: 'Status', kind: 'text', width: 170 },
-  { header: 'Status note', kind: 'text', width: 320 },
-  { header: 'Last inspected', kind: 'date', width: 110 },
-  { header: 'Trigger as sent', kind: 'text', width: 100, hidden: true },
-  { header: 'Schedule key', kind: 'text', width: 100, hidden: true },
-];
-export const SCHEDULE_COLUMN = {
-  typeId: 0,
-  typeTitle: 1,
-  id: 2,
-  name: 3,
-  nextDue: 12,
-  status: 13,
-  statusNote: 14,
-  lastInspected: 15,
-  trigger: 16,
-  key: 17,
-} as const;
+  { id: 'nextDue', header: 'Next due', kind: 'date', width: 100 },
+  { id: 'status', header: 'Status', kind: 'text', width: 170 },
+  { id: 'statusNote', header: 'Status note', kind: 'text', width: 320 },
+  { id: 'lastInspected', header: 'Last inspected', kind: 'date', width: 110 },
+  { id: 'trigger', header: 'Trigger as sent', kind: 'text', width: 100, hidden: true },
+  { id: 'key', header: 'Schedule key', kind: 'text', width: 100, hidden: true },
+] as const satisfies readonly ColumnSpec[];
+export const SCHEDULE_COLUMNS: readonly ColumnSpec[] = SCHEDULE_SPEC;
+export const SCHEDULE_COLUMN = columnIndexes(SCHEDULE_SPEC);
 /** Next due, Status and Status note: the columns an inspection fills, side by side. */
 export const INSPECTION_COLUMNS = SCHEDULE_COLUMNS.slice(
   SCHEDULE_COLUMN.nextDue,

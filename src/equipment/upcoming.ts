@@ -6,30 +6,24 @@
  * due date (no inspection recorded, a "Last inspected" that is not a date, an unsupported schedule)
  * cannot be placed on a timeline: they are counted, and their rows on the schedules tab say why.
  */
-import { type CellValue, type ColumnSpec, rowLinkFormula, type Table } from '../sheets/table';
+import { type CellValue, type ColumnSpec, columnIndexes, rowLinkFormula, type Table } from '../sheets/table';
 import { toSheetSerial } from '../lib/dates';
 import { type InspectionInput, type InspectionResult, InspectionStatus } from './inspections';
 
 export const UPCOMING_SHEET = 'Upcoming inspections';
 
-export const UPCOMING_COLUMNS: readonly ColumnSpec[] = [
+const UPCOMING_SPEC = [
   { header: 'Equipment type ID', kind: 'text', width: 130 },
   { header: 'Equipment type', kind: 'text', width: 220 },
-  { header: 'Schedule ID', kind: 'text', width: 110 },
-  { header: 'Schedule', kind: 'formula', width: 200 },
-  { header: 'Due date', kind: 'date', width: 100 },
-  { header: 'Days left', kind: 'integer', width: 80 },
-  { header: 'Status', kind: 'text', width: 100 },
-  { header: 'Schedule key', kind: 'text', width: 100, hidden: true },
-];
-export const UPCOMING_COLUMN = {
-  scheduleId: 2,
-  schedule: 3,
-  dueDate: 4,
-  daysLeft: 5,
-  status: 6,
-  key: 7,
-} as const;
+  { id: 'scheduleId', header: 'Schedule ID', kind: 'text', width: 110 },
+  { id: 'schedule', header: 'Schedule', kind: 'formula', width: 200 },
+  { id: 'dueDate', header: 'Due date', kind: 'date', width: 100 },
+  { id: 'daysLeft', header: 'Days left', kind: 'integer', width: 80 },
+  { id: 'status', header: 'Status', kind: 'text', width: 100 },
+  { id: 'key', header: 'Schedule key', kind: 'text', width: 100, hidden: true },
+] as const satisfies readonly ColumnSpec[];
+export const UPCOMING_COLUMNS: readonly ColumnSpec[] = UPCOMING_SPEC;
+export const UPCOMING_COLUMN = columnIndexes(UPCOMING_SPEC);
 
 /** One schedule, where it sits on the schedules tab, and its inspection. */
 export interface ScheduleEntry {

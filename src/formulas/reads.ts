@@ -24,6 +24,7 @@ import {
 } from '../api/schemas';
 import { fetchUsers, USERS_METHOD } from '../api/users';
 import { formatCount } from '../lib/numbers';
+import { shownUser } from '../trainings/completions/user-names';
 import { type FormulaBudget, FormulaTooLargeError } from './budget';
 import type { AnswerCache } from './cache';
 
@@ -77,7 +78,7 @@ export function readCompletions(
         `Narrow it with user_id or training_id, give a limit, ${IMPORT_INSTEAD}`,
     );
     const names: Record<string, string | null> = {};
-    for (const [id, user] of users) names[id] = user?.name ?? null;
+    for (const [id, user] of users) names[id] = shownUser(user);
     return { records, rejected, names };
   });
 }

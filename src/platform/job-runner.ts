@@ -7,6 +7,7 @@
 import type { ServiceClient } from '../api/client';
 import { InvalidParameterError, scrub, ServiceError, TransportError } from '../api/errors';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
+import { takeAddedColumnSentences } from '../sheets/added-columns';
 import { tryLockDocument } from './document-lock';
 import type { DocumentState } from './document-state';
 import { googleServiceClient } from './service-client';
@@ -118,7 +119,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
           requests: client.stats.requests,
           durationMs,
           outcome: report.continuing ? 'Continuing' : 'Success',
-          details: report.details ?? report.summary,
+          details: withAddedColumns(report.details ?? report.summary),
         },
         utcOffsetAt,
       );
@@ -139,7 +140,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
           error: errorIdentifier(error),
           requestId:
             error instanceof ServiceError || error instanceof TransportError ? error.requestId : undefined,
-          details: message,
+          details: withAddedColumns(message),
         },
         utcOffsetAt,
       );
@@ -153,6 +154,11 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
  * run short enough to need none should cost none.
  */
 const PROGRESS_INTERVAL_MS = 8_000;
+
+/** A run's details led by the columns it added to older tabs, which the log says once. */
+function withAddedColumns(details: string): string {
+  return [...takeAddedColumnSentences(), details].join(' ');
+}
 
 function progressToasts(options: RunOptions): (message: string) => void {
   let lastShownMs = Date.now();

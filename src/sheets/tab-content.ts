@@ -7,7 +7,8 @@
 import { argumentSeparatorIn } from './formula-syntax';
 import { NEW_SHEET_COLUMNS, NEW_SHEET_ROWS } from './cell-limit';
 import { type CellValue, type Table } from './table';
-import { freshLayout, layoutOfHeader, type TabLayout } from './tab-layout';
+import { layoutAddingColumns } from './added-columns';
+import { freshLayout, type TabLayout } from './tab-layout';
 import {
   blankSpillOutputs,
   emptyUserCells,
@@ -201,30 +202,23 @@ export function readTabContent(
   readFormulaSyntax(table, located.spreadsheetId, spreadsheet, sheet);
   if (lastRow === 0 || lastColumn === 0) return { ...emptyContent(table), ...located };
   const values = sheet.getRange(1, 1, lastRow, lastColumn).getValues() as CellValue[][];
-  const layout = layoutOfHeader(located.sheetName, values[0]!, table.columns, lastRow > 1);
+  const layout = layoutAddingColumns(
+    sheet,
+    located.sheetName,
+    values,
+    table.columns,
+    lastRow > 1,
+    located.frame,
+  );
   const keyColumn = layout.tableColumns[table.keyColumn]! - 1;
   const { userColumns } = layout;
-  const notes = lastRow > 1 ? sheet.getRange(2, 1, lastRow - 1, lastColumn).getNotes() : [];
+  const notes = lastRow > 1 ? sheet.getRange(2, 1, lastRow - 1, layout.width).getNotes() : [];
   const hasNotes = notes.some((row) => row.some((note) => note !== ''));
 
   // Rules in every column: a rule on the table's own columns refuses writes there too.
   const validations: Validation[][] =
     lastRow > 1 ? sheet.getRange(2, 1, lastRow - 1, layout.width).getDataValidations() : [];
-  let userCellsOf = (_index: number): UserCells => emptyUserCells(0);
-  if (userColumns.length > 0) {
-    // One read of the span the user's columns cover (all of them, whatever sits between).
-    const left = userColumns[0]!;
-    const span = sheet.getRange(1, left, lastRow, userColumns[userColumns.length - 1]! - left + 1);
-    const formulas = span.getFormulasR1C1();
-    const formats = span.getNumberFormats();
-    userCellsOf = (index) => ({
-      values: userColumns.map((column) => values[index]![column - 1] ?? ''),
-      formats: userColumns.map((column) => formats[index]![column - left] ?? ''),
-      formulas: userColumns.map((column) => formulas[index]![column - left] ?? ''),
-    });
-  }
-  const userRows = Array.from({ length: lastRow }, (_, index) => userCellsOf(index));
-  blankSpillOutputs(userRows, userColumns);
+  const userRows = readUserRows(sheet, values, userColumns);
   const hasValidations = validations.some((row) => row.some((validation) => validation !== null));
   const byKey = new Map<string, HeldCells>();
   const records: TabRecord[] = [];
@@ -260,6 +254,34 @@ export function readTabContent(
     hasValidations,
     validationTemplate: hasValidations ? padded(validations[0]!, layout.width, null) : null,
   };
+}
+
+/**
+ * The user's cells of every row read (`values` are rows 1 to its length), with what a formula of
+ * theirs spills blanked: its output is not the user's.
+ */
+function readUserRows(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  values: readonly CellValue[][],
+  userColumns: readonly number[],
+): UserCells[] {
+  const lastRow = values.length;
+  let userCellsOf = (_index: number): UserCells => emptyUserCells(0);
+  if (userColumns.length > 0) {
+    // One read of the span the user's columns cover (all of them, whatever sits between).
+    const left = userColumns[0]!;
+    const span = sheet.getRange(1, left, lastRow, userColumns[userColumns.length - 1]! - left + 1);
+    const formulas = span.getFormulasR1C1();
+    const formats = span.getNumberFormats();
+    userCellsOf = (index) => ({
+      values: userColumns.map((column) => values[index]![column - 1] ?? ''),
+      formats: userColumns.map((column) => formats[index]![column - left] ?? ''),
+      formulas: userColumns.map((column) => formulas[index]![column - left] ?? ''),
+    });
+  }
+  const userRows = Array.from({ length: lastRow }, (_, index) => userCellsOf(index));
+  blankSpillOutputs(userRows, userColumns);
+  return userRows;
 }
 
 /** `cells` over `width` columns, `empty` beyond them. */

@@ -2,7 +2,8 @@
  * Where an imported table's columns are in its tab, found by their titles in row 1, never by
  * position: a user may insert, move or add columns anywhere, and every read and write follows the
  * titles. A tab whose titles are missing or doubled cannot be read safely, so it is refused with a
- * sentence saying what to do, before anything is written.
+ * sentence saying what to do, before anything is written. Columns a later layout added (`since`) are
+ * inserted instead, by added-columns.ts, which reads tabs with this.
  */
 import type { ColumnSpec } from './table';
 
@@ -72,18 +73,6 @@ function quotedList(titles: readonly string[]): string {
   return quoted.length === 1
     ? quoted[0]!
     : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]!}`;
-}
-
-/** Reads row 1 of `sheet` (one call) and returns its layout. */
-export function readTabLayout(
-  sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  columns: readonly ColumnSpec[],
-): TabLayout {
-  const lastColumn = sheet.getLastColumn();
-  const lastRow = sheet.getLastRow();
-  if (lastRow === 0 || lastColumn === 0) return freshLayout(columns);
-  const header = sheet.getRange(1, 1, 1, lastColumn).getValues()[0]!;
-  return layoutOfHeader(sheet.getName(), header, columns, lastRow > 1);
 }
 
 /** A row of the tab (all `layout.width` cells) as the table's cells, in the table's order. */

@@ -26,12 +26,41 @@ export function setColumnWidths(
 }
 
 export interface ColumnSpec {
+  /** The name code uses for the column (its index comes from columnIndexes, never by hand). */
+  id?: string;
   header: string;
   kind: ColumnKind;
   /** Pixels; DEFAULT_COLUMN_WIDTH where the column needs no more. */
   width: number;
   /** Kept in the sheet for the add-on's own use (matching rows across refreshes), out of sight. */
   hidden?: boolean;
+  /**
+   * The layout version that added the column (every column without it is from version 1): a tab
+   * made before it gets the column inserted beside its imported block (added-columns.ts), where a
+   * tab missing a version-1 column is refused.
+   */
+  since?: number;
+}
+
+/** The ids of a spec's columns that have one. */
+type ColumnIds<Columns extends readonly ColumnSpec[]> = Columns[number] extends infer Column
+  ? Column extends { id: infer Id extends string }
+    ? Id
+    : never
+  : never;
+
+/**
+ * Each named column's index in `columns`, derived from the spec so that adding or moving a column
+ * can never leave a hand-numbered index map pointing at its neighbour.
+ */
+export function columnIndexes<const Columns extends readonly ColumnSpec[]>(
+  columns: Columns,
+): { readonly [Id in ColumnIds<Columns>]: number } {
+  const indexes: Record<string, number> = {};
+  columns.forEach((column, index) => {
+    if (column.id !== undefined) indexes[column.id] = index;
+  });
+  return indexes as { readonly [Id in ColumnIds<Columns>]: number };
 }
 
 export interface Table {

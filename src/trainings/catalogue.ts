@@ -8,19 +8,20 @@
  * something the user typed.
  */
 import { LISTED_PROBLEMS, listProblems } from '../platform/problem-lists';
-import type { CellValue, ColumnSpec, Table } from '../sheets/table';
+import { type CellValue, type ColumnSpec, columnIndexes, type Table } from '../sheets/table';
 import { type CalendarDate, toSheetSerial } from '../lib/dates';
 import type { CompletionRow } from './completions-tab';
 import type { TrainingRule } from './training-status';
 
 export const CATALOGUE_SHEET = 'Trainings';
 
-export const CATALOGUE_COLUMNS: readonly ColumnSpec[] = [
-  { header: 'Training ID', kind: 'text', width: 100 },
+const CATALOGUE_SPEC = [
+  { id: 'id', header: 'Training ID', kind: 'text', width: 100 },
   { header: 'People', kind: 'integer', width: 100 },
   { header: 'Last completed', kind: 'date', width: 100 },
-];
-const ID_COLUMN = 0;
+] as const satisfies readonly ColumnSpec[];
+export const CATALOGUE_COLUMNS: readonly ColumnSpec[] = CATALOGUE_SPEC;
+const { id: ID_COLUMN } = columnIndexes(CATALOGUE_SPEC);
 
 /** The tab's shape, for reading what it holds (see readTab). */
 export const CATALOGUE_TAB = { columns: CATALOGUE_COLUMNS, keyColumn: ID_COLUMN };

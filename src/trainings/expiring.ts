@@ -8,6 +8,7 @@ import {
   type CellValue,
   cellLinkFormula,
   type ColumnSpec,
+  columnIndexes,
   rowLinkFormula,
   type Table,
 } from '../sheets/table';
@@ -19,7 +20,7 @@ import { TrainingStatus } from './training-status';
 
 export const EXPIRING_SHEET = 'Expiring trainings';
 
-export const EXPIRING_COLUMNS: readonly ColumnSpec[] = [
+const EXPIRING_SPEC = [
   { header: 'User ID', kind: 'text', width: 100 },
   { header: 'User name', kind: 'text', width: 180 },
   { header: 'Training ID', kind: 'text', width: 100 },
@@ -27,11 +28,12 @@ export const EXPIRING_COLUMNS: readonly ColumnSpec[] = [
   { header: 'Completed', kind: 'date', width: 100 },
   { header: 'Expires', kind: 'date', width: 100 },
   { header: 'Days left', kind: 'integer', width: 100 },
-  { header: 'Status', kind: 'text', width: 100 },
+  { id: 'status', header: 'Status', kind: 'text', width: 100 },
   { header: 'Completion record', kind: 'formula', width: 140 },
-  { header: 'Key', kind: 'text', width: 100, hidden: true },
-];
-export const EXPIRING_COLUMN = { status: 7, key: 9 } as const;
+  { id: 'key', header: 'Key', kind: 'text', width: 100, hidden: true },
+] as const satisfies readonly ColumnSpec[];
+export const EXPIRING_COLUMNS: readonly ColumnSpec[] = EXPIRING_SPEC;
+export const EXPIRING_COLUMN = columnIndexes(EXPIRING_SPEC);
 
 export interface ExpiringEntry {
   person: number;

@@ -29,7 +29,7 @@ export class ScriptError extends Error {
 export type EntryResolver = (script: ScriptContext) => ((...args: unknown[]) => unknown) | Error;
 
 export class ScriptRunner {
-  private readonly code: vm.Script;
+  private code: vm.Script;
 
   constructor(
     code: string,
@@ -38,6 +38,11 @@ export class ScriptRunner {
     private readonly executions: Executions,
     private readonly globals: Record<string, unknown>,
   ) {
+    this.code = new vm.Script(code, { filename: 'Code.js' });
+  }
+
+  /** A new version of the script (clasp push): the next execution loads it. */
+  push(code: string): void {
     this.code = new vm.Script(code, { filename: 'Code.js' });
   }
 

@@ -7,7 +7,7 @@ import type { CompletionsFilter } from '../../api/completions-contract';
 import { findAddonTab, keepAddonTabIds } from '../../platform/addon-tabs';
 import type { JobContext, JobReport } from '../../platform/job-runner';
 import { requireWritableTabs } from '../../platform/write-permission';
-import { readTabLayout } from '../../sheets/tab-layout';
+import { readTabLayout } from '../../sheets/added-columns';
 import { withTrainingStatus } from '../actions';
 import { COMPLETIONS_ADDON_TAB } from '../completions-tab';
 import { fullImport, resumeRun } from './full-import';

@@ -7,7 +7,7 @@
 import { rowKeys } from '../../api/completion-key';
 import type { Completion } from '../../api/schemas';
 import { LISTED_PROBLEMS, listProblems } from '../../platform/problem-lists';
-import type { CellValue, ColumnSpec, Table } from '../../sheets/table';
+import { type CellValue, type ColumnSpec, columnIndexes, type Table } from '../../sheets/table';
 import {
   createdToEpochMs,
   epochMsToSheetSerial,
@@ -20,26 +20,21 @@ export const COMPLETIONS_SHEET = 'Completed trainings';
 /** The tab's named range (over the whole table); every column of it is imported, so protected. */
 export const COMPLETIONS_GUARD = { rangeName: 'SafetySync_Completions' };
 
-export const COMPLETION_COLUMNS: readonly ColumnSpec[] = [
-  { header: 'User ID', kind: 'text', width: 100 },
+const COMPLETION_SPEC = [
+  { id: 'userId', header: 'User ID', kind: 'text', width: 100 },
   { header: 'User name', kind: 'text', width: 180 },
-  { header: 'Training ID', kind: 'text', width: 100 },
-  { header: 'Completion date', kind: 'date', width: 100 },
+  { id: 'trainingId', header: 'Training ID', kind: 'text', width: 100 },
+  { id: 'completionDate', header: 'Completion date', kind: 'date', width: 100 },
   { header: 'Special expiration date', kind: 'date', width: 160 },
   { header: 'Instructor ID', kind: 'text', width: 100 },
   { header: 'Instructor name', kind: 'text', width: 180 },
   { header: 'Group training ID', kind: 'text', width: 100 },
-  { header: 'Created', kind: 'datetime', width: 160 },
-  { header: 'Record key', kind: 'text', width: 100, hidden: true },
-];
+  { id: 'created', header: 'Created', kind: 'datetime', width: 160 },
+  { id: 'key', header: 'Record key', kind: 'text', width: 100, hidden: true },
+] as const satisfies readonly ColumnSpec[];
+export const COMPLETION_COLUMNS: readonly ColumnSpec[] = COMPLETION_SPEC;
 
-export const COMPLETION_COLUMN = {
-  userId: 0,
-  trainingId: 2,
-  completionDate: 3,
-  created: 8,
-  key: 9,
-} as const;
+export const COMPLETION_COLUMN = columnIndexes(COMPLETION_SPEC);
 
 /** The tab's shape, for reading what it holds (see readTabContent). */
 export const COMPLETIONS_TAB = { columns: COMPLETION_COLUMNS, keyColumn: COMPLETION_COLUMN.key } as const;

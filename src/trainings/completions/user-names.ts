@@ -12,6 +12,16 @@ import type { User, UserInfo } from '../../api/schemas';
 import { fetchUsers, isUsersInfoRefusal, ridingUserLookups } from '../../api/users';
 import { fingerprint } from '../../lib/fingerprint';
 
+/**
+ * What the completions tables show of a user (today their name): the one projection of users.info
+ * onto cells, used by the tab's import and by the formulas alike; null for an id the service does
+ * not know. A column taken from users.info widens this (and renames the cache prefix below, as
+ * cached entries hold the old projection).
+ */
+export function shownUser(user: User | null): string | null {
+  return user?.name ?? null;
+}
+
 /** UTF-16 units per chunk: at most 3 UTF-8 bytes each, so a chunk stays under 100 KB. */
 const CHUNK_LENGTH = 30_000;
 const MAX_CHUNKS = 200;
@@ -161,7 +171,7 @@ export class NameLookups {
   }
 
   private found(id: string, user: User | null): void {
-    this.names.set(id, user?.name ?? null);
+    this.names.set(id, shownUser(user));
     this.requested++;
     this.cached = false;
   }
