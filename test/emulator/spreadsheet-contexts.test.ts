@@ -122,6 +122,7 @@ function writeCalls(fixture: ReturnType<typeof setup>): { target: object; calls:
         ['deleteActiveSheet', () => spreadsheet.deleteActiveSheet()],
         ['toast', () => spreadsheet.toast('hello')],
         ['setNamedRange', () => spreadsheet.setNamedRange('Another', range)],
+        ['setSpreadsheetLocale', () => spreadsheet.setSpreadsheetLocale('de_DE')],
         [
           'addDeveloperMetadata',
           () =>
