@@ -141,15 +141,8 @@ describe('the import graph of src/ and dev/', () => {
     expect(graph.filter(isDialogContract)).toHaveLength(1);
   });
 
-  test('no file in src/ is on a circle of imports, type-only ones included', () => {
-    const inSrc = graph.filter(({ from, to }) => from.startsWith('src/') && to.startsWith('src/'));
-    expect(circles(inSrc.filter((edge) => !isDialogContract(edge)))).toEqual([]);
-  });
-
-  // dev/ still has circles closed by a type-only import (in the emulator's spreadsheet service and
-  // the sample service's store and faults): until they are cut, dev/ is held to run-time imports.
-  test('no file in src/ or dev/ is on a circle of run-time imports', () => {
-    expect(circles(graph.filter((edge) => edge.runtime))).toEqual([]);
+  test('no file in src/ or dev/ is on a circle of imports, type-only ones included', () => {
+    expect(circles(graph.filter((edge) => !isDialogContract(edge)))).toEqual([]);
   });
 
   test('no import goes up a layer or from one capability to another, type-only ones included', () => {

@@ -13,9 +13,9 @@ import {
   checkMutationRules,
   type Dataset,
   type DatasetRegistry,
-  type MutationsResult,
   type RequestLogEntry,
 } from './store';
+import type { MutationsResult } from './mutations';
 
 const MAX_LATENCY_MS = 60_000;
 

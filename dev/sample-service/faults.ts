@@ -4,7 +4,7 @@
  * what intermediaries, overload and concurrent writers do to a real client.
  */
 import type { ApiMethodName } from './protocol';
-import type { Mutations, MutationsResult } from './store';
+import type { Mutations, MutationsResult } from './mutations';
 
 export const FAULT_KINDS = [
   'html502',

@@ -6,21 +6,13 @@
  */
 import { AppsScriptException, strict } from '../core';
 import { normalizeColor, requireString, signatureMismatch } from './arguments';
-import { type RangeRef, rangeRefOf } from './api-range';
+import { rangeRefOf } from './api-range';
 import { type ServiceEnv, toScriptArray } from './service-env';
-import type { ConditionType, ConditionalFormat } from './workbook-model';
+import type { ConditionType, ConditionalFormat, RangeRef, RuleData } from './workbook-model';
 
 type Builder = GoogleAppsScript.Spreadsheet.ConditionalFormatRuleBuilder;
 type Rule = GoogleAppsScript.Spreadsheet.ConditionalFormatRule;
 type BooleanCondition = GoogleAppsScript.Spreadsheet.BooleanCondition;
-
-/** A rule as the script holds it: ranges may be on any sheet until the rule is set on one. */
-export interface RuleData {
-  type: ConditionType;
-  values: (string | number)[];
-  format: ConditionalFormat;
-  ranges: RangeRef[];
-}
 
 interface RuleDraft {
   type?: ConditionType;

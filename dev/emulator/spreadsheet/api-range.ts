@@ -21,14 +21,9 @@ import {
 } from './service-env';
 import { type SortSpec, sortRows } from './structural-changes';
 import { boxWrites, checkScriptWrites, gridWrites } from './validation-check';
-import { type SheetModel, newProtection } from './workbook-model';
+import { type RangeRef, type SheetModel, newProtection } from './workbook-model';
 
 type Range = GoogleAppsScript.Spreadsheet.Range;
-
-export interface RangeRef {
-  sheet: SheetModel;
-  box: GridBox;
-}
 
 const rangeRefs = new WeakMap<object, RangeRef>();
 

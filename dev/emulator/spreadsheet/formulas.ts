@@ -23,8 +23,13 @@ import { boxHeight, boxWidth } from './grid-box';
 import { conventionsOf } from './locale-conventions';
 import { serialOfInstant } from './serial-dates';
 import { evaluateArithmetic } from './typed-input';
-import type { CustomFunctionEvaluator } from './service-env';
 import type { SheetModel, WorkbookModel } from './workbook-model';
+
+/**
+ * How a cell's custom function is computed: `spreadsheetId` is the document of the cell. Throws
+ * UnknownFunctionError for a name that is not a custom function.
+ */
+export type CustomFunctionEvaluator = (name: string, args: unknown[], spreadsheetId: string) => unknown;
 
 /** Thrown by a runtime's evaluateCustomFunction when no such function exists: the cell shows #NAME?. */
 export class UnknownFunctionError extends Error {

@@ -12,8 +12,7 @@ import {
 } from '../core';
 import type { GoogleReadings } from '../readings';
 import { type AccessPolicy, PROTECTED_EDIT } from './access-policy';
-import type { RuleData } from './api-conditional-formats';
-import type { FormulaSupport } from './formulas';
+import type { CustomFunctionEvaluator, FormulaSupport } from './formulas';
 import { type GridBox } from './grid-box';
 import type { ScriptEnums } from './script-enums';
 import type { UiRecorder } from './ui-recorder';
@@ -23,11 +22,10 @@ import type {
   FilterData,
   NamedRangeData,
   ProtectionData,
+  RuleData,
   SheetModel,
   WorkbookModel,
 } from './workbook-model';
-
-export type CustomFunctionEvaluator = (name: string, args: unknown[], spreadsheetId: string) => unknown;
 
 /**
  * The script-visible classes, made for the objects that hand out one another (a Sheet's getRange, a

@@ -404,3 +404,17 @@ export function copyChart(chart: ChartData): ChartData {
     anchor: { ...chart.anchor },
   };
 }
+
+/** A range as a script holds it: a box of one sheet. */
+export interface RangeRef {
+  sheet: SheetModel;
+  box: GridBox;
+}
+
+/** A rule as the script holds it: ranges may be on any sheet until the rule is set on one. */
+export interface RuleData {
+  type: ConditionType;
+  values: (string | number)[];
+  format: ConditionalFormat;
+  ranges: RangeRef[];
+}

@@ -20,7 +20,8 @@ import { isRowHiddenByFilter } from './filter-rows';
 import { type GridBox, boxHeight, boxWidth, forEachCell } from './grid-box';
 import { normalizeNumberFormat } from './number-formats';
 import { isValidTimeZone } from './serial-dates';
-import type { CustomFunctionEvaluator, SpreadsheetReadings } from './service-env';
+import type { CustomFunctionEvaluator } from './formulas';
+import type { SpreadsheetReadings } from './service-env';
 import {
   deleteLines,
   deleteSheet,
