@@ -139,7 +139,11 @@ export const RULES = [
   {
     name: 'refresh-frequency',
     mutate: ['src/refresh/schedule-frequency.ts'],
-    tests: ['test/refresh/schedule.test.ts', 'test/refresh/trigger-quota.test.ts'],
+    tests: [
+      'test/refresh/schedule-frequency.test.ts',
+      'test/refresh/schedule.test.ts',
+      'test/refresh/trigger-quota.test.ts',
+    ],
   },
   {
     name: 'error-scrubbing',
