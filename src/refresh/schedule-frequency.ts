@@ -96,7 +96,8 @@ export function scheduleOptions(): ScheduleOptions {
 
 function hourOf(form: ScheduleForm): number {
   const hour = Number(form.atHour);
-  if (form.atHour === '' || form.atHour === undefined || !Number.isInteger(hour) || hour < 0 || hour > 23) {
+  // Number('') is 0: an empty choice is no hour. Anything else not a whole hour is NaN or out of range.
+  if (form.atHour === '' || !Number.isInteger(hour) || hour < 0 || hour > 23) {
     throw new FieldRefusedError<keyof ScheduleForm>(
       'atHour',
       'Choose the hour of the day, from 00:00 to 23:00.',
@@ -108,7 +109,8 @@ function hourOf(form: ScheduleForm): number {
 function monthDayOf(form: ScheduleForm): number | 'last' {
   if (form.monthDay === 'last') return 'last';
   const day = Number(form.monthDay);
-  if (form.monthDay === '' || !Number.isInteger(day) || day < 1 || day > LAST_NUMBERED_MONTH_DAY) {
+  // Number('') is 0, below the first day.
+  if (!Number.isInteger(day) || day < 1 || day > LAST_NUMBERED_MONTH_DAY) {
     throw new FieldRefusedError<keyof ScheduleForm>(
       'monthDay',
       `Choose a day of the month from 1 to ${LAST_NUMBERED_MONTH_DAY}, or the last day.`,
@@ -119,7 +121,8 @@ function monthDayOf(form: ScheduleForm): number | 'last' {
 
 /** The frequency the form asks for, or null for "off". */
 export function frequencyFromForm(form: ScheduleForm): Frequency | null {
-  const every = String(form?.every ?? '');
+  // What any page could send: a form may be missing altogether.
+  const every = String(form?.every);
   if (every === 'off') return null;
   if (every === 'daily') return { kind: 'daily', hour: hourOf(form) };
   if (every === 'monthly') return { kind: 'monthly', day: monthDayOf(form), hour: hourOf(form) };

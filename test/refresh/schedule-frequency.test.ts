@@ -5,6 +5,7 @@
  * day" runs are driven end to end in test/refresh/schedule.test.ts.
  */
 import {
+  configureTrigger,
   describeFrequency,
   type Frequency,
   frequencyFields,
@@ -122,8 +123,9 @@ describe('reading the form', () => {
     },
   );
 
-  test('refuses a form without how often', () => {
+  test('refuses a form without how often, or no form at all', () => {
     expect(refusal({} as never).field).toBe('every');
+    expect(refusal(null as never).field).toBe('every');
   });
 
   test.each([['-1'], ['24'], ['6.5'], [''], ['six'], [undefined]])(
@@ -223,5 +225,19 @@ describe('what older versions stored', () => {
   test('a frequency stored with its kind reads as itself', () => {
     const monthly: Frequency = { kind: 'monthly', day: 'last', hour: 5 };
     expect(readStoredFrequency(monthly)).toEqual(monthly);
+  });
+});
+
+describe('a frequency of a kind this version does not know (saved by a newer one, say)', () => {
+  const unknown = { kind: 'weekly', weekday: 2 } as never;
+
+  test('is named, not taken for another kind, wherever it is used', () => {
+    const named = 'Unknown refresh frequency: {"kind":"weekly","weekday":2}';
+    expect(() => intervalMs(unknown)).toThrow(named);
+    expect(() => describeFrequency(unknown, 'Europe/London')).toThrow(named);
+    expect(() => frequencyFields(unknown)).toThrow(named);
+    expect(() => configureTrigger({} as GoogleAppsScript.Script.ClockTriggerBuilder, unknown, 'UTC')).toThrow(
+      named,
+    );
   });
 });
