@@ -64,6 +64,7 @@ export const RULES = [
     name: 'tab-layout',
     mutate: ['src/sheets/tab-layout.ts', 'src/sheets/added-columns.ts'],
     tests: [
+      'test/sheets/tab-layout-rules.test.ts',
       `${COMPLETIONS_TESTS}/tab-layout.test.ts`,
       'test/sheets/added-columns.test.ts',
       'test/sheets/added-columns-model.test.ts',

@@ -82,18 +82,14 @@ export function layoutAddingColumns(
   // Right to left (of columns after the same one, the spec's last first): every `after` still names
   // the column it was read at. Array.prototype.sort is stable.
   const rightToLeft = [...insertions].reverse().sort((a, b) => b.after - a.after);
-  for (const { column, after } of rightToLeft) insertColumn(sheet, tabName, grid, column, after);
+  for (const { column, after } of rightToLeft) insertColumn(sheet, grid, column, after);
   if (frame) frame.maxColumns += insertions.length;
+  for (const { column } of insertions)
+    addedSentences.push(`Added the column ${column.header} to ${tabName}.`);
   return layoutOfHeader(tabName, grid[0]!, columns, tabHasRows);
 }
 
-function insertColumn(
-  sheet: Sheet,
-  tabName: string,
-  grid: unknown[][],
-  column: ColumnSpec,
-  after: number,
-): void {
+function insertColumn(sheet: Sheet, grid: unknown[][], column: ColumnSpec, after: number): void {
   if (after === 0) sheet.insertColumnsBefore(1, 1);
   else sheet.insertColumnsAfter(after, 1);
   const at = after + 1;
@@ -102,7 +98,6 @@ function insertColumn(
   title.setValue(column.header);
   if (column.width !== DEFAULT_COLUMN_WIDTH) sheet.setColumnWidth(at, column.width);
   grid.forEach((row, index) => row.splice(after, 0, index === 0 ? column.header : ''));
-  addedSentences.push(`Added the column ${column.header} to ${tabName}.`);
 }
 
 /** Reads row 1 of `sheet` (one call) and returns its layout, adding the columns a later layout added. */
