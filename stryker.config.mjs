@@ -21,7 +21,9 @@ const COMPLETIONS_TESTS = 'test/trainings/completions';
 
 /**
  * Each core rule: the modules it lives in, and the tests that cover it, the ones that drive the
- * built add-on in the emulator included. A mutant runs only the tests of its rule that reached it.
+ * built add-on in the emulator included. A mutant runs only the tests of its rule that reached it,
+ * in this order, and stops at the first that fails: list the fast tests (those calling the modules
+ * in Node) first.
  */
 export const RULES = [
   {
@@ -195,6 +197,9 @@ if (missing.length > 0) {
   );
 }
 const reportName = rules.length === 1 ? rules[0].name : 'all';
+const ruleTests = [...new Set(rules.flatMap((rule) => rule.tests))];
+// Read by test/support/stryker-test-sequencer.js in Stryker's test processes, which inherit it.
+process.env['SAFETY_SYNC_MUTATION_TEST_ORDER'] = JSON.stringify(ruleTests);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -212,7 +217,9 @@ export default {
     // jest's related tests follow imports, and the tests that drive the bundle import none of it.
     enableFindRelatedTests: false,
     config: {
-      testMatch: [...new Set(rules.flatMap((rule) => rule.tests))].map((test) => `<rootDir>/${test}`),
+      testMatch: ruleTests.map((test) => `<rootDir>/${test}`),
+      // The files in the rule's order, its fast tests first (see the sequencer).
+      testSequencer: '<rootDir>/test/support/stryker-test-sequencer.js',
       globalSetup: '<rootDir>/test/support/stryker-global-setup.ts',
       // A mutant's run stops at its first failing test; Stryker wraps this environment in its own.
       testEnvironment: './test/support/stryker-bail-environment.js',
