@@ -37,8 +37,8 @@ export const RULES = [
       'src/api/read-control.ts',
     ],
     tests: [
-      'test/api/completions.test.ts',
       'test/api/completions-paging.test.ts',
+      'test/api/completions.test.ts',
       `${COMPLETIONS_TESTS}/import-limits.test.ts`,
       `${COMPLETIONS_TESTS}/import-failures.test.ts`,
     ],
