@@ -29,7 +29,7 @@ import { activeSpreadsheet, requireUi } from '../platform/interactive';
 import { DocumentState } from '../platform/document-state';
 import { baseUrlRefusal } from '../platform/url-fetch-whitelist';
 import { ownedSettingsOf } from '../refresh/schedule-owner';
-import { readSchedule } from '../refresh/schedule-store';
+import { readSchedule, type RefreshSchedule } from '../refresh/schedule-store';
 import {
   checkRecipientDomains,
   confirmProposal,
@@ -72,6 +72,18 @@ export interface SettingsView {
   notifications: NotificationSettings;
   /** Who decides what the scheduled refresh does, and what waits for its owner's confirmation. */
   sharing: SharingView;
+  /**
+   * Whether this spreadsheet's scheduled refresh runs: the digest goes out only with it, whoever
+   * owns it, so with none (or one that paused itself) a digest that is on sends nothing.
+   */
+  scheduledRefresh: ScheduledRefreshState;
+}
+
+export type ScheduledRefreshState = 'none' | 'paused' | 'running';
+
+function scheduledRefreshState(schedule: RefreshSchedule | null): ScheduledRefreshState {
+  if (!schedule) return 'none';
+  return schedule.paused ? 'paused' : 'running';
 }
 
 export interface SettingsForm extends NotificationForm {
@@ -108,6 +120,7 @@ export function getSettings(): SettingsView {
     refreshStale: status.stale,
     notifications: readNotificationSettings(spreadsheet),
     sharing: sharingView(spreadsheet),
+    scheduledRefresh: scheduledRefreshState(readSchedule(spreadsheet)),
   };
 }
 

@@ -23,7 +23,16 @@ type FieldId = (typeof FIELDS)[number];
 
 const dialog = dialogForm({
   status: 'status',
-  buttons: ['save', 'test', 'remove-token', 'schedule', 'close', 'confirm-proposal', 'discard-proposal'],
+  buttons: [
+    'save',
+    'test',
+    'remove-token',
+    'schedule',
+    'digest-schedule',
+    'close',
+    'confirm-proposal',
+    'discard-proposal',
+  ],
   fields: FIELDS,
   fallbackField: 'baseUrl',
 });
@@ -45,6 +54,18 @@ function formValues(): SettingsForm {
     .filter((box) => box.checked)
     .map((box) => box.value);
   return { ...form, notifyTopics, notifyAllowOutside: input('notifyAllowOutside').checked };
+}
+
+/**
+ * Why the saved digest will not go out, or null when it will (or is off): only the scheduled
+ * refresh sends it. Told of what is saved, so that Schedule refresh…, which replaces this dialog,
+ * loses no choice left unsaved.
+ */
+function digestWarning(settings: SettingsView): string | null {
+  if (settings.notifications.frequency === 'off' || settings.scheduledRefresh === 'running') return null;
+  return settings.scheduledRefresh === 'paused'
+    ? 'Nothing will be sent while the scheduled refresh is paused: choose Schedule refresh… and save the schedule again to resume it.'
+    : 'Nothing will be sent until a refresh is scheduled for this spreadsheet: choose Schedule refresh… to schedule one.';
 }
 
 function paragraph(text: string, className = 'hint'): HTMLParagraphElement {
@@ -135,6 +156,9 @@ function render(settings: SettingsView): void {
   input('notifyMaxPerRun').value = String(notifications.mailShare.maxRecipientsPerRun);
   input('notifySharePercent').value = String(notifications.mailShare.percentOfRemaining);
   renderSharing(settings.sharing);
+  const warning = digestWarning(settings);
+  byId('digest-warning-text').textContent = warning ?? '';
+  byId('digest-warning').hidden = warning === null;
   const state = byId('refresh-state');
   state.textContent = '';
   settings.refreshStatus.forEach((sentence, index) => {
@@ -160,12 +184,11 @@ byId('settings-form').addEventListener('submit', (event) => {
       if (outcome.ok) {
         render(outcome.settings);
         const owner = outcome.settings.sharing.scheduleOwner || "the schedule's owner";
-        dialog.show(
-          outcome.savedAsProposal
-            ? `Saved as a proposal: ${owner}'s scheduled refresh uses it once ${owner} confirms it.`
-            : 'Saved.',
-          'ok',
-        );
+        const saved = outcome.savedAsProposal
+          ? `Saved as a proposal: ${owner}'s scheduled refresh uses it once ${owner} confirms it.`
+          : 'Saved.';
+        const warning = digestWarning(outcome.settings);
+        dialog.show(warning ? `${saved} ${warning}` : saved, warning ? 'warning' : 'ok');
       } else {
         dialog.refuse(outcome, 'Nothing was saved: correct the field marked in red.');
       }
@@ -240,10 +263,12 @@ byId('discard-proposal').addEventListener('click', () => {
     .discardSettings();
 });
 
-byId('schedule').addEventListener('click', () => {
+function openSchedule(): void {
   // The schedule dialog replaces this one: nothing to do with the answer.
   dialog.call('Opening the schedule…', () => {}).showScheduleDialog();
-});
+}
+byId('schedule').addEventListener('click', openSchedule);
+byId('digest-schedule').addEventListener('click', openSchedule);
 
 byId('close').addEventListener('click', () => {
   google.script.host.close();

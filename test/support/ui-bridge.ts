@@ -165,11 +165,15 @@ export async function overflow(page: Page): Promise<{ right: number; bottom: num
   })`)) as { right: number; bottom: number };
 }
 
-/** The enabled, visible controls of the page in document order, each with its accessible label. */
+/**
+ * The enabled, visible controls of the page in document order, each with its accessible label.
+ * Visible as checkVisibility() tells: a closed <details> hides its content yet leaves it an
+ * offsetParent.
+ */
 export async function controls(page: Page): Promise<{ id: string; label: string }[]> {
   return (await page.evaluate(`
     Array.from(document.querySelectorAll('input, select, textarea, button'))
-      .filter((control) => !control.disabled && control.offsetParent !== null)
+      .filter((control) => !control.disabled && control.checkVisibility())
       .map((control) => {
         const labelled = control.labels && control.labels.length
           ? Array.from(control.labels).map((label) => label.textContent).join(' ')

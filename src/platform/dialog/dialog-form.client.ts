@@ -22,8 +22,11 @@ export interface FieldRefusal {
   message: string;
 }
 
+/** How the status line reads: done, done but with something to act on, or failed. */
+export type StatusKind = 'ok' | 'warning' | 'error';
+
 export interface DialogForm {
-  show(message: string, kind?: 'ok' | 'error'): void;
+  show(message: string, kind?: StatusKind): void;
   fail(error: Error): void;
   /**
    * A server call: while it runs the buttons wait and the status says `message`; its answer goes
@@ -45,7 +48,7 @@ export function dialogForm(options: DialogFormOptions): DialogForm {
   const statusLine = byId(options.status);
   const buttons = options.buttons.map((id) => byId<HTMLButtonElement>(id));
 
-  function show(message: string, kind?: 'ok' | 'error'): void {
+  function show(message: string, kind?: StatusKind): void {
     statusLine.textContent = message;
     statusLine.className = kind ? 'status ' + kind : 'status';
   }
@@ -63,6 +66,9 @@ export function dialogForm(options: DialogFormOptions): DialogForm {
 
   function showFieldError(field: string, message: string): void {
     const input = document.getElementById(field) || byId(options.fallbackField ?? '');
+    // A field in a collapsed section (Advanced) is opened to, or its message would go unseen.
+    const section = input.closest('details');
+    if (section) section.open = true;
     byId(input.id + '-error').textContent = message;
     input.setAttribute('aria-invalid', 'true');
     input.focus();
