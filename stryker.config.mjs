@@ -222,7 +222,7 @@ export default {
       testSequencer: '<rootDir>/test/support/stryker-test-sequencer.js',
       globalSetup: '<rootDir>/test/support/stryker-global-setup.ts',
       // A mutant's run stops at its first failing test; Stryker wraps this environment in its own.
-      testEnvironment: './test/support/stryker-bail-environment.js',
+      testEnvironment: './test/support/stryker-test-environment.js',
       // The sample service outlives each mutant's jest run (see stryker-global-setup.ts).
       globalTeardown: null,
     },

@@ -5,7 +5,7 @@
  * Stryker's buildCommand has already built dist/ from the mutated sources (every mutant is in that
  * one bundle, chosen at run time), so this only starts the sample service, once per Stryker test
  * process, and leaves it running: it stops by itself when that process ends (its stdin closes).
- * Each run starts with no test failed yet (see stryker-bail-environment.js).
+ * Each run starts with no test failed yet (see stryker-test-environment.js).
  */
 import { type SampleServiceProcess, startSampleServiceProcess } from '../../dev/sample-service/process';
 

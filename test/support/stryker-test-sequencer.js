@@ -2,7 +2,7 @@
 /**
  * jest's test order under `npm run mutate` (stryker.config.mjs): the test files of a mutant's run
  * in the order its rule lists them, so a rule that lists its fast tests first (those calling the
- * module in Node) has most mutants killed in milliseconds. The environment (stryker-bail-environment.js)
+ * module in Node) has most mutants killed in milliseconds. The environment (stryker-test-environment.js)
  * skips every test after the first failure, so whatever runs first decides a killed mutant's cost;
  * jest's own order (the slowest files of the last run first) would start every mutant with the tests
  * that drive the whole add-on in the emulator.
