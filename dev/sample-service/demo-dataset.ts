@@ -328,6 +328,9 @@ const DEMO_EQUIPMENT: readonly DemoEquipment[] = [
 /** The list every Location metafield uses. */
 const LOCATION_LIST_ID = 3;
 
+/** The demo's seed and size, as `npm start` and `npm run sample-service -- --demo` show it. */
+export const DEMO_DATASET_OPTIONS = { seed: 2026, users: 80 } as const;
+
 export interface DemoOptions {
   seed: number;
   /** How many people; at least DEMO_MIN_PEOPLE. */
