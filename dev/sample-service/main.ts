@@ -45,7 +45,11 @@ server.listen(port, options.host, () => {
   if (options.demo) {
     // The demo as seen today on this machine's calendar (en-CA writes dates as YYYY-MM-DD).
     const today = new Date().toLocaleDateString('en-CA');
-    const dataset = registry.create({ ...DEFAULT_DATASET_OPTIONS, ...DEMO_DATASET_OPTIONS, demoToday: today });
+    const dataset = registry.create({
+      ...DEFAULT_DATASET_OPTIONS,
+      ...DEMO_DATASET_OPTIONS,
+      demoToday: today,
+    });
     console.log(`demo dataset ${dataset.id} (as of ${today}), token: ${dataset.tokens.valid}`);
     console.log(
       `other tokens: inactive ${dataset.tokens.inactive}, account inactive ${dataset.tokens.accountInactive}, ` +
