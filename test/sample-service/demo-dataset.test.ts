@@ -14,7 +14,7 @@ import {
 } from '../../dev/sample-service/demo-dataset';
 import { seeded, sequenceSeeds } from '../support/seeded-random';
 import { expected, isoOf } from '../support/training-oracle';
-import type { Completion } from '../support/sample-service';
+import { type Completion, SampleDataset } from '../support/sample-service';
 
 const SEQUENCES = 60;
 const EXPIRING_WINDOW_DAYS = 30;
@@ -110,4 +110,27 @@ test('a demo of fewer people than it needs is refused', () => {
   expect(() => generateDemoData({ seed: 1, users: DEMO_MIN_PEOPLE - 1, today: '2030-01-01' })).toThrow(
     `A demo dataset needs at least ${DEMO_MIN_PEOPLE} people, not ${DEMO_MIN_PEOPLE - 1}.`,
   );
+});
+
+describe('over the admin API', () => {
+  it('makes the demo data for the day given in demoToday, and serves it to the API', async () => {
+    const dataset = await SampleDataset.create({ seed: 3, users: 20, demoToday: '2030-05-20' });
+    try {
+      const data = await dataset.data();
+      expect(data.users).toEqual(generateDemoData({ seed: 3, users: 20, today: '2030-05-20' }).users);
+      expect(data.equipmenttypes.map((type) => type.title)).toContain('Forklift truck');
+    } finally {
+      await dataset.delete();
+    }
+  });
+
+  it('refuses what the demo makes itself, and too few people', async () => {
+    await expect(SampleDataset.create({ completions: 100, demoToday: '2030-05-20' })).rejects.toThrow(
+      'Leave out completions: the demo data (demoToday) makes its own.',
+    );
+    await expect(SampleDataset.create({ users: 4, demoToday: '2030-05-20' })).rejects.toThrow(
+      `Give the demo data (demoToday) at least ${DEMO_MIN_PEOPLE} users.`,
+    );
+    await expect(SampleDataset.create({ demoToday: '2030-02-30' })).rejects.toThrow('failed with 400');
+  });
 });
