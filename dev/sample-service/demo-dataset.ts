@@ -59,15 +59,17 @@ export const DEMO_MIN_PEOPLE = 10;
 /**
  * Where a held training that expires stands today. The shares are of such pairs; the days are the
  * expiry's distance from today, chosen with a margin for the moves below (a completion is moved back
- * to its training's weekday, up to 6 days; a month end shortens months by up to 3 days).
+ * to its training's last session, up to 13 days; a month end shortens months by up to 3 days).
  */
 const TRAINING_STATES = {
-  expiring: { share: 0.07, minimum: 6, days: [12, 27] },
-  lapsedRecently: { share: 0.09, minimum: 3, days: [-150, -12] },
+  expiring: { share: 0.07, minimum: 6, days: [19, 27] },
+  lapsedRecently: { share: 0.09, minimum: 3, days: [-150, -5] },
   lapsedLongAgo: { share: 0.03, minimum: 1, days: [-700, -181] },
 } as const;
 /** A valid training expires at least this many days after today: beyond any expiring window of 30. */
-const VALID_FROM_DAYS = 45;
+const VALID_FROM_DAYS = 50;
+/** Each training is held every other week. */
+const SESSION_EVERY_DAYS = 14;
 /** How far back a person's history of a training goes, at most. */
 const MAX_TENURE_DAYS = 6 * 365;
 /** A refresher is taken up to this many days before the previous completion expires. */
@@ -458,8 +460,9 @@ function demoCompletions(options: DemoOptions, today: number, users: readonly Us
 }
 
 /**
- * Trainings are held as sessions, each training on its own weekday: a person attends the session of
- * the week, and the people of one session share its group, instructor and entry time.
+ * Trainings are held as sessions, each training every other week on its own weekday: a person
+ * attends the last session on or before the day drawn, and the people of one session share its
+ * group, instructor and entry time.
  */
 class SessionBook {
   private readonly groups = new Map<string, { id: string; created: number; instructor: string }>();
@@ -474,9 +477,11 @@ class SessionBook {
   attend(userId: string, training: DemoTraining, day: number): number {
     const index = DEMO_TRAININGS.indexOf(training);
     const weekday = 1 + (index % 5);
-    // Epoch day 0 was a Thursday (weekday 4, counting Sunday as 0).
+    // Epoch day 0 was a Thursday (weekday 4, counting Sunday as 0): the sessions fall on the days
+    // 4 - weekday + 7 × (index % 2) modulo 14, so that trainings alternate weeks.
+    const firstSession = weekday - 4 + 7 * (index % 2);
     let session = Math.min(day, this.today - 1);
-    session -= (((session + 4 - weekday) % 7) + 7) % 7;
+    session -= (((session - firstSession) % SESSION_EVERY_DAYS) + SESSION_EVERY_DAYS) % SESSION_EVERY_DAYS;
     const key = `${training.id} ${session}`;
     let group = this.groups.get(key);
     if (!group) {
