@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createSampleServer } from './server';
-import { DEMO_DATASET_OPTIONS } from './demo-dataset';
+import { DEMO_DATASET_OPTIONS, DEMO_TRAININGS } from './demo-dataset';
 import { DEFAULT_DATASET_OPTIONS, DatasetRegistry } from './store';
 
 const { values: options } = parseArgs({
@@ -51,6 +51,12 @@ server.listen(port, options.host, () => {
       demoToday: today,
     });
     console.log(`demo dataset ${dataset.id} (as of ${today}), token: ${dataset.tokens.valid}`);
+    // The service sends no training names: the manager types them into the Trainings tab.
+    const catalogue = DEMO_TRAININGS.map(
+      (training) =>
+        `${training.id} ${training.name} (${training.validityMonths === null ? 'no expiry' : `${training.validityMonths} months`}${training.required ? ', required' : ''})`,
+    );
+    console.log(`trainings to name on the Trainings tab: ${catalogue.join('; ')}`);
     console.log(
       `other tokens: inactive ${dataset.tokens.inactive}, account inactive ${dataset.tokens.accountInactive}, ` +
         `no permission ${dataset.tokens.noPermission}`,
