@@ -341,7 +341,7 @@ export interface DemoOptions {
   today: string;
 }
 
-export function epochDayOfIsoDate(isoDate: string): number {
+function epochDayOfIsoDate(isoDate: string): number {
   const match = /^(\d{4})-(\d\d)-(\d\d)$/.exec(isoDate);
   if (!match) throw new Error(`Not a YYYY-MM-DD date: ${JSON.stringify(isoDate)}`);
   return epochDay(Number(match[1]), Number(match[2]), Number(match[3]));
@@ -352,7 +352,7 @@ function isoDateOfEpochDay(day: number): string {
 }
 
 /** `months` calendar months after `day` (negative: before); a day the month lacks becomes its last. */
-export function addMonthsToEpochDay(day: number, months: number): number {
+function addMonthsToEpochDay(day: number, months: number): number {
   const date = new Date(day * 86_400_000);
   const year = date.getUTCFullYear();
   const month = date.getUTCMonth() + months;
@@ -397,25 +397,30 @@ function demoUsers(options: DemoOptions): User[] {
   return users;
 }
 
-type TrainingState = keyof typeof TRAINING_STATES | 'valid';
-
 interface HeldPair {
   user: User;
   training: DemoTraining;
 }
 
 /**
- * Who holds which training, and where each expiring pair stands today: the states are dealt from a
- * shuffled deck of fixed counts, so the proportions are the same on every date.
+ * `total` states in a shuffled order: each state of `shares` its share of the total (at least its
+ * minimum), the others `rest`. Fixed counts dealt, not drawn one by one: the proportions are the same
+ * on every date and for every seed.
  */
-function dealStates(pairs: readonly HeldPair[], random: SeededRandom): TrainingState[] {
-  const expiringPairs = pairs.filter((pair) => pair.training.validityMonths !== null).length;
-  const deck: TrainingState[] = [];
-  for (const [state, { share, minimum }] of Object.entries(TRAINING_STATES)) {
-    const count = Math.max(minimum, Math.round(share * expiringPairs));
-    for (let k = 0; k < count; k++) deck.push(state as TrainingState);
+function deal<State extends string, Rest extends string>(
+  shares: Record<State, { share: number; minimum: number }>,
+  total: number,
+  rest: Rest,
+  random: SeededRandom,
+): Array<State | Rest> {
+  const deck: Array<State | Rest> = [];
+  for (const [state, { share, minimum }] of Object.entries(shares) as Array<
+    [State, { share: number; minimum: number }]
+  >) {
+    const count = Math.max(minimum, Math.round(share * total));
+    for (let k = 0; k < count; k++) deck.push(state);
   }
-  while (deck.length < expiringPairs) deck.push('valid');
+  while (deck.length < total) deck.push(rest);
   for (let index = deck.length - 1; index > 0; index--) {
     const other = random.int(0, index);
     [deck[index], deck[other]] = [deck[other]!, deck[index]!];
@@ -431,7 +436,9 @@ function demoCompletions(options: DemoOptions, today: number, users: readonly Us
       if (training.required || random.chance(training.heldBy)) pairs.push({ user, training });
     }
   }
-  const states = dealStates(pairs, random);
+  // Where each held training that expires stands today.
+  const expiringPairs = pairs.filter((pair) => pair.training.validityMonths !== null).length;
+  const states = deal(TRAINING_STATES, expiringPairs, 'valid', random);
   const tenure = new Map(users.map((user) => [user.id, random.int(60, MAX_TENURE_DAYS)]));
   const sessions = new SessionBook(today, users);
   let dealt = 0;
@@ -448,7 +455,7 @@ function demoCompletions(options: DemoOptions, today: number, users: readonly Us
         : TRAINING_STATES[state].days;
     const expiry = today + random.int(from, to);
     let completed = sessions.attend(user.id, training, addMonthsToEpochDay(expiry, -training.validityMonths));
-    // Earlier completions, each renewed a little before the one before it expired.
+    // Earlier completions: each was renewed (by the one after it) a little before it expired.
     for (;;) {
       const earlier =
         addMonthsToEpochDay(completed, -training.validityMonths) + random.int(0, RENEWED_EARLY_DAYS);
@@ -568,16 +575,7 @@ export function demoLastInspections(
   const random = new SeededRandom(options.seed, 'demo-inspections');
   const today = epochDayOfIsoDate(options.today);
   const schedules = equipmentTypes.flatMap((type) => type.schedules);
-  const deck: Array<keyof typeof INSPECTION_STATES | 'upToDate'> = [];
-  for (const [state, { share, minimum }] of Object.entries(INSPECTION_STATES)) {
-    const count = Math.max(minimum, Math.round(share * schedules.length));
-    for (let k = 0; k < count; k++) deck.push(state as keyof typeof INSPECTION_STATES);
-  }
-  while (deck.length < schedules.length) deck.push('upToDate');
-  for (let index = deck.length - 1; index > 0; index--) {
-    const other = random.int(0, index);
-    [deck[index], deck[other]] = [deck[other]!, deck[index]!];
-  }
+  const deck = deal(INSPECTION_STATES, schedules.length, 'upToDate', random);
   const lastInspected = new Map<string, string | null>();
   schedules.forEach((schedule, index) => {
     const frequency = schedule.trigger.frequencyInDays ?? 0;
