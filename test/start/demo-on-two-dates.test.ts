@@ -69,6 +69,23 @@ describe.each([
     expect([...frequencies].every((days) => days >= 7 && days <= 425)).toBe(true);
   });
 
+  it('has completions in each whole month of the 24 the Overview charts', () => {
+    const workbook = run.emulator.workbooks.get(run.spreadsheetId)!;
+    const chart = workbook
+      .sheets()
+      .flatMap((sheet) => sheet.charts())
+      .find((each) => /^Completed trainings per month/.test(String(each.options['title'])))!;
+    const range = chart.ranges[0]!;
+    const split = range.lastIndexOf('!');
+    const months = workbook
+      .sheet(range.slice(0, split))
+      .values(range.slice(split + 1))
+      .slice(1);
+    expect(months).toHaveLength(24);
+    // The last is the current month, which may have begun only today.
+    expect(months.slice(0, -1).filter((month) => !(Number(month[1]) > 0))).toEqual([]);
+  });
+
   it('renders a snapshot that opens on the active tab, with the widths the add-on set', () => {
     const workbook = run.emulator.workbooks.get(run.spreadsheetId)!;
     const html = renderWorkbookHtml(run.emulator.workbooks, run.spreadsheetId);
