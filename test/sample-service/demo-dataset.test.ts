@@ -47,8 +47,11 @@ test.each(seeds)('sequence %i: the demo shows what a manager would recognise', (
   check(data.users.length === people, `${data.users.length} people, not ${people}`);
   check(new Set(data.users.map((user) => user.id)).size === people, 'two people share an id');
   check(new Set(data.users.map((user) => user.name)).size === people, 'two people share a name');
-  const odd = data.users.filter((user) => !PLAUSIBLE_NAME.test(user.name));
-  check(odd.length === 0, `names a real site would not have: ${odd.map((user) => user.name).join(', ')}`);
+  const oddNames = data.users.filter((user) => !PLAUSIBLE_NAME.test(user.name));
+  check(
+    oddNames.length === 0,
+    `names a real site would not have: ${oddNames.map((user) => user.name).join(', ')}`,
+  );
 
   const late = data.completions.filter((completion) => isoOf(Number(completion.dateNumber)) >= today);
   check(late.length === 0, `${late.length} completions dated today or later`);
@@ -77,6 +80,13 @@ test.each(seeds)('sequence %i: the demo shows what a manager would recognise', (
     (statuses.get('Not done') ?? 0) <= pairs - people * required,
     'someone has not done a required training',
   );
+
+  // Weekly to every 14 months (local exhaust ventilation), as such equipment is inspected.
+  const frequencies = data.equipmentTypes.flatMap((type) =>
+    type.schedules.map((schedule) => schedule.trigger.frequencyInDays!),
+  );
+  const odd = frequencies.filter((days) => days < 7 || days > 425);
+  check(odd.length === 0, `inspection frequencies no site uses: ${odd.join(', ')} days`);
 
   const lastInspected = demoLastInspections(data.equipmentTypes, { seed: dataSeed, today });
   const schedules = data.equipmentTypes.flatMap((type) => type.schedules);
