@@ -17,7 +17,12 @@ import { build } from './build';
 import { createEmulator, type Emulator, loadDist } from './emulator';
 import { renderWorkbookHtml } from './emulator/snapshot';
 import type { CreatedDataset, DatasetData } from './sample-service/admin';
-import { DEMO_DATASET_OPTIONS, DEMO_TRAININGS, demoLastInspections } from './sample-service/demo-dataset';
+import {
+  DEMO_DATASET_OPTIONS,
+  DEMO_MIN_PEOPLE,
+  DEMO_TRAININGS,
+  demoLastInspections,
+} from './sample-service/demo-dataset';
 import { startSampleServiceProcess } from './sample-service/process';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -352,7 +357,9 @@ async function main(): Promise<void> {
     let demo: DemoDataset | null = null;
     if (service) {
       const people = Number(options.people);
-      if (!Number.isInteger(people)) throw new Error('--people takes a whole number.');
+      if (!Number.isInteger(people) || people < DEMO_MIN_PEOPLE) {
+        throw new Error(`Give --people a whole number of at least ${DEMO_MIN_PEOPLE}.`);
+      }
       ({ connection, demo } = await createDemoDataset(
         service.url,
         dayIn(options['time-zone'], startTime),
