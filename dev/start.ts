@@ -347,6 +347,10 @@ async function main(): Promise<void> {
     },
     strict: true,
   });
+  const people = Number(options.people);
+  if (!Number.isInteger(people) || people < DEMO_MIN_PEOPLE) {
+    throw new Error(`Give --people a whole number of at least ${DEMO_MIN_PEOPLE}.`);
+  }
   const startedAt = performance.now();
   await build();
   const baseUrl = options['base-url'];
@@ -356,10 +360,6 @@ async function main(): Promise<void> {
     let connection: Connection;
     let demo: DemoDataset | null = null;
     if (service) {
-      const people = Number(options.people);
-      if (!Number.isInteger(people) || people < DEMO_MIN_PEOPLE) {
-        throw new Error(`Give --people a whole number of at least ${DEMO_MIN_PEOPLE}.`);
-      }
       ({ connection, demo } = await createDemoDataset(
         service.url,
         dayIn(options['time-zone'], startTime),
