@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { build } from './build';
 import { createEmulator, type Emulator, loadDist } from './emulator';
 import { renderWorkbookHtml } from './emulator/snapshot';
+import { columnLetters } from './emulator/spreadsheet/a1-notation';
 import type { CreatedDataset, DatasetData } from './sample-service/admin';
 import {
   DEMO_DATASET_OPTIONS,
@@ -38,7 +39,6 @@ export interface DemoDataset {
   datasetId: string;
   /** YYYY-MM-DD. */
   today: string;
-  people: number;
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone: what the add-on calls today. */
@@ -67,7 +67,7 @@ export async function createDemoDataset(
   const dataset = (await response.json()) as CreatedDataset;
   return {
     connection: { baseUrl: serviceUrl, token: dataset.tokens.valid },
-    demo: { serviceUrl, datasetId: dataset.id, today, people },
+    demo: { serviceUrl, datasetId: dataset.id, today },
   };
 }
 
@@ -81,19 +81,16 @@ function importCompletions(emulator: Emulator, spreadsheetId: string): string {
   return step.summary;
 }
 
-/** The 1-based column of a title in a tab's header row; the add-on finds its columns the same way. */
-function columnTitled(header: readonly string[], title: string, sheetName: string): string {
+/** Where a title is in a tab's header row (0-based); the add-on finds its columns the same way. */
+function columnTitled(header: readonly string[], title: string, sheetName: string): number {
   const index = header.indexOf(title);
   if (index < 0) throw new Error(`The "${sheetName}" tab has no "${title}" column.`);
-  return columnLetter(index + 1);
+  return index;
 }
 
-function columnLetter(column: number): string {
-  let letters = '';
-  for (let rest = column; rest > 0; rest = Math.floor((rest - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
-  }
-  return letters;
+/** The A1 address of a cell of a tab, from a 0-based column and a 1-based row. */
+function cellA1(sheetName: string, column: number, row: number): string {
+  return `'${sheetName}'!${columnLetters(column + 1)}${row}`;
 }
 
 /**
@@ -114,13 +111,13 @@ async function recordInspections(
   const sheetName = 'Inspection schedules';
   const workbook = emulator.workbooks.get(spreadsheetId)!;
   const [header = [], ...rows] = workbook.sheet(sheetName).displayValues();
-  const idColumn = header.indexOf('Schedule ID');
+  const idColumn = columnTitled(header, 'Schedule ID', sheetName);
   const dateColumn = columnTitled(header, 'Last inspected', sheetName);
   let recorded = 0;
   rows.forEach((row, index) => {
     const date = lastInspected.get(row[idColumn] ?? '');
     if (!date) return;
-    workbook.typeValues(`'${sheetName}'!${dateColumn}${index + 2}`, [[date]]);
+    workbook.typeValues(cellA1(sheetName, dateColumn, index + 2), [[date]]);
     recorded++;
   });
   emulator.clickMenu(spreadsheetId, 'Safety Sync', 'Show upcoming inspections');
@@ -136,7 +133,7 @@ function fillTrainingCatalogue(emulator: Emulator, spreadsheetId: string): numbe
   const sheetName = 'Trainings';
   const workbook = emulator.workbooks.get(spreadsheetId)!;
   const [header = [], ...rows] = workbook.sheet(sheetName).displayValues();
-  const idColumn = header.indexOf('Training ID');
+  const idColumn = columnTitled(header, 'Training ID', sheetName);
   const name = columnTitled(header, 'Name', sheetName);
   const validity = columnTitled(header, 'Validity (months)', sheetName);
   const required = columnTitled(header, 'Required', sheetName);
@@ -145,9 +142,9 @@ function fillTrainingCatalogue(emulator: Emulator, spreadsheetId: string): numbe
     const training = DEMO_TRAININGS.find((each) => each.id === row[idColumn]);
     if (!training) return;
     const at = index + 2;
-    workbook.typeValues(`${sheetName}!${name}${at}`, [[training.name]]);
-    workbook.typeValues(`${sheetName}!${validity}${at}`, [[training.validityMonths ?? '']]);
-    workbook.typeValues(`${sheetName}!${required}${at}`, [[training.required ? 'yes' : 'no']]);
+    workbook.typeValues(cellA1(sheetName, name, at), [[training.name]]);
+    workbook.typeValues(cellA1(sheetName, validity, at), [[training.validityMonths ?? '']]);
+    workbook.typeValues(cellA1(sheetName, required, at), [[training.required ? 'yes' : 'no']]);
     filled++;
   });
   emulator.clickMenu(spreadsheetId, 'Safety Sync', 'Show training status');
