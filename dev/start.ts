@@ -247,6 +247,9 @@ export async function runDemo(options: DemoRunOptions): Promise<DemoRun> {
   return { emulator, spreadsheetId, completionsSummary, recorded, catalogued, jobSeconds };
 }
 
+/** Where the demo's digest goes: the mail the scheduled run sends there is the digest. */
+const DIGEST_RECIPIENT = 'safety-team@example.com';
+
 /**
  * The e-mail digest the add-on would send: notifications turned on in Settings (daily, to a demo
  * address), a refresh scheduled, and its trigger fired once as Google would. What MailApp recorded is
@@ -260,15 +263,16 @@ export function previewDigest(
   const { emulator, spreadsheetId } = run;
   const saved = emulator.callServer(spreadsheetId, 'saveSettings', {
     ...connection,
-    notifyRecipients: 'safety-team@example.com',
+    notifyRecipients: DIGEST_RECIPIENT,
     notifyFrequency: 'daily',
   }) as { ok: boolean; message?: string };
   if (!saved.ok) throw new Error(`Settings refused the notifications: ${saved.message}`);
   emulator.callServer(spreadsheetId, 'saveSchedule', { every: 'daily', atHour: 6 });
   const trigger = emulator.triggers().find((each) => each.spreadsheetId === spreadsheetId);
   if (!trigger) throw new Error('Saving the schedule created no trigger.');
+  const sentBefore = emulator.mail.sent.length;
   emulator.fireTrigger(trigger.uid);
-  const digest = emulator.mail.sent.find((mail) => mail.subject.startsWith('Safety Sync digest'));
+  const digest = emulator.mail.sent.slice(sentBefore).find((mail) => mail.to.includes(DIGEST_RECIPIENT));
   if (!digest) return null;
   const base = out.replace(/\.html$/, '');
   const paths = { html: `${base}-digest.html`, text: `${base}-digest.txt` };

@@ -58,7 +58,7 @@ test('npm start imports everything, flags inspections, and writes a snapshot wit
   const digestHtml = out.replace(/\.html$/, '-digest.html');
   const digestText = out.replace(/\.html$/, '-digest.txt');
   expect(stdout).toContain(
-    `Open ${digestHtml} (or ${digestText}) to read the e-mail digest the daily refresh would send, "Safety Sync digest: `,
+    `Open ${digestHtml} (or ${digestText}) to read the e-mail digest the daily refresh would send, "`,
   );
   const text = fs.readFileSync(digestText, 'utf8');
   expect(text).toMatch(
