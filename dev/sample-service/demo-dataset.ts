@@ -53,7 +53,7 @@ export const DEMO_TRAININGS: readonly DemoTraining[] = [
   { id: 'TR-110', name: 'Confined space entry', validityMonths: 12, required: false, heldBy: 0.1 },
 ];
 
-/** Fewer people could leave the demo without an expiring training on some dates. */
+/** With fewer people, too few trainings are held to deal each state its minimum (TRAINING_STATES). */
 export const DEMO_MIN_PEOPLE = 10;
 
 /**
