@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Completion, EquipmentType, User } from './dataset';
+import { DEMO_MIN_PEOPLE } from './demo-dataset';
 import { FAULT_KINDS, REDIRECT_STATUSES, type CurrentFaultSettings, type FaultSettings } from './faults';
 import { API_METHOD_NAMES, type TokenKind } from './protocol';
 import {
@@ -19,16 +20,41 @@ import type { MutationsResult } from './mutations';
 
 const MAX_LATENCY_MS = 60_000;
 
-const createDatasetSchema = z.strictObject({
-  seed: z.int32().optional(),
-  users: z.int().min(0).max(100_000).optional(),
-  trainings: z.int().min(1).max(10_000).optional(),
-  completions: z.int().min(0).max(2_000_000).optional(),
-  equipmentTypes: z.int().min(0).max(10_000).optional(),
-  createdUnit: z.enum(['seconds', 'milliseconds']).optional(),
-  anomalies: z.boolean().optional(),
-  latencyMs: z.int().min(0).max(MAX_LATENCY_MS).optional(),
-});
+const createDatasetSchema = z
+  .strictObject({
+    seed: z.int32().optional(),
+    users: z.int().min(0).max(100_000).optional(),
+    trainings: z.int().min(1).max(10_000).optional(),
+    completions: z.int().min(0).max(2_000_000).optional(),
+    equipmentTypes: z.int().min(0).max(10_000).optional(),
+    createdUnit: z.enum(['seconds', 'milliseconds']).optional(),
+    anomalies: z.boolean().optional(),
+    latencyMs: z.int().min(0).max(MAX_LATENCY_MS).optional(),
+    /** The demo data as seen on this day (YYYY-MM-DD); it makes its own trainings, completions and equipment. */
+    demoToday: z.iso.date().optional(),
+  })
+  .check((context) => {
+    const request = context.value;
+    if (request.demoToday === undefined) return;
+    const ownMade = (
+      ['trainings', 'completions', 'equipmentTypes', 'createdUnit', 'anomalies'] as const
+    ).filter((field) => request[field] !== undefined);
+    if (ownMade.length > 0) {
+      context.issues.push({
+        code: 'custom',
+        input: request,
+        message: `Leave out ${ownMade.join(', ')}: the demo data (demoToday) makes its own.`,
+      });
+    }
+    if (request.users !== undefined && request.users < DEMO_MIN_PEOPLE) {
+      context.issues.push({
+        code: 'custom',
+        input: request,
+        path: ['users'],
+        message: `Give the demo data (demoToday) at least ${DEMO_MIN_PEOPLE} users.`,
+      });
+    }
+  });
 
 /** A position of the unfiltered completion list (0 = newest); see Mutations in store.ts. */
 const positionSchema = z.int().min(0);

@@ -6,13 +6,14 @@
  */
 import { parseArgs } from 'node:util';
 import { createSampleServer } from './server';
+import { DEMO_DATASET_OPTIONS, DEMO_TRAININGS } from './demo-dataset';
 import { DEFAULT_DATASET_OPTIONS, DatasetRegistry } from './store';
 
 const { values: options } = parseArgs({
   options: {
     port: { type: 'string', default: '0' },
     host: { type: 'string', default: '127.0.0.1' },
-    // Creates a default dataset at start and prints its tokens, for trying the add-on by hand.
+    // Creates the demo dataset, as of today, at start and prints its tokens, for trying the add-on by hand.
     demo: { type: 'boolean', default: false },
     // Stops when stdin closes: a parent that dies without cleaning up (a killed test run) takes us with it.
     'exit-on-stdin-end': { type: 'boolean', default: false },
@@ -42,10 +43,20 @@ server.listen(port, options.host, () => {
   if (address === null || typeof address === 'string') throw new Error('Expected a TCP address');
   console.log(`sample service listening on http://${options.host}:${address.port}`);
   if (options.demo) {
-    const dataset = registry.create(DEFAULT_DATASET_OPTIONS);
-    console.log(
-      `demo dataset ${dataset.id} (seed ${DEFAULT_DATASET_OPTIONS.seed}), token: ${dataset.tokens.valid}`,
+    // The demo as seen today on this machine's calendar (en-CA writes dates as YYYY-MM-DD).
+    const today = new Date().toLocaleDateString('en-CA');
+    const dataset = registry.create({
+      ...DEFAULT_DATASET_OPTIONS,
+      ...DEMO_DATASET_OPTIONS,
+      demoToday: today,
+    });
+    console.log(`demo dataset ${dataset.id} (as of ${today}), token: ${dataset.tokens.valid}`);
+    // The service sends no training names: the manager types them into the Trainings tab.
+    const catalogue = DEMO_TRAININGS.map(
+      (training) =>
+        `${training.id} ${training.name} (${training.validityMonths === null ? 'no expiry' : `${training.validityMonths} months`}${training.required ? ', required' : ''})`,
     );
+    console.log(`trainings to name on the Trainings tab: ${catalogue.join('; ')}`);
     console.log(
       `other tokens: inactive ${dataset.tokens.inactive}, account inactive ${dataset.tokens.accountInactive}, ` +
         `no permission ${dataset.tokens.noPermission}`,

@@ -14,6 +14,7 @@ import {
   type Schedule,
   type User,
 } from './dataset';
+import { generateDemoData } from './demo-dataset';
 import { FaultState, type FaultKind, type ScheduledMutationOutcome } from './faults';
 import type { CompletionFieldOverrides, Mutations, MutationsResult } from './mutations';
 import type { RequestData, TokenKind } from './protocol';
@@ -21,6 +22,11 @@ import { SeededRandom, randomAlphanumeric } from './random';
 
 export interface DatasetOptions extends GeneratorOptions {
   latencyMs: number;
+  /**
+   * YYYY-MM-DD: the demo data (demo-dataset.ts) as seen on that day, with `seed` and `users`, in place
+   * of the adversarial data the other options describe.
+   */
+  demoToday?: string;
 }
 
 export const DEFAULT_DATASET_OPTIONS: DatasetOptions = {
@@ -93,7 +99,10 @@ export class Dataset {
     readonly id: string,
     options: DatasetOptions,
   ) {
-    const data = generateData(options);
+    const data =
+      options.demoToday === undefined
+        ? generateData(options)
+        : generateDemoData({ seed: options.seed, users: options.users, today: options.demoToday });
     this.users = data.users;
     this.usersById = new Map(data.users.map((user) => [user.id, user]));
     this.completionList = data.completions;

@@ -33,7 +33,14 @@ section h2 { font-size: 15px; margin: 0 0 4px; }
 table { border-collapse: collapse; margin-top: 8px; }
 th, td { border: 1px solid #e2e3e3; padding: 2px 6px; white-space: pre; vertical-align: bottom; }
 th { background: #f8f9fa; color: #5f6368; font-weight: normal; }
+.grid { overflow: auto; max-height: 80vh; margin-top: 8px; }
+.grid table { table-layout: fixed; margin-top: 0; }
+.grid td { overflow: hidden; text-overflow: ellipsis; background-color: #fff; }
+.grid thead { position: sticky; top: 0; z-index: 2; }
+.grid tr > th:first-child, .grid .frozen-column { position: sticky; z-index: 1; }
+.grid tr > th:first-child { left: 0; }
 tr.frozen td { font-weight: bold; background-color: #f1f3f4; border-bottom: 2px solid #bdc1c6; }
+td.frozen-column { border-right: 2px solid #bdc1c6; }
 tr:target th, tr:target td { outline: 2px solid #1a73e8; }
 td.number { text-align: right; }
 td.error { color: #c5221f; background-image: linear-gradient(225deg, #c5221f 6px, transparent 6px); }
@@ -137,9 +144,15 @@ function renderCell(
   column: number,
   rules: RuleOnSheet[],
   sheets: ReadonlyMap<number, SheetView>,
+  /** For a cell of a frozen column: its distance from the table's left edge, where it stays. */
+  frozenAt: number | undefined,
 ): string {
   const classes: string[] = [];
   const styles: string[] = [];
+  if (frozenAt !== undefined) {
+    classes.push('frozen-column');
+    styles.push(`left: ${frozenAt}px`);
+  }
   const titles: string[] = [];
   const conditional = conditionalFormatAt(rules, row, column, cell);
   const background = conditional?.background ?? cell.background;
@@ -169,6 +182,9 @@ function renderCell(
   ].join('');
   return `<td${attributes}>${content}</td>`;
 }
+
+/** The width of the column of row numbers, in pixels. */
+const ROW_HEADER_PX = 46;
 
 /** Longest bar of a chart's rendition, in pixels. */
 const BAR_PX = 240;
@@ -240,17 +256,34 @@ function renderSheet(
     const shown = Array.from({ length: columns }, (_, i) => i + 1).filter(
       (column) => !sheet.hiddenColumns.includes(column),
     );
+    // Each column as wide as the sheet says; frozen columns stay at the left edge when scrolled.
+    const widths = shown.map((column) => sheet.columnWidth(column));
+    const frozenAt = new Map<number, number>();
+    let left = ROW_HEADER_PX;
+    shown.forEach((column, index) => {
+      if (column <= sheet.frozenColumns) frozenAt.set(column, left);
+      left += widths[index]!;
+    });
+    const colgroup = [ROW_HEADER_PX, ...widths].map((width) => `<col style="width: ${width}px">`).join('');
     const header = shown.map((column) => `<th>${columnLetters(column)}</th>`).join('');
-    parts.push(`<table><thead><tr><th></th>${header}</tr></thead><tbody>`);
+    parts.push(
+      `<div class="grid"><table style="width: ${left}px"><colgroup>${colgroup}</colgroup>`,
+      `<thead><tr><th></th>${header}</tr>`,
+    );
     cells.forEach((cellsOfRow, i) => {
       const row = i + 1;
+      // Frozen rows belong to the header, which stays at the top when scrolled.
+      if (row === sheet.frozenRows + 1) parts.push('</thead><tbody>');
       const frozen = row <= sheet.frozenRows ? ' class="frozen"' : '';
       const tds = shown
-        .map((column) => renderCell(cellsOfRow[column - 1]!, row, column, rules, sheets))
+        .map((column) =>
+          renderCell(cellsOfRow[column - 1]!, row, column, rules, sheets, frozenAt.get(column)),
+        )
         .join('');
       parts.push(`<tr id="s${sheet.gid}-r${row}"${frozen}><th>${row}</th>${tds}</tr>`);
     });
-    parts.push('</tbody></table>');
+    if (rows <= sheet.frozenRows) parts.push('</thead><tbody>');
+    parts.push('</tbody></table></div>');
   }
   const unevaluated = rules.filter(({ rule }) => rule.type === 'CUSTOM_FORMULA');
   if (unevaluated.length > 0) {
