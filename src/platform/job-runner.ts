@@ -19,6 +19,7 @@ import {
   type ImportOptions,
 } from './settings-store';
 import { openSyncLog, type SyncLog, type SyncLogEntry } from './sync-log';
+import { takeWrittenOverview } from './overview/overview-tab';
 import { type SpreadsheetClock, spreadsheetClock } from './time-zone';
 import { NotConfiguredError, SpreadsheetBusyError, WriteRefusedError } from './user-facing-error';
 import { explainRefusedEdit } from './write-permission';
@@ -107,6 +108,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
         today: today(),
         progress: progressToasts(options),
       });
+      showOverviewIfWritten(options);
       const durationMs = Date.now() - startedAtMs;
       const cost = `${client.stats.requests} requests, ${Math.round(durationMs / 1000)} s`;
       const report = { ...jobReport, summary: `${jobReport.summary} (${cost})` };
@@ -125,6 +127,8 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
       );
       return report;
     } catch (thrown) {
+      // A failed run shows nothing new: the next run of this execution must not show it either.
+      takeWrittenOverview();
       const error = explainRefusedEdit(options.spreadsheet, thrown);
       // Scrubbed like every message a user sees: a URL in a platform error may carry the token encoded.
       const message = scrub(error instanceof Error ? error.message : String(error), connection.token!);
@@ -147,6 +151,15 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
       throw error;
     }
   });
+}
+
+/**
+ * The Overview is where a person lands after a run from the menu or a dialog that wrote it. A
+ * trigger's run leaves the active tab alone: it would reach no one's open spreadsheet.
+ */
+function showOverviewIfWritten(options: RunOptions): void {
+  const overview = takeWrittenOverview();
+  if (overview && options.interactive) overview.activate();
 }
 
 /**

@@ -11,6 +11,10 @@
  *
  * The full import of completions only writes the numbers of a tab that exists (its Spreadsheet calls
  * are counted: docs/performance.md, Benchmark): making the tab and its charts is left to the other runs.
+ *
+ * It is the landing page: made as the first tab, and shown at the end of every run started from the
+ * menu that wrote it (the job runner takes it: takeWrittenOverview). A run of a trigger does not show
+ * it: the active tab of a trigger's execution reaches no one's open spreadsheet.
  */
 import { cellToSheetSerial, epochMsToSheetSerial, type UtcOffsetAt } from '../../lib/dates';
 import type { DocumentState } from '../document-state';
@@ -43,6 +47,16 @@ addonTab(STATE_KEY, 'sheetId', OVERVIEW_SHEET);
 
 /** Widths of the label columns, set when the tab is made. */
 const LABEL_WIDTH = 210;
+
+/** The Overview written in this execution since the job runner last took it. */
+let writtenOverview: Sheet | null = null;
+
+/** The Overview a run wrote, if it wrote one, for the job runner to show at the end of a menu run. */
+export function takeWrittenOverview(): Sheet | null {
+  const written = writtenOverview;
+  writtenOverview = null;
+  return written;
+}
 
 export interface OverviewOptions {
   /**
@@ -87,7 +101,8 @@ export function planOverview(
     inserts: newName !== null,
     prepare() {
       if (newName === null) return;
-      sheet = spreadsheet.insertSheet(newName);
+      // First, where a manager looks: the add-on's other tabs are added after the user's.
+      sheet = spreadsheet.insertSheet(newName, 0);
       isNew = true;
     },
     readIds() {
@@ -103,6 +118,7 @@ export function planOverview(
       const values = sectionValues(section, figures, refreshed);
       sheet.getRange(1, SECTION_LAYOUTS[section].column, values.length, 2).setValues(values);
       if (options.upkeep && !hasChart) insertChart(sheet, section);
+      writtenOverview = sheet;
     },
   };
 }
