@@ -20,6 +20,7 @@ import {
 } from './settings-store';
 import { openSyncLog, type SyncLog, type SyncLogEntry } from './sync-log';
 import { takeWrittenOverview } from './overview/overview-tab';
+import { removeDefaultTab, untouchedDefaultTab } from './default-tab';
 import { type SpreadsheetClock, spreadsheetClock } from './time-zone';
 import { NotConfiguredError, SpreadsheetBusyError, WriteRefusedError } from './user-facing-error';
 import { explainRefusedEdit } from './write-permission';
@@ -98,6 +99,8 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
     const logLine = { startedAtMs, user: currentUserEmail(), action: options.action };
     const log = openLogQuietly(options.spreadsheet, state);
     try {
+      // Read before the job writes: after its writes, a read costs a commit.
+      const defaultTab = untouchedDefaultTab(options.spreadsheet, state);
       const jobReport = job({
         spreadsheet: options.spreadsheet,
         state,
@@ -108,7 +111,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
         today: today(),
         progress: progressToasts(options),
       });
-      showOverviewIfWritten(options);
+      removeDefaultTab(options.spreadsheet, state, defaultTab);
       const durationMs = Date.now() - startedAtMs;
       const cost = `${client.stats.requests} requests, ${Math.round(durationMs / 1000)} s`;
       const report = { ...jobReport, summary: `${jobReport.summary} (${cost})` };
@@ -125,6 +128,8 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
         },
         utcOffsetAt,
       );
+      // Last: the Sync log line may have made the Sync log, and a new tab is the active one.
+      showOverviewIfWritten(options);
       return report;
     } catch (thrown) {
       // A failed run shows nothing new: the next run of this execution must not show it either.
