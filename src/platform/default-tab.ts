@@ -28,13 +28,23 @@ export function untouchedDefaultTab(spreadsheet: Spreadsheet, state: DocumentSta
   return only && holdsNothing(spreadsheet, only) ? only : null;
 }
 
-/** After the run's writes: removes the tab found before them, once the run has made a tab of its own. */
+/**
+ * After the run's writes and its Sync log line: removes the tab found before them, once the run has
+ * made a tab of its own that a person sees (the first part of a long import makes only its hidden
+ * staging tab, and Sheets keeps one visible tab at least). Only the first run ever finds one, so the
+ * read after writes is paid once.
+ */
 export function removeDefaultTab(
   spreadsheet: Spreadsheet,
   state: DocumentState,
   defaultTab: Sheet | null,
 ): void {
-  if (defaultTab && keepsAnyAddonTab(state)) spreadsheet.deleteSheet(defaultTab);
+  if (!defaultTab || !keepsAnyAddonTab(state)) return;
+  const defaultId = defaultTab.getSheetId();
+  const visible = spreadsheet
+    .getSheets()
+    .some((sheet) => sheet.getSheetId() !== defaultId && !sheet.isSheetHidden());
+  if (visible) spreadsheet.deleteSheet(defaultTab);
 }
 
 function holdsNothing(spreadsheet: Spreadsheet, sheet: Sheet): boolean {

@@ -111,7 +111,6 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
         today: today(),
         progress: progressToasts(options),
       });
-      removeDefaultTab(options.spreadsheet, state, defaultTab);
       const durationMs = Date.now() - startedAtMs;
       const cost = `${client.stats.requests} requests, ${Math.round(durationMs / 1000)} s`;
       const report = { ...jobReport, summary: `${jobReport.summary} (${cost})` };
@@ -128,7 +127,9 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
         },
         utcOffsetAt,
       );
-      // Last: the Sync log line may have made the Sync log, and a new tab is the active one.
+      // After the Sync log line, which may have made the Sync log: a tab the user sees beside it.
+      removeDefaultTabQuietly(options.spreadsheet, state, defaultTab);
+      // Last: a new tab is the active one.
       showOverviewIfWritten(options);
       return report;
     } catch (thrown) {
@@ -156,6 +157,21 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
       throw error;
     }
   });
+}
+
+/** The run has done its work: a default tab it could not remove stays, said in the executions log. */
+function removeDefaultTabQuietly(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  state: DocumentState,
+  defaultTab: GoogleAppsScript.Spreadsheet.Sheet | null,
+): void {
+  try {
+    removeDefaultTab(spreadsheet, state, defaultTab);
+  } catch (error) {
+    console.warn(
+      `Safety Sync could not remove the empty default tab: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }
 
 /**
