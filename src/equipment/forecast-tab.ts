@@ -103,14 +103,16 @@ export function writeForecastTab(
   return { slowerWrite, totals: { months, monthTotals } };
 }
 
-/** The Overview's Inspections section: the counts of Upcoming inspections, the forecast's Total row. */
+/** The Overview's Inspections section: the counts of Upcoming inspections out of all `schedules`, the forecast's Total row. */
 export function inspectionFigures(
   counts: InspectionCounts,
+  schedules: number,
   { months, monthTotals }: ForecastWrite['totals'],
 ): SectionFigures {
   return {
     expired: counts.expired,
     expiring: counts.expiring,
+    of: schedules,
     months: months.map((month, index) => ({ first: month.first, count: monthTotals[index]! })),
   };
 }

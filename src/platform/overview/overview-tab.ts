@@ -20,9 +20,12 @@ import { cellToSheetSerial, epochMsToSheetSerial, type UtcOffsetAt } from '../..
 import type { DocumentState } from '../document-state';
 import { addonTab, freeTabName } from '../addon-tabs';
 import { gridA1 } from '../../sheets/a1-notation';
+import { ExpiryStatus, STATUS_COLOURS } from '../../sheets/status-words';
 import {
   BOLD_ROWS,
   chartRangeA1,
+  EXPIRED_ROW,
+  EXPIRING_ROW,
   OVERVIEW_SECTIONS,
   OVERVIEW_SHEET,
   type OverviewSection,
@@ -139,6 +142,29 @@ function formatNewTab(sheet: Sheet): void {
     OVERVIEW_SECTIONS.map((section) => gridA1(row, SECTION_LAYOUTS[section].column, 1, 2)),
   );
   sheet.getRangeList(boldCells).setFontWeight('bold');
+  colourFigures(sheet);
+}
+
+/**
+ * The Expired and Expiring figures of both sections in the colours of the Status columns when they
+ * are not zero: conditional formats, set once with the tab, so that a run writes numbers only.
+ */
+function colourFigures(sheet: Sheet): void {
+  const figureCells = (row: number) =>
+    OVERVIEW_SECTIONS.map((section) => sheet.getRange(row, SECTION_LAYOUTS[section].column + 1));
+  const colourOf = (text: string) => STATUS_COLOURS.find((colour) => colour.text === text)!;
+  const rules = [
+    { row: EXPIRED_ROW, colour: colourOf(ExpiryStatus.expired) },
+    { row: EXPIRING_ROW, colour: colourOf(ExpiryStatus.expiring) },
+  ].map(({ row, colour }) =>
+    SpreadsheetApp.newConditionalFormatRule()
+      .whenNumberGreaterThan(0)
+      .setBackground(colour.background)
+      .setFontColor(colour.fontColor)
+      .setRanges(figureCells(row))
+      .build(),
+  );
+  sheet.setConditionalFormatRules([...sheet.getConditionalFormatRules(), ...rules]);
 }
 
 function insertChart(sheet: Sheet, section: OverviewSection): void {

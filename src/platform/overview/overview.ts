@@ -12,6 +12,7 @@
  * Like the Sync log, it is platform's: each capability writes its own section within its run's
  * writes (their Spreadsheet calls are counted), so both capabilities reach it and it reaches neither.
  */
+import { formatCount } from '../../lib/numbers';
 import { type CalendarDate, dateFromParts, daysInMonth, toParts, toSheetSerial } from '../../lib/dates';
 import { gridA1 } from '../../sheets/a1-notation';
 import { type CellValue, numberFormatOf } from '../../sheets/table';
@@ -24,6 +25,8 @@ export interface SectionLayout {
   /** The section's first column; its values are in the next one. */
   column: number;
   title: string;
+  /** What its Expired and Expiring figures count, said with their denominator. */
+  unit: string;
   countTitle: string;
   /** How many months its table holds. */
   months: number;
@@ -36,6 +39,7 @@ export const SECTION_LAYOUTS: Readonly<Record<OverviewSection, SectionLayout>> =
   trainings: {
     column: 1,
     title: 'Trainings (people × trainings)',
+    unit: 'completed person × training pairs',
     countTitle: 'Completions',
     months: 24,
     chartTitle: 'Completed trainings per month, last 24 months',
@@ -44,6 +48,7 @@ export const SECTION_LAYOUTS: Readonly<Record<OverviewSection, SectionLayout>> =
   inspections: {
     column: 4,
     title: 'Inspections (schedules)',
+    unit: 'schedules',
     countTitle: 'Inspections due',
     months: 12,
     chartTitle: 'Inspections due per month, next 12 months (forecast)',
@@ -57,6 +62,11 @@ export const OVERVIEW_SECTIONS = Object.keys(SECTION_LAYOUTS) as OverviewSection
 const HEADER_ROW = 6;
 /** Row 2's label. */
 export const LAST_REFRESHED = 'Last refreshed';
+const EXPIRED_LABEL = 'Expired';
+const EXPIRING_LABEL = 'Expiring';
+/** The rows of the Expired and Expiring figures, coloured like the Status columns when not zero. */
+export const EXPIRED_ROW = 3;
+export const EXPIRING_ROW = 4;
 
 export const MONTH_FORMAT = 'mmm yyyy';
 
@@ -80,6 +90,8 @@ export interface MonthCount {
 export interface SectionFigures {
   expired: number;
   expiring: number;
+  /** What the two counts are out of: the completed pairs, or the schedules. */
+  of: number;
   /** Oldest first, as many as the section's layout says. */
   months: readonly MonthCount[];
 }
@@ -126,8 +138,8 @@ export function sectionValues(
   return [
     [layout.title, ''],
     [LAST_REFRESHED, refreshedSerial ?? ''],
-    ['Expired', figures.expired],
-    ['Expiring', figures.expiring],
+    [`${EXPIRED_LABEL} (of ${formatCount(figures.of)} ${layout.unit})`, figures.expired],
+    [`${EXPIRING_LABEL} (of ${formatCount(figures.of)} ${layout.unit})`, figures.expiring],
     ['', ''],
     ['Month', layout.countTitle],
     ...figures.months.map((month): CellValue[] => [toSheetSerial(month.first), month.count]),
