@@ -26,6 +26,7 @@ import {
   chartRangeA1,
   EXPIRED_ROW,
   EXPIRING_ROW,
+  NEVER_DONE_ROW,
   OVERVIEW_SECTIONS,
   OVERVIEW_SHEET,
   type OverviewSection,
@@ -146,22 +147,25 @@ function formatNewTab(sheet: Sheet): void {
 }
 
 /**
- * The Expired and Expiring figures of both sections in the colours of the Status columns when they
- * are not zero: conditional formats, set once with the tab, so that a run writes numbers only.
+ * The Expired, Expiring and never-done figures in the colours of the Status columns when they are
+ * not zero: conditional formats, set once with the tab, so that a run writes numbers only.
  */
 function colourFigures(sheet: Sheet): void {
-  const figureCells = (row: number) =>
-    OVERVIEW_SECTIONS.map((section) => sheet.getRange(row, SECTION_LAYOUTS[section].column + 1));
+  const figureCells = (row: number, sections = OVERVIEW_SECTIONS) =>
+    sections.map((section) => sheet.getRange(row, SECTION_LAYOUTS[section].column + 1));
   const colourOf = (text: string) => STATUS_COLOURS.find((colour) => colour.text === text)!;
+  const neverDone = OVERVIEW_SECTIONS.filter((section) => SECTION_LAYOUTS[section].neverDoneLabel !== null);
   const rules = [
-    { row: EXPIRED_ROW, colour: colourOf(ExpiryStatus.expired) },
-    { row: EXPIRING_ROW, colour: colourOf(ExpiryStatus.expiring) },
-  ].map(({ row, colour }) =>
+    { cells: figureCells(EXPIRED_ROW), colour: colourOf(ExpiryStatus.expired) },
+    { cells: figureCells(EXPIRING_ROW), colour: colourOf(ExpiryStatus.expiring) },
+    // Nothing says when it is due: as urgent as a lapse.
+    { cells: figureCells(NEVER_DONE_ROW, neverDone), colour: colourOf(ExpiryStatus.expired) },
+  ].map(({ cells, colour }) =>
     SpreadsheetApp.newConditionalFormatRule()
       .whenNumberGreaterThan(0)
       .setBackground(colour.background)
       .setFontColor(colour.fontColor)
-      .setRanges(figureCells(row))
+      .setRanges(cells)
       .build(),
   );
   sheet.setConditionalFormatRules([...sheet.getConditionalFormatRules(), ...rules]);

@@ -27,6 +27,8 @@ export interface SectionLayout {
   title: string;
   /** What its Expired and Expiring figures count, said with their denominator. */
   unit: string;
+  /** The label of row 5's figure, work never started (out of the same denominator); null: none. */
+  neverDoneLabel: string | null;
   countTitle: string;
   /** How many months its table holds. */
   months: number;
@@ -40,6 +42,7 @@ export const SECTION_LAYOUTS: Readonly<Record<OverviewSection, SectionLayout>> =
     column: 1,
     title: 'Trainings (people × trainings)',
     unit: 'completed person × training pairs',
+    neverDoneLabel: null,
     countTitle: 'Completions',
     months: 24,
     chartTitle: 'Completed trainings per month, last 24 months',
@@ -49,6 +52,7 @@ export const SECTION_LAYOUTS: Readonly<Record<OverviewSection, SectionLayout>> =
     column: 4,
     title: 'Inspections (schedules)',
     unit: 'schedules',
+    neverDoneLabel: 'Never inspected: Last inspected is empty',
     countTitle: 'Inspections due',
     months: 12,
     chartTitle: 'Inspections due per month, next 12 months (forecast)',
@@ -58,7 +62,10 @@ export const SECTION_LAYOUTS: Readonly<Record<OverviewSection, SectionLayout>> =
 
 export const OVERVIEW_SECTIONS = Object.keys(SECTION_LAYOUTS) as OverviewSection[];
 
-/** Rows above each section's month table: title, last refreshed, expired, expiring, a gap, its header. */
+/**
+ * Rows above each section's month table: title, last refreshed, expired, expiring, never done (or a
+ * gap), its header.
+ */
 const HEADER_ROW = 6;
 /** Row 2's label. */
 export const LAST_REFRESHED = 'Last refreshed';
@@ -67,6 +74,8 @@ const EXPIRING_LABEL = 'Expiring';
 /** The rows of the Expired and Expiring figures, coloured like the Status columns when not zero. */
 export const EXPIRED_ROW = 3;
 export const EXPIRING_ROW = 4;
+/** The row of the figure of work never started (SectionLayout.neverDoneLabel), coloured as Expired. */
+export const NEVER_DONE_ROW = 5;
 
 export const MONTH_FORMAT = 'mmm yyyy';
 
@@ -90,8 +99,10 @@ export interface MonthCount {
 export interface SectionFigures {
   expired: number;
   expiring: number;
-  /** What the two counts are out of: the completed pairs, or the schedules. */
+  /** What the counts are out of: the completed pairs, or the schedules. */
   of: number;
+  /** Row 5's figure, for a section whose layout names one. */
+  neverDone?: number;
   /** Oldest first, as many as the section's layout says. */
   months: readonly MonthCount[];
 }
@@ -140,7 +151,9 @@ export function sectionValues(
     [LAST_REFRESHED, refreshedSerial ?? ''],
     [`${EXPIRED_LABEL} (of ${formatCount(figures.of)} ${layout.unit})`, figures.expired],
     [`${EXPIRING_LABEL} (of ${formatCount(figures.of)} ${layout.unit})`, figures.expiring],
-    ['', ''],
+    layout.neverDoneLabel === null
+      ? ['', '']
+      : [`${layout.neverDoneLabel} (of ${formatCount(figures.of)} ${layout.unit})`, figures.neverDone ?? 0],
     ['Month', layout.countTitle],
     ...figures.months.map((month): CellValue[] => [toSheetSerial(month.first), month.count]),
   ];
@@ -155,7 +168,7 @@ export function sectionFormats(section: OverviewSection): string[][] {
     [text, numberFormatOf('datetime')],
     [text, count],
     [text, count],
-    [text, text],
+    [text, SECTION_LAYOUTS[section].neverDoneLabel === null ? text : count],
     [text, text],
     ...Array.from({ length: SECTION_LAYOUTS[section].months }, () => [MONTH_FORMAT, count]),
   ];

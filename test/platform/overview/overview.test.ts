@@ -93,11 +93,14 @@ function schedulesOf(data: DatasetData) {
   );
 }
 
-function inspectionCounts(data: DatasetData, today: string): [number, number, number] {
-  const statuses = schedulesOf(data).map((schedule) => oracleStatus(schedule, dayOfIso(today)));
+/** Expired, Expiring and never inspected schedules (no "Last inspected" typed), and how many there are. */
+function inspectionCounts(data: DatasetData, today: string): [number, number, number, number] {
+  const schedules = schedulesOf(data);
+  const statuses = schedules.map((schedule) => oracleStatus(schedule, dayOfIso(today)));
   return [
     statuses.filter((s) => s === 'Expired').length,
     statuses.filter((s) => s === 'Expiring').length,
+    schedules.filter((schedule) => schedule.lastInspected === null).length,
     statuses.length,
   ];
 }
@@ -142,17 +145,18 @@ describe('the Overview tab', () => {
 
   function expectInspections(sheet: SheetView): void {
     const today = todayIso(harness);
-    const [expired, expiring, schedules] = inspectionCounts(data, today);
+    const [expired, expiring, neverInspected, schedules] = inspectionCounts(data, today);
     const of = `(of ${grouped(schedules)} schedules)`;
     expect(sheet.displayValues('D1:E6')).toEqual([
       ['Inspections (schedules)', ''],
       ['Last refreshed', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)],
       [`Expired ${of}`, String(expired)],
       [`Expiring ${of}`, String(expiring)],
-      ['', ''],
+      [`Never inspected: Last inspected is empty ${of}`, String(neverInspected)],
       ['Month', 'Inspections due'],
     ]);
     expect(expiring).toBeGreaterThan(0);
+    expect(neverInspected).toBeGreaterThan(0);
     if (typed.size > 0) expect(expired).toBeGreaterThan(0);
     expect(sheet.displayValues('D7:E18')).toEqual(forecastMonths(data, today));
   }
@@ -195,7 +199,7 @@ describe('the Overview tab', () => {
     expect(chartRangesOf(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`], [`Overview!${FORECAST_CHART}`]]);
   });
 
-  test('each section’s Expired and Expiring figures are coloured like the Status columns when not zero', () => {
+  test('the Expired, Expiring and Never inspected figures are coloured like the Status columns when not zero', () => {
     expect(overview().conditionalRules()).toEqual([
       {
         type: 'NUMBER_GREATER_THAN',
@@ -208,6 +212,12 @@ describe('the Overview tab', () => {
         values: [0],
         format: { background: '#fce8b2', fontColor: '#7f6000' },
         ranges: ['B4', 'E4'],
+      },
+      {
+        type: 'NUMBER_GREATER_THAN',
+        values: [0],
+        format: { background: '#f4cccc', fontColor: '#990000' },
+        ranges: ['E5'],
       },
     ]);
   });
