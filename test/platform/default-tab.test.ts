@@ -68,6 +68,26 @@ test('it is recognised by what it holds, not by its name: "Tabellenblatt1" (Germ
   }
 });
 
+test('a first import that pauses after staging its first pages removes it beside the Sync log, and goes on', async () => {
+  // 6,000 records over a slow network: the first execution stages some pages (a hidden tab) and pauses.
+  const harness = await createAddonHarness({
+    dataset: { seed: 43, completions: 6_000, users: 20 },
+    emulator: { urlFetchRoundTripMs: 60_000 },
+  });
+  try {
+    harness.connect();
+    harness.useBatchSize(1);
+    let step = harness.callServer('startCompletionsImport', {});
+    expect(step.done).toBe(false);
+    expect(workbook(harness).sheetNames).not.toContain('Sheet1');
+    expect(workbook(harness).sheetNames).toContain('Sync log');
+    while (!step.done) step = harness.callServer('continueCompletionsImport');
+    expect(workbook(harness).sheetNames).toContain('Completed trainings');
+  } finally {
+    await harness.done();
+  }
+});
+
 const TOUCHES: { what: string; touch: (harness: AddonHarness) => void }[] = [
   { what: 'a value', touch: (h) => workbook(h).typeValues('Sheet1!D7', [['budget']]) },
   { what: 'a formula', touch: (h) => workbook(h).typeValues('Sheet1!A1', [['=1+1']]) },
