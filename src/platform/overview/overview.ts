@@ -2,11 +2,12 @@
  * The "Overview" tab: what a manager reads first. Two sections side by side, each written by the
  * runs that compute its figures and each with its chart beside it:
  * - Trainings (columns A–B): when completions were last imported or refreshed, how many person ×
- *   training pairs are Expired and Expiring (as on Expiring trainings), and completions per month
- *   over the last 24 months, which the first chart reads;
+ *   training pairs are Expired and Expiring (as on Expiring trainings) out of those completed, and
+ *   completions per month over the last 24 months, which the first chart reads;
  * - Inspections (columns D–E): when equipment types were last imported or refreshed, how many
- *   schedules are Expired and Expiring (as on Upcoming inspections), and the inspections due per
- *   month of the Inspection forecast's Total row, which the second chart reads.
+ *   schedules are Expired and Expiring (as on Upcoming inspections) and never inspected, out of all
+ *   of them, and the inspections due per month of the Inspection forecast's Total row, which the
+ *   second chart reads.
  * Every position is fixed, so that a chart keeps reading its table without being touched: the
  * tab is Safety Sync's own, and its cells A1:E30 are rewritten by every run that computes them.
  * Like the Sync log, it is platform's: each capability writes its own section within its run's
@@ -52,7 +53,7 @@ export const SECTION_LAYOUTS: Readonly<Record<OverviewSection, SectionLayout>> =
     column: 4,
     title: 'Inspections (schedules)',
     unit: 'schedules',
-    neverDoneLabel: 'Never inspected: Last inspected is empty',
+    neverDoneLabel: 'Never inspected: enter Last inspected',
     countTitle: 'Inspections due',
     months: 12,
     chartTitle: 'Inspections due per month, next 12 months (forecast)',

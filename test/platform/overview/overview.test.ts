@@ -152,7 +152,7 @@ describe('the Overview tab', () => {
       ['Last refreshed', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)],
       [`Expired ${of}`, String(expired)],
       [`Expiring ${of}`, String(expiring)],
-      [`Never inspected: Last inspected is empty ${of}`, String(neverInspected)],
+      [`Never inspected: enter Last inspected ${of}`, String(neverInspected)],
       ['Month', 'Inspections due'],
     ]);
     expect(expiring).toBeGreaterThan(0);
