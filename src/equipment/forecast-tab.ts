@@ -103,14 +103,25 @@ export function writeForecastTab(
   return { slowerWrite, totals: { months, monthTotals } };
 }
 
-/** The Overview's Inspections section: the counts of Upcoming inspections, the forecast's Total row. */
+/**
+ * The Overview's Inspections section: the counts of Upcoming inspections and of schedules never
+ * inspected, out of all `schedules`, and the forecast's Total row.
+ */
 export function inspectionFigures(
   counts: InspectionCounts,
+  schedules: readonly ScheduleEntry[],
   { months, monthTotals }: ForecastWrite['totals'],
 ): SectionFigures {
   return {
     expired: counts.expired,
     expiring: counts.expiring,
+    of: schedules.length,
+    neverDone: schedules.filter(isNeverInspected).length,
     months: months.map((month, index) => ({ first: month.first, count: monthTotals[index]! })),
   };
+}
+
+/** No "Last inspected" typed: nothing says when it is due but the calendar, and no one has looked. */
+function isNeverInspected({ inspectionInput: { lastInspected } }: ScheduleEntry): boolean {
+  return lastInspected === undefined || lastInspected.kind === 'empty';
 }

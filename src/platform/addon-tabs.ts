@@ -80,6 +80,11 @@ export function findAddonTab(spreadsheet: Spreadsheet, state: DocumentState | nu
     : { sheet, sheetId, deleted: false, newName: null };
 }
 
+/** Whether the state keeps any of the add-on's tabs: none until the run that makes its first one. */
+export function keepsAnyAddonTab(state: DocumentState): boolean {
+  return declared.some((tab) => keptOf(state, tab) !== null);
+}
+
 function isAnotherAddonTab(state: DocumentState, tab: AddonTab, sheetId: number): boolean {
   return declared.some((other) => other !== tab && keptOf(state, other) === sheetId);
 }

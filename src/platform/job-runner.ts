@@ -19,6 +19,8 @@ import {
   type ImportOptions,
 } from './settings-store';
 import { openSyncLog, type SyncLog, type SyncLogEntry } from './sync-log';
+import { takeWrittenOverview } from './overview/overview-tab';
+import { removeDefaultTab, untouchedDefaultTab } from './default-tab';
 import { type SpreadsheetClock, spreadsheetClock } from './time-zone';
 import { NotConfiguredError, SpreadsheetBusyError, WriteRefusedError } from './user-facing-error';
 import { explainRefusedEdit } from './write-permission';
@@ -97,6 +99,8 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
     const logLine = { startedAtMs, user: currentUserEmail(), action: options.action };
     const log = openLogQuietly(options.spreadsheet, state);
     try {
+      // Read before the job writes: after its writes, a read costs a commit.
+      const defaultTab = untouchedDefaultTab(options.spreadsheet, state);
       const jobReport = job({
         spreadsheet: options.spreadsheet,
         state,
@@ -123,8 +127,14 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
         },
         utcOffsetAt,
       );
+      // After the Sync log line, which may have made the Sync log: a tab the user sees beside it.
+      removeDefaultTabQuietly(options.spreadsheet, state, defaultTab);
+      // Last: a new tab is the active one.
+      showOverviewIfWritten(options);
       return report;
     } catch (thrown) {
+      // A failed run shows nothing new: the next run of this execution must not show it either.
+      takeWrittenOverview();
       const error = explainRefusedEdit(options.spreadsheet, thrown);
       // Scrubbed like every message a user sees: a URL in a platform error may carry the token encoded.
       const message = scrub(error instanceof Error ? error.message : String(error), connection.token!);
@@ -147,6 +157,30 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
       throw error;
     }
   });
+}
+
+/** The run has done its work: a default tab it could not remove stays, said in the executions log. */
+function removeDefaultTabQuietly(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  state: DocumentState,
+  defaultTab: GoogleAppsScript.Spreadsheet.Sheet | null,
+): void {
+  try {
+    removeDefaultTab(spreadsheet, state, defaultTab);
+  } catch (error) {
+    console.warn(
+      `Safety Sync could not remove the empty default tab: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+/**
+ * The Overview is where a person lands after a run from the menu or a dialog that wrote it. A
+ * trigger's run leaves the active tab alone: it would reach no one's open spreadsheet.
+ */
+function showOverviewIfWritten(options: RunOptions): void {
+  const overview = takeWrittenOverview();
+  if (overview && options.interactive) overview.activate();
 }
 
 /**

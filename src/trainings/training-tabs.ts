@@ -42,6 +42,7 @@ import {
 } from './matrix';
 import { type MatrixTab, readMatrixTab, writeMatrix } from './matrix-tab';
 import { describeTrainingTabs, expiredCount } from './training-summary';
+import { TrainingStatus } from './training-status';
 import type { DocumentState } from '../platform/document-state';
 import { addonTab, findAddonTab, type FoundTab, keepAddonTabIds } from '../platform/addon-tabs';
 import { completionsPerMonth } from '../platform/overview/overview';
@@ -347,11 +348,20 @@ function writePlannedTabs(
   planned.overviewPlan.write({
     expired,
     expiring: entries.length - expired,
+    of: completedPairs(matrix),
     months: completionsPerMonth(
       planned.completions.map((completion) => completion.completed),
       planned.day.today,
     ),
   });
+}
+
+/** The person × training pairs with a completion: those that can be Expired or Expiring. */
+function completedPairs(matrix: TrainingMatrix): number {
+  return matrix.statuses.reduce(
+    (count, row) => count + row.filter((cell) => cell.status !== TrainingStatus.notDone).length,
+    0,
+  );
 }
 
 /** The tabs their user had deleted, which the run made again. */

@@ -246,12 +246,14 @@ describe('with formulas allowed', () => {
     const schedules = cell('SAFETY_SCHEDULES');
     expect(schedules.requests).toBe(0);
 
-    // Shown in a sheet, each formula reads exactly like its tab (links become their labels).
+    // Shown in a sheet, each formula reads exactly like its tab (links become their labels). The
+    // import removed the empty "Sheet1": the formulas go on a tab of the user's.
+    workbook.addSheet('Formulas', { rows: 1000, columns: 26 });
     for (const [formula, tab] of [
       ['=SAFETY_EQUIPMENT_TYPES()', 'Equipment types'],
       ['=SAFETY_SCHEDULES()', 'Inspection schedules'],
     ] as const) {
-      workbook.typeValues('Sheet1!A1', [[formula]]);
+      workbook.typeValues('Formulas!A1', [[formula]]);
       workbook.recalculate();
       const tabRows = workbook.sheet(tab).displayValues();
       const kept = tabRows[0]!
@@ -259,12 +261,12 @@ describe('with formulas allowed', () => {
         .filter(({ header }) => !['Last inspected', 'Trigger as sent', 'Schedule key'].includes(header));
       const expected = tabRows.map((row) => kept.map(({ index }) => row[index]));
       const shown = workbook
-        .sheet('Sheet1')
+        .sheet('Formulas')
         .displayValues()
         .slice(0, expected.length)
         .map((row) => row.slice(0, kept.length));
       expect(shown).toEqual(expected);
-      workbook.typeValues('Sheet1!A1', [['']]);
+      workbook.typeValues('Formulas!A1', [['']]);
     }
   });
 

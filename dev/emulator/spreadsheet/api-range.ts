@@ -83,7 +83,9 @@ type RangeMethod =
   | 'setNumberFormats'
   | 'setNumberFormat'
   | 'setFontWeight'
+  | 'getFontWeights'
   | 'setBackgrounds'
+  | 'getBackgrounds'
   | 'setNote'
   | 'setNotes'
   | 'getNote'
@@ -314,6 +316,16 @@ class RangeApi implements Pick<Range, RangeMethod> {
         (cell) => (cell.fontWeight = fontWeight === 'bold' ? 'bold' : undefined),
       ),
     );
+  }
+
+  /** 'bold' or 'normal' per cell, as Sheets documents it. */
+  getFontWeights(): GoogleAppsScript.Spreadsheet.FontWeight[][] {
+    return this.#grid((cell) => cell?.fontWeight ?? 'normal');
+  }
+
+  /** '#rrggbb' per cell; a cell without a background reads as white ('#ffffff'), as in Sheets. */
+  getBackgrounds(): string[][] {
+    return this.#grid((cell) => cell?.background ?? '#ffffff');
   }
 
   /** One colour per cell; null removes a cell's background. */

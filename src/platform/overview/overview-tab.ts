@@ -11,14 +11,22 @@
  *
  * The full import of completions only writes the numbers of a tab that exists (its Spreadsheet calls
  * are counted: docs/performance.md, Benchmark): making the tab and its charts is left to the other runs.
+ *
+ * It is the landing page: made as the first tab, and shown at the end of every run started from the
+ * menu that wrote it (the job runner takes it: takeWrittenOverview). A run of a trigger does not show
+ * it: the active tab of a trigger's execution reaches no one's open spreadsheet.
  */
 import { cellToSheetSerial, epochMsToSheetSerial, type UtcOffsetAt } from '../../lib/dates';
 import type { DocumentState } from '../document-state';
 import { addonTab, freeTabName } from '../addon-tabs';
 import { gridA1 } from '../../sheets/a1-notation';
+import { ExpiryStatus, STATUS_COLOURS } from '../../sheets/status-words';
 import {
   BOLD_ROWS,
   chartRangeA1,
+  EXPIRED_ROW,
+  EXPIRING_ROW,
+  NEVER_DONE_ROW,
   OVERVIEW_SECTIONS,
   OVERVIEW_SHEET,
   type OverviewSection,
@@ -43,6 +51,16 @@ addonTab(STATE_KEY, 'sheetId', OVERVIEW_SHEET);
 
 /** Widths of the label columns, set when the tab is made. */
 const LABEL_WIDTH = 210;
+
+/** The Overview written in this execution since the job runner last took it. */
+let writtenOverview: Sheet | null = null;
+
+/** The Overview a run wrote, if it wrote one, for the job runner to show at the end of a menu run. */
+export function takeWrittenOverview(): Sheet | null {
+  const written = writtenOverview;
+  writtenOverview = null;
+  return written;
+}
 
 export interface OverviewOptions {
   /**
@@ -87,7 +105,8 @@ export function planOverview(
     inserts: newName !== null,
     prepare() {
       if (newName === null) return;
-      sheet = spreadsheet.insertSheet(newName);
+      // First, where a manager looks: the add-on's other tabs are added after the user's.
+      sheet = spreadsheet.insertSheet(newName, 0);
       isNew = true;
     },
     readIds() {
@@ -103,6 +122,7 @@ export function planOverview(
       const values = sectionValues(section, figures, refreshed);
       sheet.getRange(1, SECTION_LAYOUTS[section].column, values.length, 2).setValues(values);
       if (options.upkeep && !hasChart) insertChart(sheet, section);
+      writtenOverview = sheet;
     },
   };
 }
@@ -123,6 +143,32 @@ function formatNewTab(sheet: Sheet): void {
     OVERVIEW_SECTIONS.map((section) => gridA1(row, SECTION_LAYOUTS[section].column, 1, 2)),
   );
   sheet.getRangeList(boldCells).setFontWeight('bold');
+  colourFigures(sheet);
+}
+
+/**
+ * The Expired, Expiring and never-done figures in the colours of the Status columns when they are
+ * not zero: conditional formats, set once with the tab, so that a run writes numbers only.
+ */
+function colourFigures(sheet: Sheet): void {
+  const figureCells = (row: number, sections = OVERVIEW_SECTIONS) =>
+    sections.map((section) => sheet.getRange(row, SECTION_LAYOUTS[section].column + 1));
+  const colourOf = (text: string) => STATUS_COLOURS.find((colour) => colour.text === text)!;
+  const neverDone = OVERVIEW_SECTIONS.filter((section) => SECTION_LAYOUTS[section].neverDoneLabel !== null);
+  const rules = [
+    { cells: figureCells(EXPIRED_ROW), colour: colourOf(ExpiryStatus.expired) },
+    { cells: figureCells(EXPIRING_ROW), colour: colourOf(ExpiryStatus.expiring) },
+    // Nothing says when it is due: as urgent as a lapse.
+    { cells: figureCells(NEVER_DONE_ROW, neverDone), colour: colourOf(ExpiryStatus.expired) },
+  ].map(({ cells, colour }) =>
+    SpreadsheetApp.newConditionalFormatRule()
+      .whenNumberGreaterThan(0)
+      .setBackground(colour.background)
+      .setFontColor(colour.fontColor)
+      .setRanges(cells)
+      .build(),
+  );
+  sheet.setConditionalFormatRules([...sheet.getConditionalFormatRules(), ...rules]);
 }
 
 function insertChart(sheet: Sheet, section: OverviewSection): void {

@@ -2,16 +2,18 @@
  * The "Overview" tab: what a manager reads first. Two sections side by side, each written by the
  * runs that compute its figures and each with its chart beside it:
  * - Trainings (columns A–B): when completions were last imported or refreshed, how many person ×
- *   training pairs are Expired and Expiring (as on Expiring trainings), and completions per month
- *   over the last 24 months, which the first chart reads;
+ *   training pairs are Expired and Expiring (as on Expiring trainings) out of those completed, and
+ *   completions per month over the last 24 months, which the first chart reads;
  * - Inspections (columns D–E): when equipment types were last imported or refreshed, how many
- *   schedules are Expired and Expiring (as on Upcoming inspections), and the inspections due per
- *   month of the Inspection forecast's Total row, which the second chart reads.
+ *   schedules are Expired and Expiring (as on Upcoming inspections) and never inspected, out of all
+ *   of them, and the inspections due per month of the Inspection forecast's Total row, which the
+ *   second chart reads.
  * Every position is fixed, so that a chart keeps reading its table without being touched: the
  * tab is Safety Sync's own, and its cells A1:E30 are rewritten by every run that computes them.
  * Like the Sync log, it is platform's: each capability writes its own section within its run's
  * writes (their Spreadsheet calls are counted), so both capabilities reach it and it reaches neither.
  */
+import { formatCount } from '../../lib/numbers';
 import { type CalendarDate, dateFromParts, daysInMonth, toParts, toSheetSerial } from '../../lib/dates';
 import { gridA1 } from '../../sheets/a1-notation';
 import { type CellValue, numberFormatOf } from '../../sheets/table';
@@ -24,6 +26,10 @@ export interface SectionLayout {
   /** The section's first column; its values are in the next one. */
   column: number;
   title: string;
+  /** What its Expired and Expiring figures count, said with their denominator. */
+  unit: string;
+  /** The label of row 5's figure, work never started (out of the same denominator); null: none. */
+  neverDoneLabel: string | null;
   countTitle: string;
   /** How many months its table holds. */
   months: number;
@@ -36,6 +42,8 @@ export const SECTION_LAYOUTS: Readonly<Record<OverviewSection, SectionLayout>> =
   trainings: {
     column: 1,
     title: 'Trainings (people × trainings)',
+    unit: 'completed person × training pairs',
+    neverDoneLabel: null,
     countTitle: 'Completions',
     months: 24,
     chartTitle: 'Completed trainings per month, last 24 months',
@@ -44,6 +52,8 @@ export const SECTION_LAYOUTS: Readonly<Record<OverviewSection, SectionLayout>> =
   inspections: {
     column: 4,
     title: 'Inspections (schedules)',
+    unit: 'schedules',
+    neverDoneLabel: 'Never inspected: enter Last inspected',
     countTitle: 'Inspections due',
     months: 12,
     chartTitle: 'Inspections due per month, next 12 months (forecast)',
@@ -53,10 +63,20 @@ export const SECTION_LAYOUTS: Readonly<Record<OverviewSection, SectionLayout>> =
 
 export const OVERVIEW_SECTIONS = Object.keys(SECTION_LAYOUTS) as OverviewSection[];
 
-/** Rows above each section's month table: title, last refreshed, expired, expiring, a gap, its header. */
+/**
+ * Rows above each section's month table: title, last refreshed, expired, expiring, never done (or a
+ * gap), its header.
+ */
 const HEADER_ROW = 6;
 /** Row 2's label. */
 export const LAST_REFRESHED = 'Last refreshed';
+const EXPIRED_LABEL = 'Expired';
+const EXPIRING_LABEL = 'Expiring';
+/** The rows of the Expired and Expiring figures, coloured like the Status columns when not zero. */
+export const EXPIRED_ROW = 3;
+export const EXPIRING_ROW = 4;
+/** The row of the figure of work never started (SectionLayout.neverDoneLabel), coloured as Expired. */
+export const NEVER_DONE_ROW = 5;
 
 export const MONTH_FORMAT = 'mmm yyyy';
 
@@ -80,6 +100,10 @@ export interface MonthCount {
 export interface SectionFigures {
   expired: number;
   expiring: number;
+  /** What the counts are out of: the completed pairs, or the schedules. */
+  of: number;
+  /** Row 5's figure, for a section whose layout names one. */
+  neverDone?: number;
   /** Oldest first, as many as the section's layout says. */
   months: readonly MonthCount[];
 }
@@ -126,9 +150,11 @@ export function sectionValues(
   return [
     [layout.title, ''],
     [LAST_REFRESHED, refreshedSerial ?? ''],
-    ['Expired', figures.expired],
-    ['Expiring', figures.expiring],
-    ['', ''],
+    [`${EXPIRED_LABEL} (of ${formatCount(figures.of)} ${layout.unit})`, figures.expired],
+    [`${EXPIRING_LABEL} (of ${formatCount(figures.of)} ${layout.unit})`, figures.expiring],
+    layout.neverDoneLabel === null
+      ? ['', '']
+      : [`${layout.neverDoneLabel} (of ${formatCount(figures.of)} ${layout.unit})`, figures.neverDone ?? 0],
     ['Month', layout.countTitle],
     ...figures.months.map((month): CellValue[] => [toSheetSerial(month.first), month.count]),
   ];
@@ -143,7 +169,7 @@ export function sectionFormats(section: OverviewSection): string[][] {
     [text, numberFormatOf('datetime')],
     [text, count],
     [text, count],
-    [text, text],
+    [text, SECTION_LAYOUTS[section].neverDoneLabel === null ? text : count],
     [text, text],
     ...Array.from({ length: SECTION_LAYOUTS[section].months }, () => [MONTH_FORMAT, count]),
   ];

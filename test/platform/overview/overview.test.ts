@@ -45,8 +45,11 @@ function monthTitle(today: string, offset: number): string {
   return `${MONTHS[date.getUTCMonth()]!} ${date.getUTCFullYear()}`;
 }
 
-/** Expired and Expiring person × training pairs, with no catalogue filled in (validity from special expirations). */
-function trainingCounts(data: DatasetData, today: string): [number, number] {
+/**
+ * Expired and Expiring person × training pairs, with no catalogue filled in (validity from special
+ * expirations), and how many pairs have a completion (a record without a usable date is none).
+ */
+function trainingCounts(data: DatasetData, today: string): [number, number, number] {
   const byPair = new Map<string, DatasetData['completions']>();
   for (const record of data.completions) {
     const key = JSON.stringify([record.user_id, record.training_id]);
@@ -54,7 +57,16 @@ function trainingCounts(data: DatasetData, today: string): [number, number] {
   }
   const rule = { name: '', validityMonths: null, required: false, expiringDays: 30 };
   const statuses = [...byPair.values()].map((records) => expected(records, rule, today).status);
-  return [statuses.filter((s) => s === 'Expired').length, statuses.filter((s) => s === 'Expiring').length];
+  return [
+    statuses.filter((s) => s === 'Expired').length,
+    statuses.filter((s) => s === 'Expiring').length,
+    statuses.filter((s) => s !== 'Not done').length,
+  ];
+}
+
+/** "1,240": how the Overview writes a denominator. */
+function grouped(count: number): string {
+  return count.toLocaleString('en-US');
 }
 
 /** The last 24 months, oldest first, and how many completions each holds. */
@@ -81,9 +93,16 @@ function schedulesOf(data: DatasetData) {
   );
 }
 
-function inspectionCounts(data: DatasetData, today: string): [number, number] {
-  const statuses = schedulesOf(data).map((schedule) => oracleStatus(schedule, dayOfIso(today)));
-  return [statuses.filter((s) => s === 'Expired').length, statuses.filter((s) => s === 'Expiring').length];
+/** Expired, Expiring and never inspected schedules (no "Last inspected" typed), and how many there are. */
+function inspectionCounts(data: DatasetData, today: string): [number, number, number, number] {
+  const schedules = schedulesOf(data);
+  const statuses = schedules.map((schedule) => oracleStatus(schedule, dayOfIso(today)));
+  return [
+    statuses.filter((s) => s === 'Expired').length,
+    statuses.filter((s) => s === 'Expiring').length,
+    schedules.filter((schedule) => schedule.lastInspected === null).length,
+    statuses.length,
+  ];
 }
 
 function forecastMonths(data: DatasetData, today: string): string[][] {
@@ -110,12 +129,13 @@ describe('the Overview tab', () => {
 
   function expectTrainings(sheet: SheetView): void {
     const today = todayIso(harness);
-    const [expired, expiring] = trainingCounts(data, today);
+    const [expired, expiring, pairs] = trainingCounts(data, today);
+    const of = `(of ${grouped(pairs)} completed person × training pairs)`;
     expect(sheet.displayValues('A1:B6')).toEqual([
       ['Trainings (people × trainings)', ''],
       ['Last refreshed', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)],
-      ['Expired', String(expired)],
-      ['Expiring', String(expiring)],
+      [`Expired ${of}`, String(expired)],
+      [`Expiring ${of}`, String(expiring)],
       ['', ''],
       ['Month', 'Completions'],
     ]);
@@ -125,16 +145,18 @@ describe('the Overview tab', () => {
 
   function expectInspections(sheet: SheetView): void {
     const today = todayIso(harness);
-    const [expired, expiring] = inspectionCounts(data, today);
+    const [expired, expiring, neverInspected, schedules] = inspectionCounts(data, today);
+    const of = `(of ${grouped(schedules)} schedules)`;
     expect(sheet.displayValues('D1:E6')).toEqual([
       ['Inspections (schedules)', ''],
       ['Last refreshed', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)],
-      ['Expired', String(expired)],
-      ['Expiring', String(expiring)],
-      ['', ''],
+      [`Expired ${of}`, String(expired)],
+      [`Expiring ${of}`, String(expiring)],
+      [`Never inspected: enter Last inspected ${of}`, String(neverInspected)],
       ['Month', 'Inspections due'],
     ]);
     expect(expiring).toBeGreaterThan(0);
+    expect(neverInspected).toBeGreaterThan(0);
     if (typed.size > 0) expect(expired).toBeGreaterThan(0);
     expect(sheet.displayValues('D7:E18')).toEqual(forecastMonths(data, today));
   }
@@ -175,6 +197,29 @@ describe('the Overview tab', () => {
     expectInspections(sheet);
     expectTrainings(sheet);
     expect(chartRangesOf(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`], [`Overview!${FORECAST_CHART}`]]);
+  });
+
+  test('the Expired, Expiring and Never inspected figures are coloured like the Status columns when not zero', () => {
+    expect(overview().conditionalRules()).toEqual([
+      {
+        type: 'NUMBER_GREATER_THAN',
+        values: [0],
+        format: { background: '#f4cccc', fontColor: '#990000' },
+        ranges: ['B3', 'E3'],
+      },
+      {
+        type: 'NUMBER_GREATER_THAN',
+        values: [0],
+        format: { background: '#fce8b2', fontColor: '#7f6000' },
+        ranges: ['B4', 'E4'],
+      },
+      {
+        type: 'NUMBER_GREATER_THAN',
+        values: [0],
+        format: { background: '#f4cccc', fontColor: '#990000' },
+        ranges: ['E5'],
+      },
+    ]);
   });
 
   test('the HTML snapshot draws each chart as a box saying what it charts, with its data', () => {
@@ -279,11 +324,12 @@ describe('the Overview tab', () => {
 
 /**
  * The full import's Spreadsheet calls are a benchmark target. Into a spreadsheet without an
- * Overview it makes no call for it; with one, it finds it by its kept id and writes its numbers:
- * four calls, against a spreadsheet whose Overview was deleted (the kept id looked up in vain) and
- * another tab put in its place (every tab costs the import's room checks the same calls).
+ * Overview it makes no call for it; with one, it finds it by its kept id, writes its numbers and,
+ * run from the dialog, ends on it: five calls, against a spreadsheet whose Overview was deleted (the
+ * kept id looked up in vain) and another tab put in its place (every tab costs the import's room
+ * checks the same calls).
  */
-test('the full import of completions makes no call for a missing Overview, and four for one that exists', async () => {
+test('the full import of completions makes no call for a missing Overview, and five for one that exists', async () => {
   type Calls = Record<string, number>;
   async function callsOfImports(withOverview: boolean): Promise<[Calls, Calls]> {
     const harness = await createAddonHarness({
@@ -318,7 +364,7 @@ test('the full import of completions makes no call for a missing Overview, and f
       count === (afterDeletion[call] ?? 0) ? [] : [[call, count - (afterDeletion[call] ?? 0)]],
     ),
   );
-  expect(added).toEqual({ 'Sheet.getRange': 1, 'Range.setValues': 1 });
+  expect(added).toEqual({ 'Sheet.getRange': 1, 'Range.setValues': 1, 'Sheet.activate': 1 });
 });
 
 test('a tab of the user’s already called "Overview" is left alone: Safety Sync’s gets another name', async () => {
@@ -346,8 +392,8 @@ test('a tab of the user’s already called "Overview" is left alone: Safety Sync
     expect(ours.displayValues('A1:A4').flat()).toEqual([
       'Trainings (people × trainings)',
       'Last refreshed',
-      'Expired',
-      'Expiring',
+      expect.stringMatching(/^Expired \(of [\d,]+ completed person × training pairs\)$/),
+      expect.stringMatching(/^Expiring \(of [\d,]+ completed person × training pairs\)$/),
     ]);
     expect(chartRangesOf(ours)).toEqual([[`Safety Sync overview!${COMPLETIONS_CHART}`]]);
   } finally {
