@@ -143,7 +143,7 @@ test('a whole number typed as text, spaces around it included, is read as that n
   expect(read.entries[0]).toMatchObject({ validityMonths: 24, expiringDays: 14 });
 });
 
-test.each([['12 months'], ['x12'], ['1 2'], ['-12']])(
+test.each([['12 months'], ['x12'], ['1 2'], ['-12'], ['1e3'], ['+12'], ['12.0'], ['0x1F']])(
   'a validity of %j is refused, quoted as typed',
   (typed) => {
     expect(refusal([['0007', 1, 45000, '', typed, '', '']])).toBe(
@@ -235,4 +235,14 @@ test('a training is named in the matrix and the lists by its name, or by its id 
     ['TR-3', 1, 45000, '', '', '', ''],
   ]).entries;
   expect([named, blank, unnamed].map((entry) => trainingLabel(entry!))).toEqual(['Forklift', 'TR-2', 'TR-3']);
+});
+
+test("the add-on's columns of the tab: the training id as text, the people as a whole number, the last completion as a date", () => {
+  const table = catalogueTable([], []);
+  expect(table.columns.map(({ header, kind }) => [header, kind])).toEqual([
+    ['Training ID', 'text'],
+    ['People', 'integer'],
+    ['Last completed', 'date'],
+  ]);
+  expect(table.columns[table.keyColumn]!.header).toBe('Training ID');
 });
