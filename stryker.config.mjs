@@ -110,13 +110,11 @@ export const RULES = [
   {
     name: 'inspections-and-forecast',
     mutate: ['src/equipment/inspections.ts', 'src/equipment/forecast.ts'],
-    tests: [
-      'test/equipment/inspections.test.ts',
-      'test/equipment/forecast.test.ts',
-      'test/equipment/forecast-tab.test.ts',
-      'test/equipment/upcoming.test.ts',
-      'test/equipment/future-last-inspected.test.ts',
-    ],
+    // Both modules are pure rules, and their own tests reach every mutant and kill all but the
+    // equivalent ones (docs/mutation-testing.md). The tabs' tests in the emulator (forecast-tab,
+    // upcoming, future-last-inspected) could kill nothing more, and made 82 % of the mutants static
+    // (reached while they build their tabs before any test), so that every test ran for each: hours.
+    tests: ['test/equipment/inspections.test.ts', 'test/equipment/forecast.test.ts'],
   },
   {
     name: 'training-status-and-catalogue',

@@ -168,7 +168,8 @@ export function monthColumnsOf(tabName: string, header: readonly unknown[]): num
   const found = header.flatMap((cell, index) =>
     typeof cell === 'string' && MONTH_TITLE.test(cell) ? [index] : [],
   );
-  const isEmpty = header.every((cell) => cell === '' || cell === null);
+  // Row 1 as getValues reads it: a blank cell is ''.
+  const isEmpty = header.every((cell) => cell === '');
   if (isEmpty || found.length === FORECAST_MONTH_COUNT) return found;
   throw new TabLayoutError(
     `The "${tabName}" tab has ${found.length} month columns in row 1 (titled like "Jan 2027"), not ` +

@@ -180,7 +180,6 @@ export function mergeCatalogue(
   const added: CatalogueEntry[] = [];
   for (const trainingId of seen) {
     if (known.has(trainingId)) continue;
-    known.add(trainingId);
     added.push({
       trainingId,
       name: '',

@@ -1,53 +1,66 @@
 /**
  * The Inspection forecast's rows against an oracle that steps through the calendar day by day
  * (forecast-oracle.ts), over seeded sets of schedules of every timing around awkward days (month
- * ends, leap days, year ends). A failure names its seed; FORECAST_SEED=n replays one.
+ * ends, leap days, year ends). A failure names its seed; FORECAST_SEED=n replays one, and
+ * FORECAST_SEQUENCES=n runs the first n.
  */
 import type { CalendarDate } from '../../src/lib/dates';
-import { type InspectionInput, nextInspection } from '../../src/equipment/inspections';
+import { dueDatesAhead, type InspectionInput, nextInspection } from '../../src/equipment/inspections';
 import {
   FIRST_MONTH_COLUMN,
+  FORECAST_SHEET,
   FORECAST_FIXED_COLUMNS,
   ForecastBasis,
   forecastColumns,
   forecastMonths,
   forecastTable,
+  HEAT_PALETTE,
   monthColumnsOf,
   SCHEDULE_HEAT,
   totalsHeat,
 } from '../../src/equipment/forecast';
 import type { ScheduleEntry } from '../../src/equipment/upcoming';
+import { sequenceSeeds } from '../support/seeded-random';
 import { dayOfIso, generateCase, isoOf, monthTitles, oracleForecast } from './forecast-oracle';
 
 const SCHEDULES_SHEET_ID = 42;
-const SEEDS = process.env['FORECAST_SEED'] ? [Number(process.env['FORECAST_SEED'])] : range(1, 300);
+const CASES = 300;
+const { seeds: SEEDS } = sequenceSeeds('FORECAST', CASES);
 
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, index) => from + index);
 }
 
+/** The schedules tab's row `index` (from 0): a schedule with its Last inspected, if any. */
+function scheduleEntry(
+  index: number,
+  trigger: unknown,
+  lastInspected: CalendarDate | null,
+  today: CalendarDate,
+): ScheduleEntry {
+  const inspectionInput: InspectionInput = {
+    trigger,
+    today,
+    ...(lastInspected === null ? {} : { lastInspected: { kind: 'date', date: lastInspected } }),
+  };
+  return {
+    typeId: `t${index % 5}`,
+    typeTitle: `Type ${index % 5}`,
+    scheduleId: `s${index}`,
+    scheduleName: `Schedule ${index}`,
+    key: JSON.stringify([`t${index % 5}`, `s${index}`]),
+    row: index + 2,
+    inspection: nextInspection(inspectionInput),
+    inspectionInput,
+  };
+}
+
 function entriesOf(seed: number): { entries: ScheduleEntry[]; today: CalendarDate } {
   const generated = generateCase(seed);
   const today = generated.today as CalendarDate;
-  const entries = generated.schedules.map((schedule, index): ScheduleEntry => {
-    const inspectionInput: InspectionInput = {
-      trigger: schedule.trigger,
-      today,
-      ...(schedule.lastInspected === null
-        ? {}
-        : { lastInspected: { kind: 'date', date: schedule.lastInspected as CalendarDate } }),
-    };
-    return {
-      typeId: `t${index % 5}`,
-      typeTitle: `Type ${index % 5}`,
-      scheduleId: `s${index}`,
-      scheduleName: `Schedule ${index}`,
-      key: JSON.stringify([`t${index % 5}`, `s${index}`]),
-      row: index + 2,
-      inspection: nextInspection(inspectionInput),
-      inspectionInput,
-    };
-  });
+  const entries = generated.schedules.map((schedule, index) =>
+    scheduleEntry(index, schedule.trigger, schedule.lastInspected as CalendarDate | null, today),
+  );
   return { entries, today };
 }
 
@@ -133,29 +146,21 @@ test.each(SEEDS)('seed %i: every schedule counted month by month as the calendar
 
 test('the generated schedules cover every timing, month-end and leap-day anchors, and overdue ones', () => {
   const seen = new Set<string>();
-  for (const seed of range(1, 300)) {
-    const { entries, today } = entriesOf(seed);
+  // The generator and the oracle only: the rules under test are not run here.
+  for (const seed of range(1, CASES)) {
+    const { schedules, today } = generateCase(seed);
     if (isoOf(today).endsWith('-02-29')) seen.add('today a leap day');
-    for (const entry of entries) {
-      const trigger = entry.inspectionInput.trigger as { timing: string; timingDateNumber?: number };
-      const expected = oracleForecast(
-        {
-          trigger,
-          lastInspected:
-            entry.inspectionInput.lastInspected?.kind === 'date'
-              ? entry.inspectionInput.lastInspected.date
-              : null,
-        },
-        today,
-      );
+    for (const { trigger, lastInspected } of schedules) {
+      const expected = oracleForecast({ trigger, lastInspected }, today);
       if (!expected.forecast) {
         seen.add('not forecast');
         continue;
       }
-      seen.add(`${trigger.timing}${expected.overdue ? ' overdue' : ''}`);
-      const day = (trigger.timingDateNumber ?? 0) % 100;
-      if (trigger.timing === 'dom' && day >= 29) seen.add(`dom on the ${day}th`);
-      if (trigger.timingDateNumber && trigger.timingDateNumber % 10_000 === 229) seen.add('anchor on Feb 29');
+      const { timing, timingDateNumber } = trigger as { timing: string; timingDateNumber?: number };
+      seen.add(`${timing}${expected.overdue ? ' overdue' : ''}`);
+      const day = (timingDateNumber ?? 0) % 100;
+      if (timing === 'dom' && day >= 29) seen.add(`dom on the ${day}th`);
+      if (timingDateNumber && timingDateNumber % 10_000 === 229) seen.add('anchor on Feb 29');
       if (expected.counts.some((count) => count >= 28)) seen.add('daily');
     }
   }
@@ -241,4 +246,100 @@ test('heat: a schedule’s month by how many, the totals by where they sit betwe
   expect(bands(new Array(12).fill(7))).toEqual([[7, 7, strong]]);
   expect(bands([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])).toEqual([[1, 1, strong]]);
   expect(bands(new Array(12).fill(0))).toEqual([]);
+});
+
+const TODAY_23_NOV_2026 = dayOfIso('2026-11-23') as CalendarDate;
+
+test('the tab, its columns as a manager sees them: titles, formats, the months, the hidden key last', () => {
+  expect(FORECAST_SHEET).toBe('Inspection forecast');
+  const { table } = forecastTable([], SCHEDULES_SHEET_ID, TODAY_23_NOV_2026);
+  const monthColumn = (title: string) => ({ header: title, kind: 'integer', hidden: undefined });
+  expect(table.columns.map(({ header, kind, hidden }) => ({ header, kind, hidden }))).toEqual([
+    { header: 'Equipment type ID', kind: 'text', hidden: undefined },
+    { header: 'Equipment type', kind: 'text', hidden: undefined },
+    { header: 'Schedule ID', kind: 'text', hidden: undefined },
+    { header: 'Schedule', kind: 'formula', hidden: undefined },
+    { header: 'Basis', kind: 'text', hidden: undefined },
+    ...monthTitles(TODAY_23_NOV_2026).map(monthColumn),
+    { header: '12 months', kind: 'integer', hidden: undefined },
+    { header: 'Schedule key', kind: 'text', hidden: true },
+  ]);
+  expect(table.columns[table.keyColumn]!.header).toBe('Schedule key');
+});
+
+test('one schedule: its row, then the totals row, keyed apart from every schedule', () => {
+  const weekly = {
+    type: 'time',
+    timing: 'dow',
+    timingDateNumber: 20261102,
+    frequencyInDays: 7,
+    expiringPeriodInDays: 3,
+  };
+  const entry = scheduleEntry(0, weekly, null, TODAY_23_NOV_2026);
+  const { table } = forecastTable([entry], SCHEDULES_SHEET_ID, TODAY_23_NOV_2026);
+  expect(table.rows.map((row) => row[table.keyColumn])).toEqual([entry.key, 'Total']);
+  // Mondays from 23 Nov 2026 through Oct 2027: 2 in November, then each month's Mondays.
+  expect(table.rows[1]).toEqual([
+    'Total',
+    '',
+    '',
+    '',
+    '1 of 1 schedule forecast',
+    2,
+    4,
+    4,
+    4,
+    5,
+    4,
+    5,
+    4,
+    4,
+    5,
+    4,
+    4,
+    49,
+    'Total',
+  ]);
+});
+
+test('the due dates ahead of a schedule, as Upcoming inspections and the forecast list them', () => {
+  const weekly = {
+    type: 'time',
+    timing: 'dow',
+    timingDateNumber: 20261102,
+    frequencyInDays: 7,
+    expiringPeriodInDays: 3,
+  };
+  const ahead = dueDatesAhead(
+    { trigger: weekly, today: TODAY_23_NOV_2026 },
+    dayOfIso('2026-12-14') as CalendarDate,
+  );
+  expect({ ...ahead, dates: ahead?.dates.map(isoOf) }).toEqual({
+    dates: ['2026-11-23', '2026-11-30', '2026-12-07', '2026-12-14'],
+    projected: false,
+    overdue: false,
+  });
+});
+
+test('a first row left blank is an empty tab: no month columns yet, and no refusal', () => {
+  expect(monthColumnsOf('Inspection forecast', ['', '', ''])).toEqual([]);
+  expect(() => monthColumnsOf('Inspection forecast', ['', 'Dec 2026', ''])).toThrow('has 1 month columns');
+});
+
+test('the refusal of month columns that are not twelve says how to put them back', () => {
+  expect(() => monthColumnsOf('Inspection forecast', ['Basis', 'Nov 2026'])).toThrow(
+    'The "Inspection forecast" tab has 1 month columns in row 1 (titled like "Jan 2027"), not 12, so ' +
+      'Safety Sync cannot tell which column holds which month. Put the month titles back as they were ' +
+      '(Edit > Undo), or delete the tab and use Safety Sync → Import equipment types to make it again. ' +
+      'Nothing was changed.',
+  );
+});
+
+test('the heat colours: pale yellow, orange, then red with white text; the palette is theirs', () => {
+  expect(SCHEDULE_HEAT.map(({ background, fontColor }) => [background, fontColor])).toEqual([
+    ['#fff2cc', '#000000'],
+    ['#f9cb9c', '#000000'],
+    ['#e06666', '#ffffff'],
+  ]);
+  expect(HEAT_PALETTE).toEqual(['#fff2cc', '#f9cb9c', '#e06666']);
 });

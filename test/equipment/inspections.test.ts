@@ -299,6 +299,7 @@ describe('Unsupported schedule, never an exception', () => {
     ['negative frequency', { ...valid, frequencyInDays: -7 }, /frequencyInDays -7/],
     ['fractional frequency', { ...valid, frequencyInDays: 7.5 }, /frequencyInDays 7.5/],
     ['frequency as text', { ...valid, frequencyInDays: '30' }, /frequencyInDays "30"/],
+    ['frequency as a list', { ...valid, frequencyInDays: [30] }, /frequencyInDays a list is not/],
     ['no frequency', { ...valid, frequencyInDays: undefined }, /frequencyInDays missing/],
     ['rolling without frequency', { ...rolling(30), frequencyInDays: null }, /frequencyInDays null/],
     ['no expiring period', { ...valid, expiringPeriodInDays: undefined }, /expiringPeriodInDays missing/],

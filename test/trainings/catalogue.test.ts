@@ -3,6 +3,7 @@ import {
   catalogueTable,
   mergeCatalogue,
   readCatalogue,
+  trainingLabel,
 } from '../../src/trainings/catalogue';
 import { COMPLETION_COLUMNS } from '../../src/trainings/completions/table';
 import { COMPLETION_HEADERS, type CompletionRow } from '../../src/trainings/completions-tab';
@@ -120,4 +121,128 @@ test('the order is the tab’s; gone trainings stay only with the user’s cells
     ['TR-5', 2, toSheetSerial(day('2024-05-01'))],
     ['TR-1', 1, toSheetSerial(day('2024-03-01'))],
   ]);
+});
+
+/** The catalogue read from the tab with the user's columns in their usual place, beside the add-on's. */
+function readRows(rows: unknown[][], defaultExpiringDays = 30) {
+  return readCatalogue([HEADER, ...rows], defaultExpiringDays);
+}
+
+/** What the refusal says of a catalogue holding these rows. */
+function refusal(rows: unknown[][]): string {
+  try {
+    readRows(rows);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('test data: the catalogue was read without a refusal');
+}
+
+test('a whole number typed as text, spaces around it included, is read as that number', () => {
+  const read = readRows([['0007', 1, 45000, '', ' 24 ', '', '14 ']]);
+  expect(read.entries[0]).toMatchObject({ validityMonths: 24, expiringDays: 14 });
+});
+
+test.each([['12 months'], ['x12'], ['1 2'], ['-12'], ['1e3'], ['+12'], ['12.0'], ['0x1F']])(
+  'a validity of %j is refused, quoted as typed',
+  (typed) => {
+    expect(refusal([['0007', 1, 45000, '', typed, '', '']])).toBe(
+      `1 cell of the "Trainings" tab Safety Sync cannot read: row 2 (training 0007): "Validity (months)" is ${JSON.stringify(typed)}; ` +
+        'enter a whole number of months such as 12, or leave it empty if the training never expires. ' +
+        'Correct them and choose Safety Sync → Show training status.',
+    );
+  },
+);
+
+test.each<[unknown, boolean]>([
+  ['Y', true],
+  ['TRUE', true],
+  [' yes ', true],
+  ['N', false],
+  ['FALSE', false],
+  ['No', false],
+  [false, false],
+])('Required %j reads as %s', (typed, required) => {
+  expect(readRows([['0007', 1, 45000, '', '', typed, '']]).entries[0]!.required).toBe(required);
+});
+
+test.each([[1], ['maybe'], ['yes please']])('Required %j is refused: yes or no', (typed) => {
+  expect(refusal([['0007', 1, 45000, '', '', typed, '']])).toContain(
+    `row 2 (training 0007): "Required" is ${typeof typed === 'string' ? JSON.stringify(typed) : typed}; enter yes or no.`,
+  );
+});
+
+test('a long text in a refused cell is quoted by its first 40 characters', () => {
+  const typed = 'Twelve months, or eighteen for the night shift crews';
+  expect(refusal([['0007', 1, 45000, '', typed, '', '']])).toContain(
+    `"Validity (months)" is "${typed.slice(0, 40)}"; enter`,
+  );
+});
+
+test('of more than 20 cells refused, the first 20 are listed and the rest counted', () => {
+  const rows = Array.from({ length: 23 }, (_, index) => [`TR-${index + 1}`, 1, 45000, '', 'soon', '', '']);
+  const message = refusal(rows);
+  expect(message).toMatch(
+    /^23 cells of the "Trainings" tab Safety Sync cannot read: row 2 \(training TR-1\)/,
+  );
+  expect(message).toContain('row 21 (training TR-20)');
+  expect(message).not.toContain('TR-21');
+  expect(message).toContain('; and 3 more. Correct them and choose Safety Sync → Show training status.');
+});
+
+test('rows without a training id are passed over, and a refusal names the row as the tab numbers it', () => {
+  const read = readRows([
+    ['', '', '', 'A note of my own', '', '', ''],
+    [null, '', '', '', '', '', ''],
+    ['0007', 1, 45000, '', '', '', ''],
+  ]);
+  expect(read.entries.map((entry) => entry.trainingId)).toEqual(['0007']);
+  expect(
+    refusal([
+      ['', '', '', '', '', '', ''],
+      ['0007', 1, 45000, '', '', 'perhaps', ''],
+    ]),
+  ).toContain('row 3 (training 0007)');
+});
+
+test('a training id the sheet holds as a number is read as its digits', () => {
+  const read = readRows([[7, 1, 45000, 'Forklift', 12, 'yes', 14]]);
+  expect(read.entries[0]!.trainingId).toBe('7');
+  expect([...read.withUserContent]).toEqual(['7']);
+});
+
+test('empty header cells and missing cells count as empty', () => {
+  const read = readCatalogue(
+    [
+      ['Training ID', 'People', 'Last completed', null, 'Name'],
+      ['0007', 1, 45000, undefined, 'Forklift'],
+      ['TR-2', 1, 45000],
+    ],
+    30,
+  );
+  expect(read.entries).toEqual([
+    { trainingId: '0007', name: 'Forklift', validityMonths: null, required: false, expiringDays: 30 },
+    { trainingId: 'TR-2', name: '', validityMonths: null, required: false, expiringDays: 30 },
+  ]);
+  expect(read.lastColumn).toBe(5);
+  expect([...read.withUserContent]).toEqual(['0007']);
+});
+
+test('a training is named in the matrix and the lists by its name, or by its id when the name is blank', () => {
+  const [named, blank, unnamed] = readRows([
+    ['0007', 1, 45000, 'Forklift', '', '', ''],
+    ['TR-2', 1, 45000, '   ', '', '', ''],
+    ['TR-3', 1, 45000, '', '', '', ''],
+  ]).entries;
+  expect([named, blank, unnamed].map((entry) => trainingLabel(entry!))).toEqual(['Forklift', 'TR-2', 'TR-3']);
+});
+
+test("the add-on's columns of the tab: the training id as text, the people as a whole number, the last completion as a date", () => {
+  const table = catalogueTable([], []);
+  expect(table.columns.map(({ header, kind }) => [header, kind])).toEqual([
+    ['Training ID', 'text'],
+    ['People', 'integer'],
+    ['Last completed', 'date'],
+  ]);
+  expect(table.columns[table.keyColumn]!.header).toBe('Training ID');
 });

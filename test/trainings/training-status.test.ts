@@ -164,6 +164,14 @@ const cases: Case[] = [
     { status: expiring, expiry: '2024-03-05', daysLeft: 4 },
   ],
   [
+    'the same day and entered at the same moment: the one listed first (the newest on the tab) decides',
+    [done('2023-06-15', '2024-03-05', 1), done('2023-06-15', null, 1)],
+    12,
+    '2024-03-01',
+    30,
+    { status: expiring, expiry: '2024-03-05', daysLeft: 4 },
+  ],
+  [
     'the same day, listed the other way round',
     [done('2023-06-15', null, 1), done('2023-06-15', '2024-03-05', 2)],
     12,
@@ -213,4 +221,14 @@ test.each([
 
 test('Expired and Expiring are the words inspections use', () => {
   expect([expired, expiring]).toEqual(['Expired', 'Expiring']);
+});
+
+test('the status words are the ones the matrix, the lists and the custom functions show', () => {
+  expect(Object.values(TrainingStatus)).toEqual([
+    'Valid',
+    'Valid (no expiry)',
+    'Expiring',
+    'Expired',
+    'Not done',
+  ]);
 });
