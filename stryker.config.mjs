@@ -166,6 +166,7 @@ for (const model of [
   'USER_CELLS',
   'REFUSALS_MODEL',
   'ROW_ALIGNMENT',
+  'FORECAST',
 ]) {
   process.env[`${model}_SEQUENCES`] ??= SEQUENCES_WHILE_MUTATING;
 }
