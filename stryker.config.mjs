@@ -130,6 +130,7 @@ export const RULES = [
     // notification-settings.ts holds the recipients' validation.
     mutate: ['src/refresh/digest.ts', 'src/refresh/notifications.ts', 'src/refresh/notification-settings.ts'],
     tests: [
+      'test/refresh/notification-settings.test.ts',
       'test/refresh/digest-model.test.ts',
       'test/refresh/notifications.test.ts',
       'test/refresh/notification-mail.test.ts',
