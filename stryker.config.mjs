@@ -149,7 +149,12 @@ export const RULES = [
   {
     name: 'error-scrubbing',
     mutate: ['src/api/errors.ts'],
-    tests: ['test/api/client.test.ts', 'test/api/redirects.test.ts', 'test/platform/token-exposure.test.ts'],
+    tests: [
+      'test/api/errors.test.ts',
+      'test/api/client.test.ts',
+      'test/api/redirects.test.ts',
+      'test/platform/token-exposure.test.ts',
+    ],
   },
 ];
 
