@@ -131,6 +131,7 @@ export const RULES = [
     mutate: ['src/refresh/digest.ts', 'src/refresh/notifications.ts', 'src/refresh/notification-settings.ts'],
     tests: [
       'test/refresh/notification-settings.test.ts',
+      'test/refresh/digest-rules.test.ts',
       'test/refresh/digest-model.test.ts',
       'test/refresh/notifications.test.ts',
       'test/refresh/notification-mail.test.ts',
