@@ -208,6 +208,9 @@ describe('a rate limit', () => {
     ).toBe(false);
     expect(isRateLimit(new Error('invoked too many times in a short time: urlfetch'))).toBe(false);
     expect(isRateLimit('rate_limit_exceeded')).toBe(false);
+    // A script may throw anything, nothing at all included; another library's error may look alike.
+    expect(isRateLimit(undefined)).toBe(false);
+    expect(isRateLimit({ kind: 'http_status', httpStatus: 429 })).toBe(false);
   });
 });
 
@@ -225,6 +228,8 @@ test('only an unreachable service, an HTTP error, a cut-off answer, a rate limit
   expect(service('token_invalid')).toBe(false);
   expect(isRetryable(new InvalidParameterError('Since', 'is wrong'))).toBe(false);
   expect(isRetryable(new Error('unreachable'))).toBe(false);
+  expect(isRetryable(null)).toBe(false);
+  expect(isRetryable({ identifier: 'server_error' })).toBe(false);
 });
 
 describe('scrubbing', () => {
