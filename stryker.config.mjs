@@ -134,6 +134,7 @@ export const RULES = [
       'test/refresh/digest-rules.test.ts',
       'test/refresh/digest-model.test.ts',
       'test/refresh/notifications.test.ts',
+      'test/refresh/notification-sending.test.ts',
       'test/refresh/notification-mail.test.ts',
       'test/refresh/mail-authorization.test.ts',
     ],
