@@ -119,3 +119,14 @@ test('with each run, the 400 most urgent open items are remembered: one beyond t
   const listed = next.sections.flatMap((section) => section.listed.map((item) => item.key));
   expect(listed).toEqual(['new', 's400']);
 });
+
+test('weekly: the same open items in another order are no change', () => {
+  const first = planDigest(
+    settings('weekly'),
+    [inspection('a', -2), inspection('b', 5)],
+    EMPTY_MEMORY,
+    TODAY,
+  )!;
+  const reordered = [inspection('b', 5), inspection('a', -2)];
+  expect(planDigest(settings('weekly'), reordered, first.memory, (TODAY + 7) as CalendarDate)).toBeNull();
+});
