@@ -131,8 +131,11 @@ export const RULES = [
     // notification-settings.ts holds the recipients' validation.
     mutate: ['src/refresh/digest.ts', 'src/refresh/notifications.ts', 'src/refresh/notification-settings.ts'],
     tests: [
+      'test/refresh/notification-settings.test.ts',
+      'test/refresh/digest-rules.test.ts',
       'test/refresh/digest-model.test.ts',
       'test/refresh/notifications.test.ts',
+      'test/refresh/notification-sending.test.ts',
       'test/refresh/notification-mail.test.ts',
       'test/refresh/mail-authorization.test.ts',
     ],
@@ -149,7 +152,12 @@ export const RULES = [
   {
     name: 'error-scrubbing',
     mutate: ['src/api/errors.ts'],
-    tests: ['test/api/client.test.ts', 'test/api/redirects.test.ts', 'test/platform/token-exposure.test.ts'],
+    tests: [
+      'test/api/errors.test.ts',
+      'test/api/client.test.ts',
+      'test/api/redirects.test.ts',
+      'test/platform/token-exposure.test.ts',
+    ],
   },
 ];
 

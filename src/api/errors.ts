@@ -131,7 +131,8 @@ const URL_HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/(?:[^@/?#\\]*@)?([^/?#\\]*)/i;
 /** Where a Location header points, in words that quote nothing of it but its host. */
 function redirectTarget(location: string | undefined): string {
   if (!location) return 'a redirect without a Location';
-  const host = URL_HOST.exec(location.trim())?.[1]?.toLowerCase();
+  // The host's group takes part in every match (empty at the least).
+  const host = URL_HOST.exec(location.trim())?.[1]!.toLowerCase();
   if (host === undefined) return 'a redirect to another address of the service';
   return /^[a-z0-9.:[\]-]{1,255}$/.test(host)
     ? `a redirect to ${host}`

@@ -127,7 +127,6 @@ export function planDigest(
   const { frequency } = settings;
   if (frequency === 'off' || !isDigestDue(settings, memory, today)) return null;
   const open = items.filter((item) => settings.topics.includes(topicOf(item)));
-  if (open.length === 0) return null;
   const identities = new Map(open.map((item) => [item, identityOf(item)]));
   const openFingerprint = fingerprint([...identities.values()].sort().join(','));
   // Nothing changed since the last digest (daily repeats what is open regardless).
@@ -137,8 +136,8 @@ export function planDigest(
   const candidates = onlyNew ? open.filter((item) => !reported.has(identities.get(item)!)) : open;
   if (candidates.length === 0) return null;
 
+  // "Refresh failures" has no items: its section is never kept.
   const sections = settings.topics
-    .filter((topic) => topic !== 'refreshFailures')
     .map((topic): DigestSection => {
       const ofTopic = candidates.filter((item) => topicOf(item) === topic);
       // Array.prototype.sort is stable: a tie keeps the tab's order.

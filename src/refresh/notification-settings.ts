@@ -100,10 +100,7 @@ const ADDRESS = /^[^\s@,;<>"()[\]\\]+@[^\s@,;<>"()[\]\\.]+(\.[^\s@,;<>"()[\]\\.]
 
 /** The addresses typed, one per line or separated by commas or semicolons, each checked. */
 function checkRecipients(text: string): string[] {
-  const typed = text
-    .split(/[\s,;]+/)
-    .map((address) => address.trim())
-    .filter((address) => address !== '');
+  const typed = text.split(/[\s,;]+/).filter((address) => address !== '');
   const wrong = typed.find((address) => !ADDRESS.test(address));
   if (wrong !== undefined) {
     throw new FieldRefusedError(

@@ -80,3 +80,13 @@ test('the scheduled run refreshes without the mail, says so once, and mails once
   expect(fireNextDay()).toEqual([]);
   expect(linesSaying(MAIL_NEEDS_AUTHORIZATION)).toHaveLength(2);
 });
+
+test('a failing run that could only alert says so under the alert, once', async () => {
+  authorisedBeforeMail();
+  await harness.dataset.setFaults({ queue: [{ fault: 'server_error', times: 1_000 }] });
+  expect(fireNextDay()).toEqual([]);
+  expect(fireNextDay()).toEqual([]);
+  expect(linesSaying(MAIL_NEEDS_AUTHORIZATION).map((line) => [line[0], line[5]])).toEqual([
+    ['E-mail alert', 'Skipped'],
+  ]);
+});

@@ -1,0 +1,132 @@
+/**
+ * The digest's rules at their edges (src/refresh/digest.ts), beside the seeded model of
+ * test/refresh/digest-model.test.ts: when a digest may go at all (no recipients, Off, the day and
+ * the week), what a plan says of itself (only what is new, or everything open), that "Refresh
+ * failures" is no section of it, and how many open items "with each run" remembers (docs/admin.md,
+ * Limits).
+ */
+import type { CalendarDate } from '../../src/lib/dates';
+import {
+  type DigestItem,
+  type DigestMemory,
+  EMPTY_MEMORY,
+  isDigestDue,
+  planDigest,
+} from '../../src/refresh/digest';
+import type { DigestFrequency, NotificationSettings } from '../../src/refresh/notification-settings';
+
+const TODAY = 20_000 as CalendarDate;
+
+function settings(
+  frequency: DigestFrequency,
+  changes: Partial<NotificationSettings> = {},
+): NotificationSettings {
+  return {
+    recipients: ['safety@example.com'],
+    frequency,
+    topics: [
+      'expiredInspections',
+      'expiringInspections',
+      'expiredTrainings',
+      'expiringTrainings',
+      'refreshFailures',
+    ],
+    personalData: 'counts',
+    allowOutsideDomain: false,
+    mailShare: { maxRecipientsPerRun: 20, percentOfRemaining: 50 },
+    ...changes,
+  };
+}
+
+function inspection(key: string, daysLeft: number): DigestItem {
+  return {
+    kind: 'inspection',
+    status: daysLeft < 0 ? 'Expired' : 'Expiring',
+    key,
+    title: `Forklift: ${key}`,
+    date: '',
+    daysLeft,
+    link: '',
+  };
+}
+
+function lastDigestOn(day: number): DigestMemory {
+  return { ...EMPTY_MEMORY, lastDay: day as CalendarDate };
+}
+
+describe('a digest is due', () => {
+  test('never when Off or with nobody to send it to', () => {
+    expect(isDigestDue(settings('off'), EMPTY_MEMORY, TODAY)).toBe(false);
+    for (const frequency of ['each-run', 'daily', 'weekly'] as const) {
+      expect(isDigestDue(settings(frequency, { recipients: [] }), EMPTY_MEMORY, TODAY)).toBe(false);
+      expect(
+        planDigest(settings(frequency, { recipients: [] }), [inspection('a', -3)], EMPTY_MEMORY, TODAY),
+      ).toBeNull();
+    }
+  });
+
+  test('with each run: any run, the same day as the last digest included', () => {
+    expect(isDigestDue(settings('each-run'), lastDigestOn(TODAY), TODAY)).toBe(true);
+  });
+
+  test('daily: from the first run, then once a new day starts', () => {
+    expect(isDigestDue(settings('daily'), EMPTY_MEMORY, TODAY)).toBe(true);
+    expect(isDigestDue(settings('daily'), lastDigestOn(TODAY), TODAY)).toBe(false);
+    expect(isDigestDue(settings('daily'), lastDigestOn(TODAY - 1), TODAY)).toBe(true);
+  });
+
+  test('weekly: from the first run, then seven days after the last digest, not six', () => {
+    expect(isDigestDue(settings('weekly'), EMPTY_MEMORY, TODAY)).toBe(true);
+    expect(isDigestDue(settings('weekly'), lastDigestOn(TODAY - 6), TODAY)).toBe(false);
+    expect(isDigestDue(settings('weekly'), lastDigestOn(TODAY - 7), TODAY)).toBe(true);
+  });
+});
+
+describe('a plan', () => {
+  const open = [inspection('b', 5), inspection('a', -2)];
+
+  test('with each run: only what is new, remembered for next time', () => {
+    const plan = planDigest(settings('each-run'), open, EMPTY_MEMORY, TODAY)!;
+    expect(plan).toMatchObject({ frequency: 'each-run', onlyNew: true, memory: { lastDay: TODAY } });
+    expect(plan.memory.reported).not.toBe('');
+    expect(plan.memory.openFingerprint).not.toBeNull();
+  });
+
+  test.each(['daily', 'weekly'] as const)('%s: everything open, nothing kept item by item', (frequency) => {
+    const plan = planDigest(settings(frequency), open, EMPTY_MEMORY, TODAY)!;
+    expect(plan).toMatchObject({ frequency, onlyNew: false, memory: { reported: '', lastDay: TODAY } });
+    expect(plan.sections.map((section) => [section.topic, section.total])).toEqual([
+      ['expiredInspections', 1],
+      ['expiringInspections', 1],
+    ]);
+  });
+
+  test('has no section for "Refresh failures", which are alerts of their own', () => {
+    const plan = planDigest(settings('daily'), open, EMPTY_MEMORY, TODAY)!;
+    expect(plan.sections.map((section) => section.topic)).not.toContain('refreshFailures');
+  });
+});
+
+test('with each run, the 400 most urgent open items are remembered: one beyond them counts as new when the open set changes', () => {
+  // 401 open items, as a tab may hold them: the least urgent (s400) first.
+  const open = Array.from({ length: 401 }, (_, index) => inspection(`s${400 - index}`, 200 - index));
+  const first = planDigest(settings('each-run'), open, EMPTY_MEMORY, TODAY)!;
+  expect(first.sections.reduce((sum, section) => sum + section.total, 0)).toBe(401);
+  // Six characters an item: what the spreadsheet's metadata has room for.
+  expect(first.memory.reported).toHaveLength(400 * 6);
+
+  const next = planDigest(settings('each-run'), [...open, inspection('new', -500)], first.memory, TODAY)!;
+  const listed = next.sections.flatMap((section) => section.listed.map((item) => item.key));
+  expect(listed).toEqual(['new', 's400']);
+});
+
+test('weekly: the same open items in another order are no change', () => {
+  const first = planDigest(
+    settings('weekly'),
+    [inspection('a', -2), inspection('b', 5)],
+    EMPTY_MEMORY,
+    TODAY,
+  )!;
+  const reordered = [inspection('b', 5), inspection('a', -2)];
+  expect(planDigest(settings('weekly'), reordered, first.memory, (TODAY + 7) as CalendarDate)).toBeNull();
+});
