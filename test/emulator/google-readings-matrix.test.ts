@@ -125,11 +125,13 @@ test.each(CASES)(
       expect(harness.callServer('setFormulaAccess', true)).toMatchObject({ formulaAccess: true });
       const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
       const user = (await large.data()).users[0]!;
-      workbook.typeValues('Sheet1!A1:B1', [['2024-09-01', '2024-09-02']]);
-      workbook.typeValues('Sheet1!C1', [['=SAFETY_NEXT_INSPECTION("dow", A1, 7, "", B1)']]);
-      workbook.typeValues('Sheet1!C2', [[`=SAFETY_USER("${user.id}")`]]);
+      // The import removed the empty "Sheet1": the formulas go on a tab of the user's.
+      workbook.addSheet('Formulas', { rows: 1000, columns: 26 });
+      workbook.typeValues('Formulas!A1:B1', [['2024-09-01', '2024-09-02']]);
+      workbook.typeValues('Formulas!C1', [['=SAFETY_NEXT_INSPECTION("dow", A1, 7, "", B1)']]);
+      workbook.typeValues('Formulas!C2', [[`=SAFETY_USER("${user.id}")`]]);
       workbook.recalculate();
-      const sheet = workbook.sheet('Sheet1');
+      const sheet = workbook.sheet('Formulas');
       expect([cellShown(sheet, 'C1').slice(0, 10), cellShown(sheet, 'C2')]).toEqual([
         '2024-09-08',
         harness.emulator.readings.documentStoresInCustomFunction ? user.name : FORMULAS_MAY_NOT_READ_SETTINGS,
@@ -180,11 +182,13 @@ describe('what the user sees under each reading of the behaviours the add-on onc
       harness.callServer('setFormulaAccess', true);
       const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
       const user = (await harness.dataset.data()).users[0]!;
-      workbook.typeValues('Sheet1!A1:B1', [['2024-09-01', '2024-09-02']]);
-      workbook.typeValues('Sheet1!C1', [['=SAFETY_NEXT_INSPECTION("dow", A1, 7, "", B1)']]);
-      workbook.typeValues('Sheet1!C2', [[`=SAFETY_USER("${user.id}")`]]);
+      // The import removed the empty "Sheet1": the formulas go on a tab of the user's.
+      workbook.addSheet('Formulas', { rows: 1000, columns: 26 });
+      workbook.typeValues('Formulas!A1:B1', [['2024-09-01', '2024-09-02']]);
+      workbook.typeValues('Formulas!C1', [['=SAFETY_NEXT_INSPECTION("dow", A1, 7, "", B1)']]);
+      workbook.typeValues('Formulas!C2', [[`=SAFETY_USER("${user.id}")`]]);
       workbook.recalculate();
-      const sheet = workbook.sheet('Sheet1');
+      const sheet = workbook.sheet('Formulas');
       harness.emulator.onOpen(harness.spreadsheetId, { authMode: 'LIMITED' });
       const menu = workbook.ui.menus
         .at(-1)!
