@@ -53,7 +53,7 @@ function rowOf(record: Completion, occurrence = 1, hasUserContent = true): HeldR
 
 /** A record of the same user and training as `record` that the service does not list. */
 function goneTwinOf(record: Completion): Completion {
-  return { ...record, created: '2001-01-01 00:00:00' };
+  return { ...record, created: 978_307_200 };
 }
 
 async function listReads() {
