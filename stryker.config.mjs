@@ -45,6 +45,7 @@ export const RULES = [
     name: 'record-key',
     mutate: ['src/api/completion-key.ts'],
     tests: [
+      'test/api/completion-key.test.ts',
       `${COMPLETIONS_TESTS}/removal-check-rules.test.ts`,
       `${COMPLETIONS_TESTS}/staging-rules.test.ts`,
       `${COMPLETIONS_TESTS}/import-staging.test.ts`,
@@ -59,9 +60,6 @@ export const RULES = [
     tests: [
       `${COMPLETIONS_TESTS}/staging-rules.test.ts`,
       `${COMPLETIONS_TESTS}/removal-check-rules.test.ts`,
-      `${COMPLETIONS_TESTS}/import-staging.test.ts`,
-      `${COMPLETIONS_TESTS}/removal-check.test.ts`,
-      `${COMPLETIONS_TESTS}/commits.test.ts`,
     ],
   },
   {
