@@ -13,9 +13,11 @@ import {
   clearStaging,
   describeStaged,
   readStaging,
-  STAGING_SHEET,
   stageEntries,
 } from '../../../src/trainings/completions/staging';
+
+/** The name the staging tab is made under, as the user sees it among the hidden tabs. */
+const STAGING_TAB = 'Safety Sync staging';
 
 const service = createTestSpreadsheetService();
 const scriptGlobals = globalThis as { SpreadsheetApp?: GoogleAppsScript.Spreadsheet.SpreadsheetApp };
@@ -94,7 +96,7 @@ test('the staging tab is hidden, one text column, and grows by exactly the rows 
   const second = manyEntries(650, 600);
   stage(first);
   stage(second);
-  const sheet = spreadsheet.getSheetByName(STAGING_SHEET)!;
+  const sheet = spreadsheet.getSheetByName(STAGING_TAB)!;
   expect(sheet.isSheetHidden()).toBe(true);
   expect([sheet.getMaxRows(), sheet.getMaxColumns()]).toEqual([1250, 1]);
   expect(new Set(sheet.getRange(1, 1, 1250, 1).getNumberFormats().flat())).toEqual(new Set(['@']));
@@ -111,7 +113,7 @@ test('a staging tab the user renamed is still the one the run staged in', () => 
   const { spreadsheet, stage, read, tabNames } = newSpreadsheet();
   const staged = manyEntries(3);
   stage(staged.slice(0, 2));
-  const sheet = spreadsheet.getSheetByName(STAGING_SHEET)!;
+  const sheet = spreadsheet.getSheetByName(STAGING_TAB)!;
   sheet.setName('Old import');
   stage(staged.slice(2));
   expect(tabNames()).toEqual(['Sheet1', 'Old import']);
@@ -124,7 +126,7 @@ describe('a staging tab changed between executions gives nothing back', () => {
     const setup = newSpreadsheet();
     const staged = [...manyEntries(2), refused];
     setup.stage(staged);
-    const sheet = setup.spreadsheet.getSheetByName(STAGING_SHEET)!;
+    const sheet = setup.spreadsheet.getSheetByName(STAGING_TAB)!;
     const cell = (row: number) => {
       const range = sheet.getRange(row, 1);
       return {
@@ -191,7 +193,7 @@ test('clearing the staging tab empties it and gives back all its rows but one', 
   const staged = manyEntries(1_200);
   stage(staged);
   clear();
-  const sheet = spreadsheet.getSheetByName(STAGING_SHEET)!;
+  const sheet = spreadsheet.getSheetByName(STAGING_TAB)!;
   expect([sheet.getMaxRows(), sheet.getLastRow()]).toEqual([1, 0]);
   expect(read(staged)).toBeNull();
   // Cleared again (a run that ends twice) or never made: nothing to do.
