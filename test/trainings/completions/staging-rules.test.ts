@@ -15,6 +15,7 @@ import {
   readStaging,
   stageEntries,
 } from '../../../src/trainings/completions/staging';
+import { stagedCellOf } from '../../support/record-key-oracle';
 
 /** The name the staging tab is made under, as the user sees it among the hidden tabs. */
 const STAGING_TAB = 'Safety Sync staging';
@@ -121,6 +122,20 @@ test('a staging tab the user renamed is still the one the run staged in', () => 
   expect(read(staged)).toEqual(staged);
 });
 
+test('a staging tab an earlier version of the add-on kept by its id is found, renamed, during an update', () => {
+  const { spreadsheet, read } = newSpreadsheet();
+  const staged = manyEntries(2);
+  const sheet = spreadsheet.insertSheet('Renamed staging');
+  sheet.getRange(1, 1, 2, 1).setNumberFormat('@');
+  sheet.getRange(1, 1, 2, 1).setValues(staged.map((entry) => [stagedCellOf(entry.record!)]));
+  spreadsheet.addDeveloperMetadata(
+    'safetySync.stagingTab',
+    JSON.stringify({ staging: sheet.getSheetId() }),
+    service.SpreadsheetApp.DeveloperMetadataVisibility.PROJECT,
+  );
+  expect(read(staged)).toEqual(staged);
+});
+
 describe('a staging tab changed between executions gives nothing back', () => {
   function stagedTab() {
     const setup = newSpreadsheet();
@@ -172,10 +187,10 @@ describe('a staging tab changed between executions gives nothing back', () => {
     expect(read(staged)).toBeNull();
   });
 
-  test.each(['key', 'source', 'problem'])('a refused entry without its %s', (field) => {
+  test.each(['key', 'source', 'problem'])('a refused entry whose %s is not text', (field) => {
     const { cell, read, staged } = stagedTab();
     const entry = JSON.parse(cell(3).text()) as Record<string, unknown>;
-    cell(3).set(JSON.stringify({ ...entry, [field]: 7 }));
+    cell(3).set(JSON.stringify({ ...entry, [field]: [entry[field]] }));
     expect(read(staged)).toBeNull();
   });
 });
