@@ -90,6 +90,25 @@ test('a twin listed once is still listed for its first row and gone for its seco
   expect(check).toMatchObject({ stillListed: [rowOf(record)], confirmedGone: [rowOf(record, 2).key] });
 });
 
+test("a check reads its user's completions of the training in one pass", async () => {
+  const record = served[0]!;
+  const pages = served.filter(
+    (other) => other.user_id === record.user_id && other.training_id === record.training_id,
+  ).length;
+  expect(pages).toBeGreaterThan(1);
+  // One record a page: every listed completion of that user and training is a page of its own.
+  await dataset.setQuirks({ pageSizeCap: 1 });
+  try {
+    confirmRemovals(client, BATCH_SIZE, [rowOf(goneTwinOf(record))], {}, new Set());
+  } finally {
+    await dataset.setQuirks({});
+  }
+  // Page 1, then the other pages in one round with page 1 before them (which anchors it); a
+  // second pass, confirming the first, would read them all again.
+  expect(pages).toBeLessThanOrEqual(BATCH_SIZE + 1);
+  expect(await listReads()).toHaveLength(pages + 1);
+});
+
 test('rows without notes are neither read nor named: they go without a check', async () => {
   const check = confirmRemovals(client, BATCH_SIZE, [rowOf(goneTwinOf(served[3]!), 1, false)], {}, new Set());
   expect(check).toEqual({ note: null, confirmedGone: [], stillListed: [] });
