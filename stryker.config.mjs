@@ -48,19 +48,12 @@ export const RULES = [
       'test/api/completion-key.test.ts',
       `${COMPLETIONS_TESTS}/removal-check-rules.test.ts`,
       `${COMPLETIONS_TESTS}/staging-rules.test.ts`,
-      `${COMPLETIONS_TESTS}/import-staging.test.ts`,
-      `${COMPLETIONS_TESTS}/removal-check.test.ts`,
-      `${COMPLETIONS_TESTS}/tab-layout.test.ts`,
-      `${COMPLETIONS_TESTS}/user-names.test.ts`,
     ],
   },
   {
     name: 'staging-and-removal',
     mutate: [`${COMPLETIONS_SRC}/staging.ts`, `${COMPLETIONS_SRC}/removal-check.ts`],
-    tests: [
-      `${COMPLETIONS_TESTS}/staging-rules.test.ts`,
-      `${COMPLETIONS_TESTS}/removal-check-rules.test.ts`,
-    ],
+    tests: [`${COMPLETIONS_TESTS}/staging-rules.test.ts`, `${COMPLETIONS_TESTS}/removal-check-rules.test.ts`],
   },
   {
     name: 'tab-layout',
