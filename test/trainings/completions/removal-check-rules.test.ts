@@ -52,7 +52,7 @@ function rowOf(record: Completion, occurrence = 1, hasUserContent = true): HeldR
 }
 
 /** A record of the same user and training as `record` that the service does not list. */
-function goneTwinOf(record: Completion): Completion {
+function unlistedLike(record: Completion): Completion {
   return { ...record, created: 978_307_200 };
 }
 
@@ -66,19 +66,16 @@ async function listReads() {
 test('of twins, as many rows stay as the service lists; a row beyond them, and a record it no longer lists, are gone', async () => {
   const twin = served[0]!;
   expect(served[1]).toEqual(twin);
-  const gone = goneTwinOf(twin);
+  const gone = unlistedLike(twin);
   const rows = [rowOf(twin), rowOf(twin, 2), rowOf(twin, 3), rowOf(gone)];
 
   const check = confirmRemovals(client, BATCH_SIZE, rows, {}, new Set());
 
+  const named = rows.map(() => `user ${twin.user_id}, training ${twin.training_id}`).join('; ');
   expect(check).toEqual({
     stillListed: [rows[0], rows[1]],
     confirmedGone: [rows[2]!.key, rows[3]!.key],
-    note: `4 rows with your own notes removed, because their records are gone (the service no longer lists them for their user and training): ${Array(
-      4,
-    )
-      .fill(`user ${twin.user_id}, training ${twin.training_id}`)
-      .join('; ')}.`,
+    note: `4 rows with your own notes removed, because their records are gone (the service no longer lists them for their user and training): ${named}.`,
   });
   // One read for the user and training of all four.
   expect(await listReads()).toEqual([{ user_id: twin.user_id, training_id: twin.training_id }]);
@@ -99,7 +96,7 @@ test("a check reads its user's completions of the training in one pass", async (
   // One record a page: every listed completion of that user and training is a page of its own.
   await dataset.setQuirks({ pageSizeCap: 1 });
   try {
-    confirmRemovals(client, BATCH_SIZE, [rowOf(goneTwinOf(record))], {}, new Set());
+    confirmRemovals(client, BATCH_SIZE, [rowOf(unlistedLike(record))], {}, new Set());
   } finally {
     await dataset.setQuirks({});
   }
@@ -110,13 +107,19 @@ test("a check reads its user's completions of the training in one pass", async (
 });
 
 test('rows without notes are neither read nor named: they go without a check', async () => {
-  const check = confirmRemovals(client, BATCH_SIZE, [rowOf(goneTwinOf(served[3]!), 1, false)], {}, new Set());
+  const check = confirmRemovals(
+    client,
+    BATCH_SIZE,
+    [rowOf(unlistedLike(served[3]!), 1, false)],
+    {},
+    new Set(),
+  );
   expect(check).toEqual({ note: null, confirmedGone: [], stillListed: [] });
   expect(await listReads()).toEqual([]);
 });
 
 test('one row gone is said in the singular', async () => {
-  const gone = goneTwinOf(served[7]!);
+  const gone = unlistedLike(served[7]!);
   const check = confirmRemovals(client, BATCH_SIZE, [rowOf(gone)], {}, new Set());
   expect(check).toEqual({
     stillListed: [],
@@ -127,9 +130,9 @@ test('one row gone is said in the singular', async () => {
 
 test('an empty user or training id is left out of the read; a row with neither is not read and not taken for gone', async () => {
   const record = served[10]!;
-  const noUser = { ...goneTwinOf(record), user_id: '' };
-  const noTraining = { ...goneTwinOf(record), training_id: '' };
-  const neither = { ...goneTwinOf(record), user_id: '', training_id: '' };
+  const noUser = { ...unlistedLike(record), user_id: '' };
+  const noTraining = { ...unlistedLike(record), training_id: '' };
+  const neither = { ...unlistedLike(record), user_id: '', training_id: '' };
   const rows = [rowOf(noUser), rowOf(noTraining), rowOf(neither)];
 
   const check = confirmRemovals(client, BATCH_SIZE, rows, {}, new Set());
@@ -142,7 +145,7 @@ test('an empty user or training id is left out of the read; a row with neither i
 });
 
 test('rows confirmed gone by an earlier execution are not read again, and still named', async () => {
-  const earlier = rowOf(goneTwinOf(served[12]!));
+  const earlier = rowOf(unlistedLike(served[12]!));
   const check = confirmRemovals(client, BATCH_SIZE, [earlier], {}, new Set([earlier.key]));
   expect(check).toMatchObject({
     stillListed: [],
@@ -156,7 +159,7 @@ describe('pausing between checks', () => {
   /** Rows of three users' records, one check each, the first confirmed by an earlier execution. */
   function threeChecks() {
     const byUser = new Map(served.map((record) => [record.user_id, record]));
-    const [earlier, ...rows] = [...byUser.values()].slice(0, 3).map((record) => rowOf(goneTwinOf(record)));
+    const [earlier, ...rows] = [...byUser.values()].slice(0, 3).map((record) => rowOf(unlistedLike(record)));
     return { earlier: earlier!, rows: [earlier!, ...rows] };
   }
 
