@@ -47,20 +47,15 @@ export const RULES = [
     name: 'record-key',
     mutate: ['src/api/completion-key.ts'],
     tests: [
-      `${COMPLETIONS_TESTS}/import-staging.test.ts`,
-      `${COMPLETIONS_TESTS}/removal-check.test.ts`,
-      `${COMPLETIONS_TESTS}/tab-layout.test.ts`,
-      `${COMPLETIONS_TESTS}/user-names.test.ts`,
+      'test/api/completion-key.test.ts',
+      `${COMPLETIONS_TESTS}/removal-check-rules.test.ts`,
+      `${COMPLETIONS_TESTS}/staging-rules.test.ts`,
     ],
   },
   {
     name: 'staging-and-removal',
     mutate: [`${COMPLETIONS_SRC}/staging.ts`, `${COMPLETIONS_SRC}/removal-check.ts`],
-    tests: [
-      `${COMPLETIONS_TESTS}/import-staging.test.ts`,
-      `${COMPLETIONS_TESTS}/removal-check.test.ts`,
-      `${COMPLETIONS_TESTS}/commits.test.ts`,
-    ],
+    tests: [`${COMPLETIONS_TESTS}/staging-rules.test.ts`, `${COMPLETIONS_TESTS}/removal-check-rules.test.ts`],
   },
   {
     name: 'tab-layout',

@@ -58,6 +58,8 @@ test('when the script properties are full, expired leases of other spreadsheets 
   const live = JSON.stringify({ untilMs: harness.emulator.clock.now() + 300_000 });
   store.set('safetySync.runLease.another-running-spreadsheet', live);
   store.set('an unrelated setting', 'kept');
+  // A garbled lease holds nothing either.
+  store.set('safetySync.runLease.garbled', 'not a lease');
   let used = 0;
   for (let index = 0; used < 500 * 1024 - 40; index++) {
     const key = `safetySync.runLease.stopped-${index}`;
@@ -93,4 +95,73 @@ test('a lease where earlier versions kept it, in the spreadsheet, is dropped by 
   harness.clickMenu('Import equipment types');
   expect(legacy()).toEqual([]);
   await harness.done();
+});
+
+describe('waiting for the run that holds the lease', () => {
+  const leaseKeyOf = (spreadsheetId: string) => `safetySync.runLease.${spreadsheetId}`;
+
+  test('a run waits for a lease that ends within ten seconds, and starts within a second of its end', async () => {
+    const harness = await createAddonHarness({ dataset: { seed: 65 } });
+    harness.connect();
+    const ui = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui;
+    const { clock } = harness.emulator;
+    const untilMs = clock.now() + 4_000;
+    harness.emulator.properties.script.set(leaseKeyOf(harness.spreadsheetId), JSON.stringify({ untilMs }));
+    let claimedAtMs = 0;
+    harness.emulator.beforeNextCall('Properties.setProperty', () => {
+      claimedAtMs = clock.now();
+    });
+    harness.clickMenu('Import equipment types');
+    expect(ui.alerts[ui.alerts.length - 1]!.message).toMatch(/^Imported/);
+    expect(claimedAtMs).toBeGreaterThanOrEqual(untilMs);
+    expect(claimedAtMs).toBeLessThan(untilMs + 1_500);
+    await harness.done();
+  });
+
+  test('a run gives up after ten seconds when the lease is still held', async () => {
+    const harness = await createAddonHarness({ dataset: { seed: 66 } });
+    harness.connect();
+    const ui = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui;
+    const { clock } = harness.emulator;
+    const leaseKey = leaseKeyOf(harness.spreadsheetId);
+    const lease = JSON.stringify({ untilMs: clock.now() + 60_000 });
+    harness.emulator.properties.script.set(leaseKey, lease);
+    const startedAtMs = clock.now();
+    harness.clickMenu('Import equipment types');
+    expect(ui.alerts[ui.alerts.length - 1]!.message).toMatch(
+      /^An import is already running in this spreadsheet\. Try again when it has finished\./,
+    );
+    expect(clock.now() - startedAtMs).toBeGreaterThanOrEqual(10_000);
+    expect(clock.now() - startedAtMs).toBeLessThan(12_000);
+    // The other run's lease is left as it was.
+    expect(harness.emulator.properties.script.get(leaseKey)).toBe(lease);
+    await harness.done();
+  });
+
+  test('a lease is taken only under the script lock: a run waits for it, and gives up when it is not released', async () => {
+    const harness = await createAddonHarness({ dataset: { seed: 67 } });
+    harness.connect();
+    const ui = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui;
+    const briefly = harness.emulator.locks.hold('script', '', { releaseAfterMs: 3_000 });
+    harness.clickMenu('Import equipment types');
+    expect(ui.alerts[ui.alerts.length - 1]!.message).toMatch(/^Imported/);
+    briefly.release();
+
+    harness.emulator.locks.hold('script');
+    harness.clickMenu('Import equipment types');
+    expect(ui.alerts[ui.alerts.length - 1]!.message).toMatch(
+      /^An import is already running in this spreadsheet\. Try again when it has finished\./,
+    );
+    await harness.done();
+  });
+
+  test('a lease that is not one (a garbled property) holds nothing', async () => {
+    const harness = await createAddonHarness({ dataset: { seed: 68 } });
+    harness.connect();
+    const ui = harness.emulator.workbooks.get(harness.spreadsheetId)!.ui;
+    harness.emulator.properties.script.set(leaseKeyOf(harness.spreadsheetId), 'not a lease');
+    harness.clickMenu('Import equipment types');
+    expect(ui.alerts[ui.alerts.length - 1]!.message).toMatch(/^Imported/);
+    await harness.done();
+  });
 });

@@ -14,7 +14,7 @@
  * staged". The tab is found by its sheet id (platform/addon-tabs.ts), so a user who renames it
  * does not lose what it holds.
  */
-import { COMPLETION_FIELDS, completionKey } from '../../api/completion-key';
+import { COMPLETION_FIELDS } from '../../api/completion-key';
 import { type ListEntry, recordEntry } from '../../api/completions-contract';
 import type { Completion } from '../../api/schemas';
 import { fingerprint } from '../../lib/fingerprint';
@@ -31,7 +31,8 @@ export interface StagedRecords {
 }
 
 export function describeStaged(entries: readonly ListEntry[]): StagedRecords {
-  const keys = entries.map((entry) => (entry.record ? completionKey(entry.record) : fingerprint(entry.key)));
+  // A record's entry key is its identity, so this is its record key (completionKey).
+  const keys = entries.map((entry) => fingerprint(entry.key));
   return { count: keys.length, checksum: fingerprint(keys.join('\n')) };
 }
 
