@@ -18,6 +18,8 @@
 import { createTestSpreadsheetService } from '../../dev/emulator/spreadsheet/testing';
 import type { SheetView, ValidationView } from '../../dev/emulator/spreadsheet/workbook-store';
 import type { CellValue, ColumnSpec, Table } from '../../src/sheets/table';
+import { readTabLayout } from '../../src/sheets/added-columns';
+import { insertRowsOnTop } from '../../src/sheets/rows-on-top';
 import { writeTable } from '../../src/sheets/table-writer';
 import { type Random, seeded, sequenceSeeds } from '../support/seeded-random';
 
@@ -94,7 +96,9 @@ class Sequence {
       this.write();
       this.addUserColumns();
       for (let step = random.int(4, 8); step > 0; step--) {
-        if (random.chance(0.5)) this.userAction();
+        const roll = random.int(1, 100);
+        if (roll <= 50) this.userAction();
+        else if (roll <= 65 && this.records.length > 0) this.arriveOnTop();
         else {
           this.changeTable();
           this.write();
@@ -264,6 +268,23 @@ class Sequence {
     this.log(`upstream: the table is ${records.map((record) => `${record.key}=${record.count}`).join(' ')}`);
   }
 
+  /** Records arriving on top of the tab (newest first), inserted without rewriting the rest. */
+  private arriveOnTop(): void {
+    const arriving = Array.from({ length: this.random.int(1, 3) }, () => this.newRecord());
+    const first = this.userColumnsAdded ? this.readUserCells(2) : null;
+    const rows = arriving.map((record) => [record.name, record.count, record.key]);
+    this.log(`upstream: ${arriving.map((record) => record.key).join(' ')} arrive on top, inserted`);
+    if (insertRowsOnTop(this.sheet, COLUMNS, readTabLayout(this.sheet, COLUMNS), rows) !== null)
+      throw new Error('a small insertion reported a slower write');
+    // A reference to the first record's row keeps meaning the newest record.
+    if (this.watched?.key === this.records[0]!.key) this.watched = null;
+    this.records = [...arriving, ...this.records];
+    // The new rows take the first record's formats and rules, and no note.
+    if (first) for (const record of arriving) this.oracle.set(record.key, this.newRecordCells(first));
+    // The titles and the filter are the caller's to set after an insertion on top.
+    this.check({ frame: false });
+  }
+
   private write(): void {
     const listed = new Set(this.records.map((record) => record.key));
     const leaving = [...this.oracle.keys()].filter((key) => !listed.has(key));
@@ -305,7 +326,7 @@ class Sequence {
     );
   }
 
-  private check(): void {
+  private check({ frame } = { frame: true }): void {
     const titles = this.titles();
     const view = this.view();
     const width = titles.length;
@@ -350,14 +371,7 @@ class Sequence {
         if (formula !== wanted) throw new Error(`${record.key}'s formula is ${formula}, expected ${wanted}`);
       });
     });
-    if (view.fontWeights(`A1:${this.columnLetter(width)}1`)[0]!.some((weight) => weight !== 'bold'))
-      throw new Error('the titles are not all bold');
-    if (view.frozenRows !== 1) throw new Error('the titles are not frozen');
-    const expectedFilter = `A1:${this.columnLetter(width)}${height}`;
-    if (view.filter !== expectedFilter)
-      throw new Error(`the filter covers ${view.filter}, expected ${expectedFilter}`);
-    if (JSON.stringify(view.hiddenColumns) !== JSON.stringify([titles.indexOf('Key') + 1]))
-      throw new Error(`hidden columns ${JSON.stringify(view.hiddenColumns)}: only the key column should be`);
+    if (frame) this.checkFrame(titles, height);
     const watchedAt = this.records.findIndex((record) => record.key === this.watched?.key);
     if (watchedAt >= 0) {
       // The emulator computes no reference: what the formula points at is what the user would see.
@@ -366,6 +380,19 @@ class Sequence {
       if (formula !== wanted)
         throw new Error(`Summary!A1 is ${formula}, expected ${wanted} (${this.watched!.key}'s cell)`);
     } else this.watched = null;
+  }
+  /** The titles bold and frozen, the filter over the table and the user's columns, the key hidden. */
+  private checkFrame(titles: readonly string[], height: number): void {
+    const view = this.view();
+    const width = titles.length;
+    if (view.fontWeights(`A1:${this.columnLetter(width)}1`)[0]!.some((weight) => weight !== 'bold'))
+      throw new Error('the titles are not all bold');
+    if (view.frozenRows !== 1) throw new Error('the titles are not frozen');
+    const expectedFilter = `A1:${this.columnLetter(width)}${height}`;
+    if (view.filter !== expectedFilter)
+      throw new Error(`the filter covers ${view.filter}, expected ${expectedFilter}`);
+    if (JSON.stringify(view.hiddenColumns) !== JSON.stringify([titles.indexOf('Key') + 1]))
+      throw new Error(`hidden columns ${JSON.stringify(view.hiddenColumns)}: only the key column should be`);
   }
 }
 
