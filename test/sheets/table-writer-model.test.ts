@@ -75,6 +75,10 @@ class Sequence {
   private readonly oracle = new Map<string, UserCell[]>();
   /** Notes the user left on the record's table cells, by key and column title. */
   private readonly tableNotes = new Map<string, Map<string, string>>();
+  /** The rules on the record's table cells ("Name", "Count"), by key: a user's, or a new row's. */
+  private readonly tableRules = new Map<string, string[]>();
+  /** Whether the user hid "No" in the filter of "Signed off". */
+  private filterHidesNo = false;
   /** The record a formula on another tab points at (by its cell in the user's column "Signed off"). */
   private watched: { key: string } | null = null;
   private userColumnsAdded = false;
@@ -182,7 +186,7 @@ class Sequence {
     const cell = `${this.columnLetter(column)}${row}`;
     const view = this.view();
     const kept = this.oracle.get(record.key)![which]!;
-    const roll = random.int(1, 6);
+    const roll = random.int(1, 10);
     if (roll === 1) {
       // A formula reading the record's own count, relative to its row.
       this.type(`'${TAB}'!${cell}`, `=${this.columnLetter(this.columnOf('Count'))}${row}*2`);
@@ -206,7 +210,24 @@ class Sequence {
       // A Yes/No rule over what is there, rejecting other input from now on (or only warning).
       view.setDataValidation(cell, { valueInList: ['Yes', 'No'], allowInvalid: random.chance(0.5) });
       this.log(`user: Yes/No rule on ${record.key}'s ${USER_TITLES[which]}`);
-    } else if (roll === 5 && which === 1) {
+    } else if (roll === 5) {
+      // A rule on the record's count accepting only the count it has now: the add-on's write of
+      // another count must lift it, and the rule stays with its record.
+      const count = `${this.columnLetter(this.columnOf('Count'))}${row}`;
+      view.setDataValidation(count, { valueInList: [String(record.count)], allowInvalid: false });
+      this.log(`user: rule accepting only ${record.count} on ${record.key}'s Count`);
+    } else if (roll === 6) {
+      if (view.maxRows > view.lastRow) view.deleteRows(view.lastRow + 1, view.maxRows - view.lastRow);
+      this.log(`user: the empty rows below the table deleted (${view.lastRow} rows left)`);
+    } else if (
+      roll === 7 &&
+      which === 1 &&
+      (view.filter?.split(':')[1] ?? 'A') >= this.columnLetter(column)
+    ) {
+      view.setFilterCriteria(column, { hiddenValues: ['No'] });
+      this.filterHidesNo = true;
+      this.log('user: "No" hidden in the filter of Signed off');
+    } else if (roll === 8 && which === 1) {
       this.type('Summary!A1', `='${TAB}'!${cell}`);
       this.watched = { key: record.key };
       this.log(`user: Summary!A1 shows ${record.key}'s ${USER_TITLES[which]}`);
@@ -217,6 +238,14 @@ class Sequence {
       this.log(`user: typed "${typed}" in ${record.key}'s ${USER_TITLES[which]}`);
     }
     this.oracle.set(record.key, this.readUserCells(row));
+    this.tableRules.set(record.key, this.readTableRules(row));
+  }
+
+  private readTableRules(row: number): string[] {
+    const view = this.view();
+    return ['Name', 'Count'].map((title) =>
+      ruleText(view.dataValidations(`${this.columnLetter(this.columnOf(title))}${row}`)[0]![0]!),
+    );
   }
 
   private noteOnTable(key: string): Map<string, string> {
@@ -272,6 +301,8 @@ class Sequence {
   private arriveOnTop(): void {
     const arriving = Array.from({ length: this.random.int(1, 3) }, () => this.newRecord());
     const first = this.userColumnsAdded ? this.readUserCells(2) : null;
+    const firstRules = this.readTableRules(2);
+    const rowsBefore = this.view().maxRows;
     const rows = arriving.map((record) => [record.name, record.count, record.key]);
     this.log(`upstream: ${arriving.map((record) => record.key).join(' ')} arrive on top, inserted`);
     if (insertRowsOnTop(this.sheet, COLUMNS, readTabLayout(this.sheet, COLUMNS), rows) !== null)
@@ -281,6 +312,9 @@ class Sequence {
     this.records = [...arriving, ...this.records];
     // The new rows take the first record's formats and rules, and no note.
     if (first) for (const record of arriving) this.oracle.set(record.key, this.newRecordCells(first));
+    for (const record of arriving) this.tableRules.set(record.key, firstRules);
+    if (this.view().maxRows !== rowsBefore + arriving.length)
+      throw new Error(`the tab has ${this.view().maxRows} rows, expected ${rowsBefore + arriving.length}`);
     // The titles and the filter are the caller's to set after an insertion on top.
     this.check({ frame: false });
   }
@@ -294,6 +328,9 @@ class Sequence {
       : this.oracle.size > 0
         ? this.readUserCells(2)
         : this.readUserCells(this.records.length + 50);
+    const firstRules = this.view().lastRow > 1 ? this.readTableRules(2) : ['', ''];
+    const height = this.records.length + 1;
+    const expectedRows = Math.max(this.view().maxRows, height);
     const table: Table = {
       columns: COLUMNS,
       rows: this.records.map((record) => [record.name, record.count, record.key]),
@@ -308,7 +345,20 @@ class Sequence {
     for (const key of leaving) {
       this.oracle.delete(key);
       this.tableNotes.delete(key);
+      this.tableRules.delete(key);
     }
+    // A new record's row takes the rules of the first record's row, table cells included.
+    for (const record of this.records)
+      if (!this.tableRules.has(record.key)) this.tableRules.set(record.key, firstRules);
+    const { placement } = result;
+    if (
+      placement.height !== height ||
+      placement.maxRows !== expectedRows ||
+      this.view().maxRows !== expectedRows
+    )
+      throw new Error(
+        `the tab has ${this.view().maxRows} rows (placement: ${placement.height} of ${placement.maxRows}), expected ${height} of ${expectedRows}`,
+      );
     if (firstRow) {
       for (const record of this.records)
         if (!this.oracle.has(record.key)) this.oracle.set(record.key, this.newRecordCells(firstRow));
@@ -355,6 +405,11 @@ class Sequence {
         if (actual !== note)
           throw new Error(`${record.key}'s note on ${title} is "${actual}", expected "${note}"`);
       }
+      const rules = this.readTableRules(index + 2);
+      if (JSON.stringify(rules) !== JSON.stringify(this.tableRules.get(record.key)))
+        throw new Error(
+          `${record.key}'s rules on Name and Count are ${JSON.stringify(rules)}, expected ${JSON.stringify(this.tableRules.get(record.key))}`,
+        );
       const expected = this.oracle.get(record.key);
       if (!expected) return;
       const actual = this.readUserCells(index + 2);
@@ -393,6 +448,13 @@ class Sequence {
       throw new Error(`the filter covers ${view.filter}, expected ${expectedFilter}`);
     if (JSON.stringify(view.hiddenColumns) !== JSON.stringify([titles.indexOf('Key') + 1]))
       throw new Error(`hidden columns ${JSON.stringify(view.hiddenColumns)}: only the key column should be`);
+    const criteria = view.filterCriteria(titles.indexOf(USER_TITLES[1]!) + 1);
+    if (this.filterHidesNo && JSON.stringify(criteria?.hiddenValues) !== '["No"]')
+      throw new Error(
+        `the filter of Signed off hides ${JSON.stringify(criteria?.hiddenValues)}, expected "No"`,
+      );
+    if (titles.length === 3 && view.columnWidth(1) !== 180)
+      throw new Error("a new tab lost the table's widths");
   }
 }
 
