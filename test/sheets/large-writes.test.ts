@@ -1,0 +1,176 @@
+/**
+ * Large tables (src/sheets/row-writer.ts): from SHEETS_API_MIN_CELLS cells of the table's own
+ * columns, the table goes through the Sheets API (RAW) and everything else around it through the
+ * Spreadsheet service; without the API, or when it refuses, through the Spreadsheet service, with
+ * one sentence for the Sync log. Either way every cell holds exactly its value, the user's cells stay
+ * beside their records and the add-on's formulas stay formulas. Run in Node against the emulator's
+ * services, fast enough for every mutant.
+ */
+import { SheetsApiQuotas } from '../../dev/emulator/spreadsheet/api-sheets-advanced';
+import type { createSpreadsheetService } from '../../dev/emulator/spreadsheet';
+import { createTestSpreadsheetService } from '../../dev/emulator/spreadsheet/testing';
+import { readTabLayout } from '../../src/sheets/added-columns';
+import { insertRowsOnTop } from '../../src/sheets/rows-on-top';
+import { SHEETS_API_MIN_CELLS } from '../../src/sheets/sheets-api';
+import type { CellValue, ColumnSpec, Table } from '../../src/sheets/table';
+import { writeTable } from '../../src/sheets/table-writer';
+
+const TAB = 'Large';
+/** Four columns the API takes (RAW), the record key last. */
+const COLUMNS: ColumnSpec[] = [
+  { header: 'Name', kind: 'text', width: 100 },
+  { header: 'Count', kind: 'integer', width: 100 },
+  { header: 'Note', kind: 'text', width: 100 },
+  { header: 'Key', kind: 'text', width: 100, hidden: true },
+];
+const KEY = 3;
+/** Texts Sheets would read as something else if they were typed. */
+const TRICKY = ['007', '=1+1', 'TRUE', "'quoted", '2024-05-01', '-3'];
+
+type Api = 'enabled' | 'disabled' | 'absent';
+
+const globals = globalThis as { Sheets?: unknown; SpreadsheetApp?: unknown };
+
+function setup(api: Api) {
+  // The test service carries the Sheets advanced service too, as the runtime's does.
+  const service = createTestSpreadsheetService() as ReturnType<typeof createTestSpreadsheetService> &
+    Pick<ReturnType<typeof createSpreadsheetService>, 'sheetsAdvancedService'>;
+  const id = service.workbooks.create({ name: 'Large tables' });
+  service.context.activeSpreadsheetId = id;
+  const spreadsheet = service.SpreadsheetApp.getActiveSpreadsheet();
+  globals.SpreadsheetApp = service.SpreadsheetApp;
+  if (api !== 'absent') {
+    globals.Sheets = service.sheetsAdvancedService({
+      quotas: new SheetsApiQuotas(() => service.nowMs),
+      cloudProjectApi: api,
+    });
+  }
+  const sheet = spreadsheet.insertSheet(TAB);
+  const view = () => {
+    service.SpreadsheetApp.flush();
+    return service.workbooks.get(id)!.sheet(TAB);
+  };
+  return { service, id, spreadsheet, sheet, view };
+}
+
+afterEach(() => {
+  delete globals.Sheets;
+  delete globals.SpreadsheetApp;
+});
+
+function rows(count: number, from = 0): CellValue[][] {
+  return Array.from({ length: count }, (_, index) => [
+    TRICKY[(from + index) % TRICKY.length]!,
+    from + index,
+    `note ${from + index}`,
+    `k${from + index}`,
+  ]);
+}
+
+function table(tableRows: CellValue[][], columns = COLUMNS, keyColumn = KEY): Table {
+  return { columns, rows: tableRows, keyColumn };
+}
+
+/** The cells the tab shows in columns A to D from row 2, as Sheets holds them. */
+function shown(view: ReturnType<ReturnType<typeof setup>['view']>, count: number, left = 'A', right = 'D') {
+  return view.values(`${left}2:${right}${count + 1}`);
+}
+
+const LARGE = SHEETS_API_MIN_CELLS / COLUMNS.length;
+/** The fewest records a write sends through the API: the titles' cells count too. */
+const AT_THRESHOLD = LARGE - 1;
+
+describe('a large table', () => {
+  test.each<[Api, string | null]>([
+    ['enabled', null],
+    [
+      'absent',
+      "A large table was written through the Spreadsheet service, slower, because the Sheets advanced service is not in the add-on's manifest; nothing is missing.",
+    ],
+  ])('with the API %s: every cell holds exactly its value (Sync log: %s)', (api, sentence) => {
+    const { service, sheet, view } = setup(api);
+    const result = writeTable(sheet, table(rows(AT_THRESHOLD)));
+    expect(result.slowerWrite).toBe(sentence);
+    // One request for the whole table, or one setValues: a cost that does not grow with the rows.
+    const calls = service.counter.snapshot();
+    expect([calls['Sheets.Spreadsheets.Values.batchUpdate'], calls['Range.setValues']]).toEqual(
+      api === 'enabled' ? [1, undefined] : [undefined, 1],
+    );
+    expect(shown(view(), AT_THRESHOLD)).toEqual(rows(AT_THRESHOLD));
+    expect(view().numberFormats('A2:D2')).toEqual([['@', '0', '@', '@']]);
+    expect(view().numberFormats(`A${AT_THRESHOLD + 1}:D${AT_THRESHOLD + 1}`)).toEqual([['@', '0', '@', '@']]);
+    expect(view().values('A1:D1')).toEqual([COLUMNS.map((column) => column.header)]);
+  });
+
+  test('one row short of the threshold says nothing of a slower write', () => {
+    const { sheet, view } = setup('absent');
+    expect(writeTable(sheet, table(rows(AT_THRESHOLD - 1))).slowerWrite).toBeNull();
+    expect(shown(view(), AT_THRESHOLD - 1)).toEqual(rows(AT_THRESHOLD - 1));
+  });
+
+  test('that the API refuses is written through the Spreadsheet service, and the Sync log says why', () => {
+    const { sheet, view } = setup('disabled');
+    const result = writeTable(sheet, table(rows(LARGE)));
+    expect(result.slowerWrite).toMatch(
+      /^A large table was written through the Spreadsheet service, slower, because the Sheets API answered: .+; nothing is missing\.$/,
+    );
+    expect(shown(view(), LARGE)).toEqual(rows(LARGE));
+  });
+
+  test("written again keeps the user's columns beside their records, whatever moved", () => {
+    const { sheet, view } = setup('enabled');
+    writeTable(sheet, table(rows(LARGE)));
+    view().insertColumnsBefore(2);
+    // The user's column B (between the table's columns) and F (after them): a value on each record.
+    const typed = Array.from({ length: LARGE }, (_, index) => [`mine ${index}`]);
+    sheet.getRange(1, 2).setValues([['Mine']]);
+    sheet.getRange(2, 2, LARGE, 1).setValues(typed);
+    sheet.getRange(1, 6).setValues([['Signed off']]);
+    sheet.getRange(2, 6, LARGE, 1).setValues(typed.map(([value]) => [`${value!} ok`]));
+    // Every other record leaves and the rest come back in reverse order: re-typed, not moved.
+    const next = rows(LARGE)
+      .filter((_, index) => index % 2 === 0)
+      .reverse()
+      .concat(rows(LARGE / 2, LARGE));
+    const result = writeTable(sheet, table(next));
+    expect(result.slowerWrite).toBeNull();
+    expect(result.userRowsDropped).toBe(LARGE / 2);
+    const after = view().values(`A2:F${next.length + 1}`);
+    after.forEach((row, index) => {
+      const record = next[index]!;
+      const number = Number(record[1]);
+      expect([row[0], row[2], row[3], row[4]]).toEqual(record);
+      expect([row[1], row[5]]).toEqual(number < LARGE ? [`mine ${number}`, `mine ${number} ok`] : ['', '']);
+    });
+    expect(view().lastRow).toBe(next.length + 1);
+  });
+
+  test("keeps the add-on's own formulas as formulas, the rest of the table RAW", () => {
+    const { sheet, view } = setup('enabled');
+    const columns: ColumnSpec[] = [{ header: 'Link', kind: 'formula', width: 100 }, ...COLUMNS];
+    const withLinks = rows(LARGE).map((row, index) => [`=HYPERLINK("#gid=0", "row ${index}")`, ...row]);
+    expect(writeTable(sheet, table(withLinks, columns, KEY + 1)).slowerWrite).toBeNull();
+    expect(view().formulas('A2:B3')).toEqual([
+      ['=HYPERLINK("#gid=0", "row 0")', ''],
+      ['=HYPERLINK("#gid=0", "row 1")', ''],
+    ]);
+    expect(view().values(`B2:E${LARGE + 1}`)).toEqual(rows(LARGE));
+  });
+});
+
+describe('many records arriving on top of a tab', () => {
+  test("go in above the first record, which keeps its cells and the user's beside it", () => {
+    const { sheet, view } = setup('enabled');
+    writeTable(sheet, table(rows(2, 0)));
+    sheet.getRange(1, 5, 3, 1).setValues([['Signed off'], ['first ok'], ['second ok']]);
+    const arriving = rows(LARGE, 10);
+    expect(insertRowsOnTop(sheet, COLUMNS, readTabLayout(sheet, COLUMNS), arriving)).toBeNull();
+    const after = view().values(`A2:E${LARGE + 3}`);
+    expect(after.slice(0, LARGE)).toEqual(arriving.map((row) => [...row, '']));
+    expect(after.slice(LARGE)).toEqual([
+      [...rows(1, 0)[0]!, 'first ok'],
+      [...rows(1, 1)[0]!, 'second ok'],
+    ]);
+    expect(view().numberFormats(`A${LARGE + 2}:D${LARGE + 2}`)).toEqual([['@', '0', '@', '@']]);
+  });
+});
