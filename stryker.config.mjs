@@ -88,7 +88,7 @@ export const RULES = [
       'test/sheets/row-alignment.test.ts',
       'test/sheets/user-cells.test.ts',
       'test/sheets/table-writer-model.test.ts',
-      'test/sheets/large-writes.test.ts',
+      'test/sheets/table-writer.test.ts',
       'test/sheets/user-cells-model.test.ts',
       'test/sheets/user-cells-travel.test.ts',
       'test/sheets/google-refusals-model.test.ts',

@@ -1,10 +1,13 @@
 /**
- * Large tables (src/sheets/row-writer.ts): from SHEETS_API_MIN_CELLS cells of the table's own
- * columns, the table goes through the Sheets API (RAW) and everything else around it through the
- * Spreadsheet service; without the API, or when it refuses, through the Spreadsheet service, with
- * one sentence for the Sync log. Either way every cell holds exactly its value, the user's cells stay
- * beside their records and the add-on's formulas stay formulas. Run in Node against the emulator's
- * services, fast enough for every mutant.
+ * The table writer's cases that seeded sequences of small tables rarely reach, run in Node against
+ * the emulator's services (fast enough for every mutant; the model is table-writer-model.test.ts):
+ * - Large tables (src/sheets/row-writer.ts): from SHEETS_API_MIN_CELLS cells of the table's own
+ *   columns, the table goes through the Sheets API (RAW) and everything else around it through the
+ *   Spreadsheet service; without the API, or when it refuses, through the Spreadsheet service, with
+ *   one sentence for the Sync log. Either way every cell holds exactly its value, the user's cells
+ *   stay beside their records and the add-on's formulas stay formulas.
+ * - A list that changed in more places than the writer moves rows for (40) is re-typed instead.
+ * - A tab whose spare rows the user deleted, emptied by a run.
  */
 import { SheetsApiQuotas } from '../../dev/emulator/spreadsheet/api-sheets-advanced';
 import type { createSpreadsheetService } from '../../dev/emulator/spreadsheet';
@@ -172,5 +175,83 @@ describe('many records arriving on top of a tab', () => {
       [...rows(1, 1)[0]!, 'second ok'],
     ]);
     expect(view().numberFormats(`A${LARGE + 2}:D${LARGE + 2}`)).toEqual([['@', '0', '@', '@']]);
+  });
+});
+
+/** A tab of `count` records with the user's column E ("Signed off") and a note on each record's E cell. */
+function tabWithUserColumn(count: number) {
+  const context = setup('enabled');
+  writeTable(context.sheet, table(rows(count)));
+  const cells = Array.from({ length: count }, (_, index) => [`ok ${index}`]);
+  context.sheet.getRange(1, 5).setValues([['Signed off']]);
+  context.sheet.getRange(2, 5, count, 1).setValues(cells);
+  context.sheet.getRange(2, 5, count, 1).setNotes(cells.map(([value]) => [`note of ${value!}`]));
+  return context;
+}
+
+/** Records 0 to `count − 1` without those at `removed`. */
+function without(count: number, removed: readonly number[]): CellValue[][] {
+  return rows(count).filter((_, index) => !removed.includes(index));
+}
+
+describe('a list that changed in many places', () => {
+  const COUNT = 100;
+  /** Every other record of the first 2 × places leaves: as many separate places where rows go. */
+  const everyOther = (places: number) => Array.from({ length: places }, (_, place) => 2 * place);
+
+  test.each([
+    [40, 'moves rows: a formula on another tab pointing at a record keeps pointing at it', 100 - 40],
+    [41, "is re-typed: the user's cells still follow their records, a reference stays on its row", 100],
+  ])('in %i places %s', (places, _what, referencedRow) => {
+    const { spreadsheet, sheet, view, service, id } = tabWithUserColumn(COUNT);
+    spreadsheet.insertSheet('Summary');
+    service.workbooks.get(id)!.typeValues('Summary!A1', [[`='${TAB}'!E100`]]);
+    const removed = everyOther(places);
+    const next = without(COUNT, removed);
+    expect(writeTable(sheet, table(next)).userRowsDropped).toBe(places);
+    const after = view().values(`A2:E${next.length + 1}`);
+    const notes = view().notes(`E2:E${next.length + 1}`);
+    next.forEach((record, index) => {
+      expect(after[index]).toEqual([...record, `ok ${Number(record[1])}`]);
+      expect(notes[index]).toEqual([`note of ok ${Number(record[1])}`]);
+    });
+    // Nothing of the records that left is below the table.
+    expect(view().lastRow).toBe(next.length + 1);
+    expect(
+      view()
+        .notes(`E${next.length + 2}:E${COUNT + 1}`)
+        .flat()
+        .every((note) => note === ''),
+    ).toBe(true);
+    service.SpreadsheetApp.flush();
+    expect(service.workbooks.get(id)!.sheet('Summary').formulas('A1')).toEqual([
+      [`='${TAB}'!E${referencedRow}`],
+    ]);
+  });
+});
+
+describe('a tab whose spare rows the user deleted', () => {
+  test('emptied by a run keeps its titles (Sheets keeps a row below the frozen ones)', () => {
+    const { sheet, view } = tabWithUserColumn(2);
+    const user = view();
+    user.deleteRows(4, user.maxRows - 3);
+    expect(view().maxRows).toBe(3);
+    const result = writeTable(sheet, table([]));
+    expect(result.userRowsDropped).toBe(2);
+    expect(view().values('A1:E1')).toEqual([['Name', 'Count', 'Note', 'Key', 'Signed off']]);
+    expect(view().lastRow).toBe(1);
+    expect(view().notes('E2:E3')).toEqual([[''], ['']]);
+  });
+});
+
+describe("the filter the user set on the tab's last column", () => {
+  test('keeps hiding what it hid when the table grows', () => {
+    const { sheet, view } = tabWithUserColumn(3);
+    writeTable(sheet, table(rows(3)));
+    expect(view().filter).toBe('A1:E4');
+    view().setFilterCriteria(5, { hiddenValues: ['ok 1'] });
+    writeTable(sheet, table(rows(5)));
+    expect(view().filter).toBe('A1:E6');
+    expect(view().filterCriteria(5)?.hiddenValues).toEqual(['ok 1']);
   });
 });
