@@ -8,6 +8,8 @@
  *   stay beside their records and the add-on's formulas stay formulas.
  * - A list that changed in more places than the writer moves rows for (40) is re-typed instead.
  * - A tab whose spare rows the user deleted, emptied by a run.
+ * - Records arriving on top of a first record the user annotated, bolded and put a rule on.
+ * - The user's formulas, written back in as few calls as the module promises.
  */
 import { SheetsApiQuotas } from '../../dev/emulator/spreadsheet/api-sheets-advanced';
 import type { createSpreadsheetService } from '../../dev/emulator/spreadsheet';
@@ -17,6 +19,7 @@ import { insertRowsOnTop } from '../../src/sheets/rows-on-top';
 import { SHEETS_API_MIN_CELLS } from '../../src/sheets/sheets-api';
 import type { CellValue, ColumnSpec, Table } from '../../src/sheets/table';
 import { writeTable } from '../../src/sheets/table-writer';
+import { writeUserFormulas } from '../../src/sheets/user-cells';
 
 const TAB = 'Large';
 /** Four columns the API takes (RAW), the record key last. */
@@ -253,5 +256,74 @@ describe("the filter the user set on the tab's last column", () => {
     writeTable(sheet, table(rows(5)));
     expect(view().filter).toBe('A1:E6');
     expect(view().filterCriteria(5)?.hiddenValues).toEqual(['ok 1']);
+  });
+});
+
+describe('records arriving on top of a first record the user worked on', () => {
+  test('leave its note, its rule and its value under the rule with it, and come in plain', () => {
+    const { sheet, view } = tabWithUserColumn(2);
+    const user = view();
+    // A value typed before a rule that would now reject it: Google allows a rule over any value.
+    sheet.getRange(2, 5).setValues([['maybe']]);
+    user.setDataValidation('E2', { valueInList: ['Yes', 'No'], allowInvalid: false });
+    // A rule on the record's own name, which the newest record's name in that row would break.
+    user.setDataValidation('A2', { valueInList: [String(rows(1)[0]![0])], allowInvalid: false });
+    user.setNote('A2', 'checked by hand');
+    sheet.getRange(2, 1, 1, 5).setFontWeight('bold');
+    const arriving = rows(2, 10);
+    insertRowsOnTop(sheet, COLUMNS, readTabLayout(sheet, COLUMNS), arriving);
+    const after = view();
+    expect(after.values('A2:E5')).toEqual([
+      [...arriving[0]!, ''],
+      [...arriving[1]!, ''],
+      [...rows(1, 0)[0]!, 'maybe'],
+      [...rows(1, 1)[0]!, 'ok 1'],
+    ]);
+    expect(after.notes('A2:A4')).toEqual([[''], [''], ['checked by hand']]);
+    expect(after.notes('E2:E4')).toEqual([[''], [''], ['note of ok 0']]);
+    // The new rows take the first record's rule (a rule set on a whole column keeps covering them).
+    expect(after.dataValidations('E2:E4').map(([rule]) => rule?.values)).toEqual([
+      [['Yes', 'No'], true],
+      [['Yes', 'No'], true],
+      [['Yes', 'No'], true],
+    ]);
+    expect(after.dataValidations('A2:A4').map(([rule]) => rule?.values)).toEqual(
+      Array.from({ length: 3 }, () => [[String(rows(1)[0]![0])], true]),
+    );
+    expect(
+      after
+        .fontWeights('A2:E3')
+        .flat()
+        .every((weight) => weight === 'normal'),
+    ).toBe(true);
+  });
+});
+
+describe("the user's formulas written back", () => {
+  test('a column of formulas under a title goes in with one call, a formula among values with one call each', () => {
+    const { service, sheet, view } = setup('absent');
+    writeTable(sheet, table(rows(4)));
+    const layout = readTabLayout(sheet, COLUMNS);
+    const withUserColumns = { ...layout, userColumns: [5, 6], width: 6 };
+    const cells = (values: string[], formulas: string[]) => ({ values, formats: ['', ''], formulas });
+    const before = service.counter.snapshot();
+    writeUserFormulas(sheet, withUserColumns, 1, [
+      cells(['Twice', 'Mixed'], ['', '']),
+      cells(['', ''], ['=R[0]C2*2', '=1']),
+      cells(['', 'typed'], ['=R[0]C2*2', '']),
+      cells(['', ''], ['=R[0]C2*3', '=1']),
+      cells(['', ''], ['=R[0]C2*2', '=1']),
+    ]);
+    const after = service.counter.snapshot();
+    const calls = (key: string) => (after[key] ?? 0) - (before[key] ?? 0);
+    expect(view().formulas('E1:F5')).toEqual([
+      ['', ''],
+      ['=$B2*2', '=1'],
+      ['=$B3*2', ''],
+      ['=$B4*3', '=1'],
+      ['=$B5*2', '=1'],
+    ]);
+    // Column E: every record a formula, one call; column F: "=1" in two runs of rows, one call.
+    expect([calls('Range.setFormulasR1C1'), calls('RangeList.setFormulaR1C1')]).toEqual([1, 1]);
   });
 });
