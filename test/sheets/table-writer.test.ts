@@ -7,7 +7,8 @@
  *   one sentence for the Sync log. Either way every cell holds exactly its value, the user's cells
  *   stay beside their records and the add-on's formulas stay formulas.
  * - A list that changed in more places than the writer moves rows for (40) is re-typed instead.
- * - A tab whose spare rows the user deleted, emptied by a run.
+ * - A tab whose spare rows the user deleted, emptied by a run; a record's row the user copied.
+ * - A large table whose rows moved, written by a caller that has just committed.
  * - Records arriving on top of a first record the user annotated, bolded and put a rule on.
  * - The user's formulas, written back in as few calls as the module promises.
  */
@@ -18,7 +19,8 @@ import { readTabLayout } from '../../src/sheets/added-columns';
 import { insertRowsOnTop } from '../../src/sheets/rows-on-top';
 import { SHEETS_API_MIN_CELLS } from '../../src/sheets/sheets-api';
 import type { CellValue, ColumnSpec, Table } from '../../src/sheets/table';
-import { writeTable } from '../../src/sheets/table-writer';
+import { readTabContent } from '../../src/sheets/tab-content';
+import { writeTable, writeTableOver } from '../../src/sheets/table-writer';
 import { writeUserFormulas } from '../../src/sheets/user-cells';
 
 const TAB = 'Large';
@@ -209,6 +211,9 @@ describe('a list that changed in many places', () => {
     const { spreadsheet, sheet, view, service, id } = tabWithUserColumn(COUNT);
     spreadsheet.insertSheet('Summary');
     service.workbooks.get(id)!.typeValues('Summary!A1', [[`='${TAB}'!E100`]]);
+    // A rule on the first record's count accepting only its count: the record leaves, and the
+    // record written in its row (re-typed) must not be refused by it.
+    view().setDataValidation('B2', { valueInList: ['0'], allowInvalid: false });
     const removed = everyOther(places);
     const next = without(COUNT, removed);
     expect(writeTable(sheet, table(next)).userRowsDropped).toBe(places);
@@ -325,5 +330,38 @@ describe("the user's formulas written back", () => {
     ]);
     // Column E: every record a formula, one call; column F: "=1" in two runs of rows, one call.
     expect([calls('Range.setFormulasR1C1'), calls('RangeList.setFormulaR1C1')]).toEqual([1, 1]);
+  });
+});
+
+describe('a record whose row the user copied', () => {
+  test("keeps the first row's cells when it moves: the copy is dropped", () => {
+    const { sheet, view } = tabWithUserColumn(3);
+    sheet.getRange(5, 1, 1, 5).setValues([[...rows(1, 1)[0]!, 'the copy']]);
+    const [first, second, third] = rows(3);
+    writeTable(sheet, table([first!, third!, second!]));
+    expect(view().values('A2:E4')).toEqual([
+      [...first!, 'ok 0'],
+      [...third!, 'ok 2'],
+      [...second!, 'ok 1'],
+    ]);
+    expect(view().lastRow).toBe(4);
+  });
+});
+
+describe('a large table whose records moved, written just after a commit', () => {
+  test('goes through the API after the rows are in place: every cell holds its value', () => {
+    const { service, spreadsheet, sheet, view } = setup('enabled');
+    writeTable(sheet, table(rows(LARGE)));
+    // Ten records leave (ten places where rows are deleted), every note changes.
+    const next = without(LARGE, [5, 50, 300, 301, 700, 900, 1200, 1500, 1800, 1999]).map((row) => [
+      row[0]!,
+      row[1]!,
+      `changed ${String(row[2])}`,
+      row[3]!,
+    ]);
+    const content = readTabContent(sheet, table(next), spreadsheet);
+    service.SpreadsheetApp.flush();
+    expect(writeTableOver(content, table(next), { nothingBuffered: true }).slowerWrite).toBeNull();
+    expect(view().values(`A2:D${next.length + 1}`)).toEqual(next);
   });
 });
