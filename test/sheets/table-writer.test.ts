@@ -153,6 +153,19 @@ describe('a large table', () => {
     expect(view().lastRow).toBe(next.length + 1);
   });
 
+  test('written again into a tab whose columns the user reordered puts every value under its title', () => {
+    const { sheet, view } = setup('enabled');
+    writeTable(sheet, table(rows(LARGE)));
+    // "Count" dragged before "Name": the tab reads Count, Name, Note, Key.
+    view().moveColumns(2, 1, 1);
+    const next = rows(LARGE).map((row) => [row[0]!, Number(row[1]) + 1, row[2]!, row[3]!]);
+    expect(writeTable(sheet, table(next)).slowerWrite).toBeNull();
+    expect(view().values('A1:D1')).toEqual([['Count', 'Name', 'Note', 'Key']]);
+    expect(view().values(`A2:D${LARGE + 1}`)).toEqual(
+      next.map(([name, count, note, key]) => [count, name, note, key]),
+    );
+  });
+
   test("keeps the add-on's own formulas as formulas, the rest of the table RAW", () => {
     const { sheet, view } = setup('enabled');
     const columns: ColumnSpec[] = [{ header: 'Link', kind: 'formula', width: 100 }, ...COLUMNS];
