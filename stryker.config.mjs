@@ -82,7 +82,11 @@ export const RULES = [
       'src/sheets/row-alignment.ts',
     ],
     tests: [
+      // The first four run the modules in Node against the emulator's services: fast for every mutant.
       'test/sheets/row-alignment.test.ts',
+      'test/sheets/user-cells.test.ts',
+      'test/sheets/table-writer-model.test.ts',
+      'test/sheets/table-writer.test.ts',
       'test/sheets/user-cells-model.test.ts',
       'test/sheets/user-cells-travel.test.ts',
       'test/sheets/google-refusals-model.test.ts',
