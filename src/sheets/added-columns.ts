@@ -8,7 +8,7 @@
  */
 import type { ColumnSpec } from './table';
 import { DEFAULT_COLUMN_WIDTH, PLAIN_TEXT } from './table';
-import { freshLayout, layoutOfHeader, type TabLayout, TabLayoutError } from './tab-layout';
+import { freshLayout, layoutOfHeader, type TabLayout, TabLayoutError, titlesOf } from './tab-layout';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -67,7 +67,7 @@ export function layoutAddingColumns(
   tabHasRows: boolean,
   frame?: { maxColumns: number },
 ): TabLayout {
-  const titles = grid[0]!.map((cell) => (typeof cell === 'string' ? cell : String(cell ?? '')));
+  const titles = titlesOf(grid[0]!);
   const blank = !tabHasRows && titles.every((title) => title === '');
   const insertions = blank ? [] : plannedInsertions(tabName, titles, columns);
   if (insertions.length === 0) return layoutOfHeader(tabName, titles, columns, tabHasRows);
@@ -104,7 +104,8 @@ function insertColumn(sheet: Sheet, grid: unknown[][], column: ColumnSpec, after
 export function readTabLayout(sheet: Sheet, columns: readonly ColumnSpec[]): TabLayout {
   const lastColumn = sheet.getLastColumn();
   const lastRow = sheet.getLastRow();
-  if (lastRow === 0 || lastColumn === 0) return freshLayout(columns);
+  // A tab with no content has neither a last row nor a last column: one tells.
+  if (lastRow === 0) return freshLayout(columns);
   const header = sheet.getRange(1, 1, 1, lastColumn).getValues();
   return layoutAddingColumns(sheet, sheet.getName(), header, columns, lastRow > 1);
 }

@@ -28,6 +28,11 @@ export function freshLayout(columns: readonly ColumnSpec[]): TabLayout {
   return { tableColumns: columns.map((_, index) => index + 1), userColumns: [], width: columns.length };
 }
 
+/** Row 1's cells as the titles they show (a title typed as a number is that number's text). */
+export function titlesOf(headerRow: readonly unknown[]): string[] {
+  return headerRow.map((cell) => (typeof cell === 'string' ? cell : String(cell ?? '')));
+}
+
 /**
  * The layout of a tab whose row 1 is `headerRow` (as getValues returns it, the tab's used width).
  * An empty row 1 on an empty tab is a fresh layout; otherwise every title must be there exactly once.
@@ -38,7 +43,7 @@ export function layoutOfHeader(
   columns: readonly ColumnSpec[],
   tabHasRows: boolean,
 ): TabLayout {
-  const titles = headerRow.map((cell) => (typeof cell === 'string' ? cell : String(cell ?? '')));
+  const titles = titlesOf(headerRow);
   if (!tabHasRows && titles.every((title) => title === '')) return freshLayout(columns);
   const missing: string[] = [];
   const doubled: string[] = [];

@@ -8,7 +8,7 @@
  */
 import { createTestSpreadsheetService } from '../../dev/emulator/spreadsheet/testing';
 import type { WorkbookView } from '../../dev/emulator/spreadsheet/workbook-store';
-import { readTabLayout, takeAddedColumnSentences } from '../../src/sheets/added-columns';
+import { layoutAddingColumns, readTabLayout, takeAddedColumnSentences } from '../../src/sheets/added-columns';
 import type { ColumnSpec } from '../../src/sheets/table';
 import { layoutOfHeader, tableCellsOf, TabLayoutError } from '../../src/sheets/tab-layout';
 
@@ -44,6 +44,10 @@ describe('layoutOfHeader', () => {
     const layout = layoutOfHeader('T', ['Notes', 'Date', '', 'Key', 'Name', 'Site'], VERSION_1, true);
     expect(layout).toEqual({ tableColumns: [5, 2, 4], userColumns: [1, 3, 6], width: 6 });
     expect(tableCellsOf(['n', 'd1', 'x', 'k1', 'Ann', 'S'], layout)).toEqual(['Ann', 'd1', 'k1']);
+  });
+
+  it('takes a row 1 of empty cells on an empty tab for a fresh tab, whatever the cells read as', () => {
+    expect(layoutOfHeader('T', [null, undefined, ''], VERSION_1, false).tableColumns).toEqual([1, 2, 3]);
   });
 
   it('reads titles that are not text as the text they show, and empty cells as no title', () => {
@@ -179,6 +183,40 @@ describe('readTabLayout with columns a later layout adds', () => {
     );
     expect(values(sheet)).toEqual([['Name', 'Date', 'Site']]);
     expect(takeAddedColumnSentences()).toEqual([]);
+  });
+
+  it('refuses a tab with records under an empty row 1, inserting nothing', () => {
+    const sheet = sheetWith([
+      ['', '', ''],
+      ['Ann', 'd1', 'k1'],
+    ]);
+    expect(refusal(() => readTabLayout(sheet, [NAME, SITE, DATE, KEY]))).toMatch(
+      /^The "Tab" tab has no "Name", "Date" or "Key" column in row 1/,
+    );
+    expect(sheet.getLastColumn()).toBe(3);
+  });
+
+  it('lays out a tab read as blank, with no rows, fresh, and counts the columns it inserts in the frame', () => {
+    const blank = sheetWith([['', '']]);
+    const grid: unknown[][] = [['', '']];
+    expect(layoutAddingColumns(blank, 'Tab', grid, [NAME, SITE, DATE], false)).toEqual({
+      tableColumns: [1, 2, 3],
+      userColumns: [],
+      width: 3,
+    });
+    expect(takeAddedColumnSentences()).toEqual([]);
+    const older = sheetWith([['Name', 2024, 'Date']] as unknown as string[][]);
+    const frame = { maxColumns: 26 };
+    const layout = layoutAddingColumns(
+      older,
+      'Tab',
+      [['Name', 2024, 'Date']],
+      [NAME, SITE, DATE],
+      true,
+      frame,
+    );
+    expect(frame.maxColumns).toBe(27);
+    expect(layout).toEqual({ tableColumns: [1, 2, 4], userColumns: [3], width: 4 });
   });
 
   it('refuses a tab missing an older column before inserting anything', () => {
