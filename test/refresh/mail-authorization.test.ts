@@ -8,7 +8,8 @@
 import type { SentMail } from '../../dev/emulator';
 import { AUTHORIZATION_URL } from '../../dev/emulator/runtime/script-app';
 import { MAIL_NEEDS_AUTHORIZATION } from '../../src/refresh/mail-authorization';
-import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
+import type { AddonHarness } from '../support/addon-harness';
+import { harnessWithDigest } from '../support/digest-harness';
 import { syncLog } from '../support/equipment-tabs';
 
 const OWNER = 'owner@example.com';
@@ -17,18 +18,7 @@ const SEND_MAIL = 'https://www.googleapis.com/auth/script.send_mail';
 let harness: AddonHarness;
 
 beforeEach(async () => {
-  harness = await createAddonHarness({ dataset: { seed: 27, completions: 20, equipmentTypes: 2 } });
-  harness.connect();
-  // Inspections overdue and due soon: every digest has something to say.
-  harness.clickMenu('Import equipment types');
-  const { baseUrl } = harness.callServer('getSettings');
-  harness.callServer('saveSettings', {
-    baseUrl,
-    token: '',
-    notifyRecipients: 'safety@example.com',
-    notifyFrequency: 'daily',
-  });
-  expect(harness.callServer('saveSchedule', { every: '1' })).toMatchObject({ ok: true });
+  harness = await harnessWithDigest('daily');
 });
 
 afterEach(async () => {

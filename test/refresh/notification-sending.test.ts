@@ -6,7 +6,8 @@
  * test/refresh/notifications.test.ts.
  */
 import type { SentMail } from '../../dev/emulator';
-import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
+import type { AddonHarness } from '../support/addon-harness';
+import { harnessWithDigest } from '../support/digest-harness';
 import { syncLog, UPCOMING_TAB } from '../support/equipment-tabs';
 
 const HOUR = 3_600_000;
@@ -14,18 +15,7 @@ const HOUR = 3_600_000;
 let harness: AddonHarness;
 
 beforeEach(async () => {
-  harness = await createAddonHarness({ dataset: { seed: 27, completions: 20, equipmentTypes: 2 } });
-  harness.connect();
-  // Inspections overdue and due soon: every digest has something to say.
-  harness.clickMenu('Import equipment types');
-  const { baseUrl } = harness.callServer('getSettings');
-  harness.callServer('saveSettings', {
-    baseUrl,
-    token: '',
-    notifyRecipients: 'safety@example.com',
-    notifyFrequency: 'each-run',
-  });
-  expect(harness.callServer('saveSchedule', { every: '1' })).toMatchObject({ ok: true });
+  harness = await harnessWithDigest('each-run');
 });
 
 afterEach(async () => {
