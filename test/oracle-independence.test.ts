@@ -34,6 +34,12 @@ const NAMED = [
 const SUBJECTS: Record<string, Record<string, readonly string[]>> = {
   // The digest's rules, from the memory a spreadsheet starts with.
   'test/refresh/digest-model.test.ts': { 'src/refresh/digest.ts': ['planDigest', 'EMPTY_MEMORY'] },
+  // The table writer as imports call it: the tab's layout read, records on top, the table written.
+  'test/sheets/table-writer-model.test.ts': {
+    'src/sheets/added-columns.ts': ['readTabLayout'],
+    'src/sheets/rows-on-top.ts': ['insertRowsOnTop'],
+    'src/sheets/table-writer.ts': ['writeTable'],
+  },
   // The one reader of completions, over the real client.
   'test/api/completions-paging.test.ts': {
     'src/api/completions.ts': ['readCompletionPages', 'fetchRecentCompletions'],

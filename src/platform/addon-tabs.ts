@@ -24,14 +24,16 @@ export interface AddonTab {
   readonly field: string;
   /** Its name when the add-on makes it. */
   readonly name: string;
+  /** Kept out of sight (the staging tab): no person works in it. */
+  readonly hidden: boolean;
 }
 
 /** Every tab the add-on declares: a name found on one of them is not another's. */
 const declared: AddonTab[] = [];
 
 /** Declares one of the add-on's tabs (at load, by the module that writes it). */
-export function addonTab(stateKey: string, field: string, name: string): AddonTab {
-  const tab = { stateKey, field, name };
+export function addonTab(stateKey: string, field: string, name: string, hidden = false): AddonTab {
+  const tab = { stateKey, field, name, hidden };
   declared.push(tab);
   return tab;
 }
@@ -83,6 +85,11 @@ export function findAddonTab(spreadsheet: Spreadsheet, state: DocumentState | nu
 /** Whether the state keeps any of the add-on's tabs: none until the run that makes its first one. */
 export function keepsAnyAddonTab(state: DocumentState): boolean {
   return declared.some((tab) => keptOf(state, tab) !== null);
+}
+
+/** Whether the state keeps a tab of the add-on's that a person sees (known without a read). */
+export function keepsVisibleAddonTab(state: DocumentState): boolean {
+  return declared.some((tab) => !tab.hidden && keptOf(state, tab) !== null);
 }
 
 function isAnotherAddonTab(state: DocumentState, tab: AddonTab, sheetId: number): boolean {

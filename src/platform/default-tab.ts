@@ -6,7 +6,7 @@
  * protection, conditional format, chart, filter or frozen row). Being the only tab, no formula
  * elsewhere in the spreadsheet can refer to it. A tab with anything in it is the user's, and stays.
  */
-import { keepsAnyAddonTab } from './addon-tabs';
+import { keepsAnyAddonTab, keepsVisibleAddonTab } from './addon-tabs';
 import type { DocumentState } from './document-state';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -25,33 +25,28 @@ export function untouchedDefaultTab(spreadsheet: Spreadsheet, state: DocumentSta
   if (keepsAnyAddonTab(state)) return null;
   const sheets = spreadsheet.getSheets();
   const only = sheets.length === 1 ? sheets[0]! : null;
-  return only && holdsNothing(spreadsheet, only) ? only : null;
+  return only && holdsNothing(only) ? only : null;
 }
 
 /**
  * After the run's writes and its Sync log line: removes the tab found before them, once the run has
  * made a tab of its own that a person sees (the first part of a long import makes only its hidden
- * staging tab, and Sheets keeps one visible tab at least). Only the first run ever finds one, so the
- * read after writes is paid once.
+ * staging tab, and Sheets keeps one visible tab at least). Decided from the run's state, without a
+ * read: a read after writes would cost a commit.
  */
 export function removeDefaultTab(
   spreadsheet: Spreadsheet,
   state: DocumentState,
   defaultTab: Sheet | null,
 ): void {
-  if (!defaultTab || !keepsAnyAddonTab(state)) return;
-  const defaultId = defaultTab.getSheetId();
-  const visible = spreadsheet
-    .getSheets()
-    .some((sheet) => sheet.getSheetId() !== defaultId && !sheet.isSheetHidden());
-  if (visible) spreadsheet.deleteSheet(defaultTab);
+  if (defaultTab && keepsVisibleAddonTab(state)) spreadsheet.deleteSheet(defaultTab);
 }
 
-function holdsNothing(spreadsheet: Spreadsheet, sheet: Sheet): boolean {
+function holdsNothing(sheet: Sheet): boolean {
   if (sheet.getLastRow() > 0 || sheet.getLastColumn() > 0) return false;
   if (sheet.getFrozenRows() > 0 || sheet.getFrozenColumns() > 0 || sheet.getFilter() !== null) return false;
   if (sheet.getConditionalFormatRules().length > 0 || sheet.getCharts().length > 0) return false;
-  if (spreadsheet.getNamedRanges().length > 0) return false;
+  if (sheet.getNamedRanges().length > 0) return false;
   const { SHEET, RANGE } = SpreadsheetApp.ProtectionType;
   if (sheet.getProtections(SHEET).length > 0 || sheet.getProtections(RANGE).length > 0) return false;
   const grid = sheet.getRange(1, 1, sheet.getMaxRows(), sheet.getMaxColumns());

@@ -85,6 +85,7 @@ type SheetMethod =
   | 'clearConditionalFormatRules'
   | 'protect'
   | 'getProtections'
+  | 'getNamedRanges'
   | 'newChart'
   | 'insertChart'
   | 'getCharts';
@@ -419,6 +420,15 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
       sheet.protections.push(protection);
     }
     return this.#env.classes.protection(sheet, protection);
+  }
+
+  /** The named ranges whose range is on this sheet. */
+  getNamedRanges(): GoogleAppsScript.Spreadsheet.NamedRange[] {
+    const sheet = this.#read();
+    return toScriptArray(
+      this.#env.realm,
+      sheet.namedRanges.map((named) => this.#env.classes.namedRange(sheet, named)),
+    );
   }
 
   getProtections(

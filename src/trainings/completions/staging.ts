@@ -22,7 +22,7 @@ import { addonTab, findAddonTab, keepAddonTabIds } from '../../platform/addon-ta
 import type { DocumentState } from '../../platform/document-state';
 
 export const STAGING_SHEET = 'Safety Sync staging';
-const STAGING_TAB = addonTab('safetySync.stagingTab', 'staging', STAGING_SHEET);
+const STAGING_TAB = addonTab('safetySync.stagingTab', 'staging', STAGING_SHEET, true);
 
 /** What a run remembers of its staged records, to recognise them in the next execution. */
 export interface StagedRecords {
