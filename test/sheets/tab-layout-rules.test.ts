@@ -219,6 +219,12 @@ describe('readTabLayout with columns a later layout adds', () => {
     expect(layout).toEqual({ tableColumns: [1, 2, 4], userColumns: [3], width: 4 });
   });
 
+  it('adds the new column to a tab of titles only, one of them blank', () => {
+    const sheet = sheetWith([['Name', '', 'Date']]);
+    expect(readTabLayout(sheet, [NAME, SITE, DATE]).tableColumns).toEqual([1, 2, 4]);
+    expect(values(sheet)).toEqual([['Name', 'Site', '', 'Date']]);
+  });
+
   it('refuses a tab missing an older column before inserting anything', () => {
     const sheet = sheetWith([
       ['Name', 'Key'],
