@@ -13,7 +13,12 @@ import {
   isDigestDue,
   planDigest,
 } from '../../src/refresh/digest';
-import type { DigestFrequency, NotificationSettings } from '../../src/refresh/notification-settings';
+import {
+  DEFAULT_MAIL_SHARE,
+  DIGEST_TOPICS,
+  type DigestFrequency,
+  type NotificationSettings,
+} from '../../src/refresh/notification-settings';
 
 const TODAY = 20_000 as CalendarDate;
 
@@ -24,16 +29,10 @@ function settings(
   return {
     recipients: ['safety@example.com'],
     frequency,
-    topics: [
-      'expiredInspections',
-      'expiringInspections',
-      'expiredTrainings',
-      'expiringTrainings',
-      'refreshFailures',
-    ],
+    topics: [...DIGEST_TOPICS],
     personalData: 'counts',
     allowOutsideDomain: false,
-    mailShare: { maxRecipientsPerRun: 20, percentOfRemaining: 50 },
+    mailShare: DEFAULT_MAIL_SHARE,
     ...changes,
   };
 }
