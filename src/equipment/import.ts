@@ -217,7 +217,7 @@ function writeComputedTabs(
   const counts = countInspections(scheduleEntries, horizonDays);
   overview.prepare();
   overview.readIds();
-  overview.write(inspectionFigures(counts, scheduleEntries, forecast.totals));
+  overview.write(inspectionFigures(counts, scheduleEntries, forecast.totals, sheets.upcoming));
   return { counts, slowerWrite: upcomingSlower ?? forecast.slowerWrite };
 }
 

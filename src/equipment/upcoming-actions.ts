@@ -119,7 +119,7 @@ function recomputeUpcomingInspections(
     const counts = countInspections(recomputed.entries, horizonDays);
     overview.prepare();
     overview.readIds();
-    overview.write(inspectionFigures(counts, recomputed.entries, forecast.totals));
+    overview.write(inspectionFigures(counts, recomputed.entries, forecast.totals, upcomingSheet));
     return { upcomingSheet, summary: describeInspectionCounts(counts, horizonDays) };
   });
 }

@@ -110,12 +110,20 @@ export function trainingCompliance(matrix: TrainingMatrix, training: number): Co
   );
 }
 
-export function overallCompliance(matrix: TrainingMatrix): Compliance {
-  return tally(
-    matrix.statuses.flatMap((row) =>
-      row.map((status, training): [PairStatus, CatalogueEntry] => [status, matrix.trainings[training]!]),
-    ),
+function everyPair(matrix: TrainingMatrix): [PairStatus, CatalogueEntry][] {
+  return matrix.statuses.flatMap((row) =>
+    row.map((status, training): [PairStatus, CatalogueEntry] => [status, matrix.trainings[training]!]),
   );
+}
+
+/** Every counted pair: the required trainings, and the optional ones a person took. */
+export function overallCompliance(matrix: TrainingMatrix): Compliance {
+  return tally(everyPair(matrix));
+}
+
+/** The required trainings' pairs only: what an audit of the requirements counts. */
+export function requiredCompliance(matrix: TrainingMatrix): Compliance {
+  return tally(everyPair(matrix).filter(([, training]) => training.required));
 }
 
 /** What a cell shows: its completion date, "Not done" where required, else nothing. */

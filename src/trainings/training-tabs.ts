@@ -36,7 +36,9 @@ import {
   type MatrixGrid,
   matrixGrid,
   matrixSize,
+  overallCompliance,
   peopleOf,
+  requiredCompliance,
   type TrainingMatrix,
   trainingMatrix,
 } from './matrix';
@@ -349,6 +351,9 @@ function writePlannedTabs(
     expired,
     expiring: entries.length - expired,
     of: completedPairs(matrix),
+    listSheetId: expiringWrite.sheet.getSheetId(),
+    requiredCompliance: requiredCompliance(matrix),
+    overallCompliance: overallCompliance(matrix),
     months: completionsPerMonth(
       planned.completions.map((completion) => completion.completed),
       planned.day.today,

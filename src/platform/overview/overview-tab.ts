@@ -26,7 +26,7 @@ import {
   chartRangeA1,
   EXPIRED_ROW,
   EXPIRING_ROW,
-  NEVER_DONE_ROW,
+  FIFTH_ROW,
   OVERVIEW_SECTIONS,
   OVERVIEW_SHEET,
   type OverviewSection,
@@ -41,7 +41,15 @@ const STATE_KEY = 'safetySync.overview';
 
 interface OverviewState {
   sheetId: number;
+  /**
+   * The layout of the tab's formats: absent on a tab made before version 2, whose count labels were
+   * plain text (a link written there would stay text) and which had no "as of" or partial month.
+   */
+  layout?: number;
 }
+
+/** The layout version of a tab made now; an older tab gets its formats once, by its next run. */
+const LAYOUT = 2;
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -100,6 +108,7 @@ export function planOverview(
           options.utcOffsetAt,
         )
       : null;
+  const outdatedLayout = kept !== null && sheet !== null && (kept.layout ?? 1) < LAYOUT;
   let isNew = false;
   return {
     inserts: newName !== null,
@@ -110,16 +119,22 @@ export function planOverview(
       isNew = true;
     },
     readIds() {
-      if (isNew) state.set(STATE_KEY, { sheetId: sheet!.getSheetId() } satisfies OverviewState);
+      if (isNew)
+        state.set(STATE_KEY, { sheetId: sheet!.getSheetId(), layout: LAYOUT } satisfies OverviewState);
     },
     write(figures) {
       if (!sheet) return;
       if (isNew) formatNewTab(sheet);
+      else if (outdatedLayout) {
+        setSectionFormats(sheet);
+        state.set(STATE_KEY, { sheetId: sheet.getSheetId(), layout: LAYOUT } satisfies OverviewState);
+      }
       const refreshed =
         options.refreshedAtMs === null
           ? keptRefreshed
           : epochMsToSheetSerial(options.refreshedAtMs, options.utcOffsetAt);
-      const values = sectionValues(section, figures, refreshed);
+      const asOfSerial = epochMsToSheetSerial(Date.now(), options.utcOffsetAt);
+      const values = sectionValues(section, figures, { asOfSerial, refreshedSerial: refreshed });
       sheet.getRange(1, SECTION_LAYOUTS[section].column, values.length, 2).setValues(values);
       if (options.upkeep && !hasChart) insertChart(sheet, section);
       writtenOverview = sheet;
@@ -132,13 +147,18 @@ function chartReads(sheet: Sheet, a1: string): boolean {
   return sheet.getCharts().some((chart) => chart.getRanges().some((range) => range.getA1Notation() === a1));
 }
 
-/** Formats, bold titles and label widths: set once, so that what the user changes later is kept. */
-function formatNewTab(sheet: Sheet): void {
+/** Both sections' number formats: one call each. */
+function setSectionFormats(sheet: Sheet): void {
   for (const section of OVERVIEW_SECTIONS) {
     const { column } = SECTION_LAYOUTS[section];
     sheet.getRange(1, column, sectionRows(section), 2).setNumberFormats(sectionFormats(section));
-    sheet.setColumnWidth(column, LABEL_WIDTH);
   }
+}
+
+/** Formats, bold titles and label widths: set once, so that what the user changes later is kept. */
+function formatNewTab(sheet: Sheet): void {
+  setSectionFormats(sheet);
+  for (const section of OVERVIEW_SECTIONS) sheet.setColumnWidth(SECTION_LAYOUTS[section].column, LABEL_WIDTH);
   const boldCells = BOLD_ROWS.flatMap((row) =>
     OVERVIEW_SECTIONS.map((section) => gridA1(row, SECTION_LAYOUTS[section].column, 1, 2)),
   );
@@ -154,12 +174,12 @@ function colourFigures(sheet: Sheet): void {
   const figureCells = (row: number, sections = OVERVIEW_SECTIONS) =>
     sections.map((section) => sheet.getRange(row, SECTION_LAYOUTS[section].column + 1));
   const colourOf = (text: string) => STATUS_COLOURS.find((colour) => colour.text === text)!;
-  const neverDone = OVERVIEW_SECTIONS.filter((section) => SECTION_LAYOUTS[section].neverDoneLabel !== null);
+  const neverDone = OVERVIEW_SECTIONS.filter((section) => SECTION_LAYOUTS[section].fifthRow === 'neverDone');
   const rules = [
     { cells: figureCells(EXPIRED_ROW), colour: colourOf(ExpiryStatus.expired) },
     { cells: figureCells(EXPIRING_ROW), colour: colourOf(ExpiryStatus.expiring) },
     // Nothing says when it is due: as urgent as a lapse.
-    { cells: figureCells(NEVER_DONE_ROW, neverDone), colour: colourOf(ExpiryStatus.expired) },
+    { cells: figureCells(FIFTH_ROW, neverDone), colour: colourOf(ExpiryStatus.expired) },
   ].map(({ cells, colour }) =>
     SpreadsheetApp.newConditionalFormatRule()
       .whenNumberGreaterThan(0)

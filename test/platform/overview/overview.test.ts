@@ -131,16 +131,22 @@ describe('the Overview tab', () => {
     const today = todayIso(harness);
     const [expired, expiring, pairs] = trainingCounts(data, today);
     const of = `(of ${grouped(pairs)} completed person × training pairs)`;
+    // No training is required (the Trainings tab is as the import made it): every completed pair
+    // counts, and the required-only figure has nothing to count.
+    const overall = Math.round((100 * (pairs - expired)) / pairs);
     expect(sheet.displayValues('A1:B6')).toEqual([
-      ['Trainings (people × trainings)', ''],
+      ['Trainings (people × trainings)', `as of ${nowText()}`],
       ['Last refreshed', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)],
       [`Expired ${of}`, String(expired)],
       [`Expiring ${of}`, String(expiring)],
-      ['', ''],
+      [`Compliance, required trainings (overall: ${overall}%)`, ''],
       ['Month', 'Completions'],
     ]);
     expect(expired + expiring).toBeGreaterThan(0);
-    expect(sheet.displayValues('A7:B30')).toEqual(completionMonths(data, today));
+    expectLinksTo(sheet, ['A3', 'A4'], 'Expiring trainings');
+    const months = completionMonths(data, today);
+    months[23]![0] += ' (to date)';
+    expect(sheet.displayValues('A7:B30')).toEqual(months);
   }
 
   function expectInspections(sheet: SheetView): void {
@@ -148,7 +154,7 @@ describe('the Overview tab', () => {
     const [expired, expiring, neverInspected, schedules] = inspectionCounts(data, today);
     const of = `(of ${grouped(schedules)} schedules)`;
     expect(sheet.displayValues('D1:E6')).toEqual([
-      ['Inspections (schedules)', ''],
+      ['Inspections (schedules)', `as of ${nowText()}`],
       ['Last refreshed', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)],
       [`Expired ${of}`, String(expired)],
       [`Expiring ${of}`, String(expiring)],
@@ -158,7 +164,33 @@ describe('the Overview tab', () => {
     expect(expiring).toBeGreaterThan(0);
     expect(neverInspected).toBeGreaterThan(0);
     if (typed.size > 0) expect(expired).toBeGreaterThan(0);
-    expect(sheet.displayValues('D7:E18')).toEqual(forecastMonths(data, today));
+    expectLinksTo(sheet, ['D3', 'D4', 'D5'], 'Upcoming inspections');
+    const months = forecastMonths(data, today);
+    months[0]![0] += ' (rest of month)';
+    expect(sheet.displayValues('D7:E18')).toEqual(months);
+  }
+
+  /** The emulator's time as the spreadsheet shows it, to the minute. */
+  function nowText(): string {
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone: TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(harness.emulator.clock.now());
+    const part = (type: string) => parts.find((candidate) => candidate.type === type)!.value;
+    return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+  }
+
+  /** The labels at `cells` are links to the top of the tab named `tab`, wherever it is. */
+  function expectLinksTo(sheet: SheetView, cells: readonly string[], tab: string): void {
+    const { gid } = workbook(harness).sheet(tab);
+    for (const cell of cells) {
+      expect(sheet.formulas(cell)[0]![0]).toMatch(new RegExp(`^=HYPERLINK\\("#gid=${gid}&range=A1", "`));
+    }
   }
 
   beforeAll(async () => {
@@ -289,6 +321,41 @@ describe('the Overview tab', () => {
     expect(after[3]).not.toBe(before![3]);
   });
 
+  test('a training marked Required: its pairs give the required-only compliance, beside the overall one', () => {
+    const sheet = overview('Dashboard');
+    const required = workbook(harness).sheet('Trainings').displayValues('A2')[0]![0]!;
+    workbook(harness).typeValues('Trainings!F2', [['yes']]);
+    harness.clickMenu(SHOW_TRAINING_STATUS);
+    const today = todayIso(harness);
+    const people = [...new Set(data.completions.map((record) => record.user_id))];
+    const trainingIds = [...new Set(data.completions.map((record) => record.training_id))];
+    const tally = { required: [0, 0], overall: [0, 0] };
+    for (const person of people) {
+      for (const training of trainingIds) {
+        const records = data.completions.filter((r) => r.user_id === person && r.training_id === training);
+        const isRequired = training === required;
+        const rule = { name: '', validityMonths: null, required: isRequired, expiringDays: 30 };
+        const { status } = expected(records, rule, today);
+        const compliant = ['Valid', 'Valid (no expiry)', 'Expiring'].includes(status) ? 1 : 0;
+        if (isRequired) {
+          tally.required[0]! += compliant;
+          tally.required[1]!++;
+        }
+        if (isRequired || status !== 'Not done') {
+          tally.overall[0]! += compliant;
+          tally.overall[1]!++;
+        }
+      }
+    }
+    const percent = ([compliant, counted]: number[]) => `${Math.round((100 * compliant!) / counted!)}%`;
+    expect(tally.required[1]).toBe(people.length);
+    expect(sheet.displayValues('A5:B5')).toEqual([
+      [`Compliance, required trainings (overall: ${percent(tally.overall)})`, percent(tally.required)],
+    ]);
+    // The tests below count with no training required.
+    workbook(harness).typeValues('Trainings!F2', [['']]);
+  });
+
   test('a chart the user deleted is made again by the next refresh; the other is left as it is', () => {
     const sheet = overview('Dashboard');
     const [completionsChart, forecastChart] = sheet.charts();
@@ -396,6 +463,55 @@ test('a tab of the user’s already called "Overview" is left alone: Safety Sync
       expect.stringMatching(/^Expiring \(of [\d,]+ completed person × training pairs\)$/),
     ]);
     expect(chartRangesOf(ours)).toEqual([[`Safety Sync overview!${COMPLETIONS_CHART}`]]);
+  } finally {
+    await harness.done();
+  }
+});
+
+/**
+ * An Overview made by a version before the linked labels, "as of" and the partial month: its
+ * labels' cells are plain text, where a link would stay a formula's text. The next run gives its
+ * blocks today's formats, once.
+ */
+test('an Overview made by an earlier version gets the links, "as of" and the partial month from its next run, once', async () => {
+  const harness = await createAddonHarness({
+    dataset: { seed: 5, completions: 400, users: 10, trainings: 4 },
+    timeZone: TIME_ZONE,
+    emulator: { startTime: NOW },
+    userScript: `
+      function makeOverviewAsEarlierVersions_() {
+        var spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+        var item = spreadsheet.getDeveloperMetadata().filter(function (metadata) {
+          return metadata.getKey() === 'safetySync.overview';
+        })[0];
+        var state = JSON.parse(item.getValue());
+        item.setValue(JSON.stringify({ sheetId: state.sheetId }));
+        var sheet = spreadsheet.getSheetById(state.sheetId);
+        sheet.getRangeList(['A1:A5', 'D1:D5', 'B1', 'E1', 'B5']).setNumberFormat('@');
+        sheet.getRangeList(['A30', 'D7']).setNumberFormat('mmm yyyy');
+      }`,
+  });
+  try {
+    harness.connect();
+    importAll(harness);
+    harness.clickMenu(SHOW_TRAINING_STATUS);
+    harness.emulator.run('makeOverviewAsEarlierVersions_', [], { spreadsheetId: harness.spreadsheetId });
+    const sheet = workbook(harness).sheet('Overview');
+    expect(sheet.numberFormats('A3')).toEqual([['@']]);
+    harness.clickMenu(SHOW_TRAINING_STATUS);
+    const { gid } = workbook(harness).sheet('Expiring trainings');
+    expect(sheet.formulas('A3')[0]![0]).toMatch(
+      new RegExp(`^=HYPERLINK\\("#gid=${gid}&range=A1", "Expired \\(of `),
+    );
+    expect(sheet.displayValues('A3')[0]![0]).toMatch(
+      /^Expired \(of \d+ completed person × training pairs\)$/,
+    );
+    expect(sheet.displayValues('B1')[0]![0]).toMatch(/^as of \d{4}-\d\d-\d\d \d\d:\d\d$/);
+    expect(sheet.displayValues('A30')[0]![0]).toMatch(/^[A-Z][a-z]{2} \d{4} \(to date\)$/);
+    // Once: a format the user sets afterwards is theirs.
+    sheet.setNumberFormat('A30', 'mmmm yyyy');
+    harness.clickMenu(SHOW_TRAINING_STATUS);
+    expect(sheet.numberFormats('A30')).toEqual([['mmmm yyyy']]);
   } finally {
     await harness.done();
   }
