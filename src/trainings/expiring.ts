@@ -1,8 +1,14 @@
 /**
- * The "Expiring trainings" tab: every person × training whose status is Expired or Expiring, soonest
- * expiry first (so the longest overdue lead), with the days left, a link to its cell of the matrix
- * and one to its latest completion's row on "Completed trainings". A hidden key (the pair) lets
- * columns the user adds (reminder sent, booked on…) follow their pair across refreshes.
+ * The "Expiring trainings" tab: every person × training whose status is Expired or Expiring, in the
+ * actionable order (lib/actionable-order.ts: what can still be booked first, then recent lapses,
+ * then older lapses below a heading row), with the days left, a link to its cell of the matrix and
+ * one to its latest completion's row on "Completed trainings". A hidden key (the pair) lets columns
+ * the user adds (reminder sent, booked on…) follow their pair across refreshes.
+ *
+ * The heading above the older lapses is a row of the table, not a column repeated on every row: it
+ * has a key of its own that no pair has (a pair's key is a JSON array), so the table writer moves it
+ * like any record and a cell the user types on it follows it. Its Status is empty and its Days left
+ * is no number, so nothing that reads the items by their Status (the digest) takes it for one.
  */
 import {
   type CellValue,
@@ -13,6 +19,7 @@ import {
   type Table,
 } from '../sheets/table';
 import { toSheetSerial } from '../lib/dates';
+import { ActionGroup, actionGroupOf, byActionableOrder, OLDER_LAPSES_HEADING } from '../lib/actionable-order';
 import { trainingLabel } from './catalogue';
 import { pairKey } from './completions-tab';
 import { matrixCellA1, type PairStatus, type TrainingMatrix } from './matrix';
@@ -27,7 +34,7 @@ const EXPIRING_SPEC = [
   { header: 'Training', kind: 'formula', width: 200 },
   { header: 'Completed', kind: 'date', width: 100 },
   { header: 'Expires', kind: 'date', width: 100 },
-  { header: 'Days left', kind: 'integer', width: 100 },
+  { header: 'Days left', kind: 'daysLeft', width: 130 },
   { id: 'status', header: 'Status', kind: 'text', width: 100 },
   { header: 'Completion record', kind: 'formula', width: 140 },
   { id: 'key', header: 'Key', kind: 'text', width: 100, hidden: true },
@@ -41,7 +48,7 @@ export interface ExpiringEntry {
   status: PairStatus;
 }
 
-/** The pairs to list, soonest expiry first; a tie keeps the matrix's order (people, then trainings). */
+/** The pairs to list in the actionable order; a tie keeps the matrix's order (people, then trainings). */
 export function expiringEntries(matrix: TrainingMatrix): ExpiringEntry[] {
   const entries: ExpiringEntry[] = [];
   matrix.statuses.forEach((row, person) =>
@@ -52,7 +59,21 @@ export function expiringEntries(matrix: TrainingMatrix): ExpiringEntry[] {
     }),
   );
   // Array.prototype.sort is stable: ties stay in the order they were pushed.
-  return entries.sort((a, b) => a.status.expiry! - b.status.expiry!);
+  return entries.sort((a, b) => byActionableOrder(a.status.daysLeft!, b.status.daysLeft!));
+}
+
+/** The key of the heading row above the older lapses. */
+const OLDER_LAPSES_KEY = 'older lapses';
+
+/** Whether the entries, in the actionable order, hold an older lapse: the list then has its heading row. */
+function hasOlderLapses(entries: readonly ExpiringEntry[]): boolean {
+  const last = entries[entries.length - 1];
+  return last !== undefined && actionGroupOf(last.status.daysLeft!) === ActionGroup.olderLapse;
+}
+
+/** The rows the tab's table has below its titles: one per entry, and the heading of the older lapses. */
+export function expiringRowCount(entries: readonly ExpiringEntry[]): number {
+  return entries.length + (hasOlderLapses(entries) ? 1 : 0);
 }
 
 export interface ExpiringSheetIds {
@@ -82,5 +103,19 @@ export function expiringTable(
       pairKey(who.userId, what.trainingId),
     ];
   });
+  if (hasOlderLapses(entries)) {
+    const firstOlder = entries.findIndex(
+      (entry) => actionGroupOf(entry.status.daysLeft!) === ActionGroup.olderLapse,
+    );
+    rows.splice(firstOlder, 0, headingRow());
+  }
   return { columns: EXPIRING_COLUMNS, rows, keyColumn: EXPIRING_COLUMN.key };
+}
+
+/** The heading above the older lapses: its words in the first column, its own key, nothing else. */
+function headingRow(): CellValue[] {
+  const row = new Array<CellValue>(EXPIRING_COLUMNS.length).fill('');
+  row[0] = OLDER_LAPSES_HEADING;
+  row[EXPIRING_COLUMN.key] = OLDER_LAPSES_KEY;
+  return row;
 }

@@ -29,6 +29,7 @@ import {
   EXPIRING_SHEET,
   type ExpiringEntry,
   expiringEntries,
+  expiringRowCount,
   expiringTable,
 } from './expiring';
 import {
@@ -206,7 +207,7 @@ function computeTrainingTables(
   const entries = expiringEntries(matrix);
   const expiringSize = {
     sheetName: names.expiring,
-    rows: entries.length + 1,
+    rows: expiringRowCount(entries) + 1,
     columns: EXPIRING_COLUMNS.length,
   };
   checkRoom([catalogueSize, matrixTabSize, expiringSize]);
@@ -300,7 +301,7 @@ function trainingTabsPlan(
     prepare() {
       prepareTab(catalogueContent, planned.catalogueToWrite.rows.length + 1, catalogueContent.layout.width);
       matrixTab.sheet ??= spreadsheet.insertSheet(tabs.names.matrix);
-      prepareTab(expiringContent, planned.entries.length + 1, expiringContent.layout.width);
+      prepareTab(expiringContent, expiringRowCount(planned.entries) + 1, expiringContent.layout.width);
       overviewPlan.prepare();
     },
     readIds(completionsSheetId) {

@@ -6,6 +6,7 @@
  */
 import type { SheetView, WorkbookView } from '../../dev/emulator/spreadsheet/workbook-store';
 import { spreadsheetServiceCalls } from '../../dev/emulator/spreadsheet';
+import { columnLetters } from '../../dev/emulator/spreadsheet/a1-notation';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import type { Completion, DatasetData } from '../support/sample-service';
 import { type Expected, expected, isoOf, type Rule } from '../support/training-oracle';
@@ -26,8 +27,8 @@ const COLOURS: Record<string, string> = {
   'Not done': '#d9d9d9',
 };
 
-function today(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date(NOW));
+function today(at = NOW): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date(at));
 }
 
 interface Oracle {
@@ -37,7 +38,12 @@ interface Oracle {
   rules: Map<string, Rule>;
 }
 
-function oracle(data: DatasetData, trainings: readonly string[], rules: Map<string, Rule>): Oracle {
+function oracle(
+  data: DatasetData,
+  trainings: readonly string[],
+  rules: Map<string, Rule>,
+  day = today(),
+): Oracle {
   const names = new Map(data.users.map((user) => [user.id, user.name]));
   const byPair = new Map<string, Completion[]>();
   for (const record of data.completions) {
@@ -54,7 +60,7 @@ function oracle(data: DatasetData, trainings: readonly string[], rules: Map<stri
     rules.get(training) ?? { name: '', validityMonths: null, required: false, expiringDays: 30 };
   const cells = people.map((person) =>
     trainings.map((training) =>
-      expected(byPair.get(`${person.id}\n${training}`) ?? [], ruleOf(training), today()),
+      expected(byPair.get(`${person.id}\n${training}`) ?? [], ruleOf(training), day),
     ),
   );
   return { people, trainings: [...trainings], cells, rules };
@@ -130,17 +136,51 @@ function landing(harness: AddonHarness, link: string | null): { sheet: SheetView
   return { sheet, a1: match[2]! };
 }
 
-function expectExpiring(harness: AddonHarness, expectedMatrix: Oracle): void {
-  const { people, trainings, cells, rules } = expectedMatrix;
+/** The tests' own reading of the actionable order: 0 expiring, 1 lapsed within 90 days, 2 before. */
+function groupOf(daysLeft: number): number {
+  if (daysLeft >= 0) return 0;
+  return daysLeft >= -90 ? 1 : 2;
+}
+
+const OLDER_LAPSES_HEADING = 'Lapsed more than 90 days ago: still employed?';
+
+/** "Days left" as the manager reads it. */
+function daysInWords(daysLeft: number): string {
+  if (daysLeft === 0) return 'today';
+  return daysLeft > 0 ? `${daysLeft} days left` : `${-daysLeft} days overdue`;
+}
+
+interface Listed {
+  person: { id: string; name: string };
+  training: string;
+  cell: Expected;
+}
+
+/**
+ * The pairs Expiring trainings lists, in the order it lists them (expiring soonest first, then lapses
+ * of the last 90 days most recent first, then older ones most recent first; ties in the matrix's
+ * order), with null where the heading of the older lapses stands.
+ */
+function expectedList({ people, trainings, cells }: Oracle): (Listed | null)[] {
   const listed = people.flatMap((person, p) =>
     trainings.flatMap((training, t) => {
       const cell = cells[p]![t]!;
-      return cell.status === 'Expired' || cell.status === 'Expiring'
-        ? [{ person, training, cell, p, t }]
-        : [];
+      return cell.status === 'Expired' || cell.status === 'Expiring' ? [{ person, training, cell }] : [];
     }),
   );
-  listed.sort((a, b) => (a.cell.expiry! < b.cell.expiry! ? -1 : a.cell.expiry! > b.cell.expiry! ? 1 : 0));
+  listed.sort((a, b) => {
+    const [left, right] = [a.cell.daysLeft!, b.cell.daysLeft!];
+    const groups = groupOf(left) - groupOf(right);
+    if (groups !== 0) return groups;
+    return groupOf(left) === 0 ? left - right : right - left;
+  });
+  const firstOlder = listed.findIndex((entry) => groupOf(entry.cell.daysLeft!) === 2);
+  return firstOlder < 0 ? listed : [...listed.slice(0, firstOlder), null, ...listed.slice(firstOlder)];
+}
+
+function expectExpiring(harness: AddonHarness, expectedMatrix: Oracle): (Listed | null)[] {
+  const { rules } = expectedMatrix;
+  const listed = expectedList(expectedMatrix);
   const sheet = tab(harness, EXPIRING);
   const shown = sheet.displayValues(`A1:H${Math.max(sheet.lastRow, 1)}`);
   expect(shown[0]).toEqual([
@@ -154,21 +194,29 @@ function expectExpiring(harness: AddonHarness, expectedMatrix: Oracle): void {
     'Status',
   ]);
   expect(shown.slice(1)).toEqual(
-    listed.map(({ person, training, cell }) => [
-      person.id,
-      person.name,
-      training,
-      rules.get(training)?.name || training,
-      isoOf(Number(cell.latest!.dateNumber)),
-      cell.expiry,
-      String(cell.daysLeft),
-      cell.status,
-    ]),
+    listed.map((entry) =>
+      entry === null
+        ? [OLDER_LAPSES_HEADING, '', '', '', '', '', '', '']
+        : [
+            entry.person.id,
+            entry.person.name,
+            entry.training,
+            rules.get(entry.training)?.name || entry.training,
+            isoOf(Number(entry.cell.latest!.dateNumber)),
+            entry.cell.expiry,
+            daysInWords(entry.cell.daysLeft!),
+            entry.cell.status,
+          ],
+    ),
   );
-  if (listed.length === 0) return;
+  // The days stay a number: a filter, a formula or the digest reads them as one.
+  const days = sheet.values(`G2:G${Math.max(sheet.lastRow, 2)}`);
+  listed.forEach((entry, index) => expect(days[index]![0]).toBe(entry === null ? '' : entry.cell.daysLeft));
+  if (listed.length === 0) return listed;
   const links = sheet.cells(`D2:D${sheet.lastRow}`).map(([cell]) => cell!.link);
   const records = sheet.cells(`I2:I${sheet.lastRow}`).map(([cell]) => cell!.link);
   listed.forEach((entry, index) => {
+    if (entry === null) return;
     const matrixCell = landing(harness, links[index]!);
     expect(matrixCell.sheet.name).toBe(MATRIX);
     expect(matrixCell.sheet.displayValues(matrixCell.a1)[0]![0]).toBe(
@@ -185,6 +233,7 @@ function expectExpiring(harness: AddonHarness, expectedMatrix: Oracle): void {
       isoOf(Number(entry.cell.latest!.dateNumber)),
     ]);
   });
+  return listed;
 }
 
 /** Training ids in the order the service first lists them (newest first): the catalogue's for new ids. */
@@ -277,7 +326,11 @@ describe('the training tabs after an import, and after the manager fills in the 
     const statuses = new Set(expectedMatrix.cells.flat().map((cell) => cell.status));
     expect([...statuses].sort()).toEqual(['Expired', 'Expiring', 'Not done', 'Valid', 'Valid (no expiry)']);
     expectMatrix(harness, expectedMatrix);
-    expectExpiring(harness, expectedMatrix);
+    const listed = expectExpiring(harness, expectedMatrix);
+    // Every part of the order is there: expiring, recent lapses, the heading and older lapses.
+    expect(
+      new Set(listed.map((entry) => (entry === null ? 'heading' : groupOf(entry.cell.daysLeft!)))),
+    ).toEqual(new Set([0, 1, 'heading', 2]));
     expect(harness.displayed(CATALOGUE)[0]!.slice(3)).toEqual([
       'Name',
       'Validity (months)',
@@ -433,4 +486,59 @@ test('"Show training status" costs the same Spreadsheet calls whatever the numbe
   };
   const small = await callsFor(500);
   expect(await callsFor(8_000)).toEqual(small);
+});
+
+test('a column added on Expiring trainings stays beside its pair, and beside the heading, as days pass and pairs change group', async () => {
+  const harness = await createAddonHarness({
+    dataset: { seed: 65, completions: 400, users: 15, trainings: 5 },
+    timeZone: TIME_ZONE,
+    emulator: { startTime: NOW },
+  });
+  harness.connect();
+  importAll(harness);
+  const data = await harness.dataset.data();
+  const trainings = trainingsInListOrder(data);
+  // Every training valid for a year: a few pairs in each group.
+  const rules = new Map<string, Rule>(
+    trainings.map((training) => [
+      training,
+      { name: '', validityMonths: 12, required: false, expiringDays: 30 },
+    ]),
+  );
+  workbook(harness).typeValues(
+    `${CATALOGUE}!E2:E${trainings.length + 1}`,
+    trainings.map(() => [12]),
+  );
+  harness.clickMenu(SHOW);
+  const before = expectExpiring(harness, oracle(data, trainings, rules));
+  const pairOf = (entry: Listed | null) =>
+    entry === null ? 'heading' : `${entry.person.id}\n${entry.training}`;
+  // The manager adds a column and fills it on every row, the heading's included.
+  const width = harness.displayed(EXPIRING)[0]!.length;
+  const column = columnLetters(width + 1);
+  const typed = new Map(before.map((entry, index) => [pairOf(entry), `Booked ${index + 1}`]));
+  workbook(harness).typeValues(`${EXPIRING}!${column}1:${column}${before.length + 1}`, [
+    ['Booked on'],
+    ...before.map((entry) => [typed.get(pairOf(entry))]),
+  ]);
+
+  const later = NOW + 45 * 86_400_000;
+  harness.emulator.clock.advance(later - NOW);
+  harness.clickMenu(SHOW);
+  expect(workbook(harness).ui.alerts).toEqual([]);
+  const after = expectExpiring(harness, oracle(data, trainings, rules, today(later)));
+  const groupOfPair = (list: (Listed | null)[]) =>
+    new Map(
+      list.flatMap((entry) => (entry === null ? [] : [[pairOf(entry), groupOf(entry.cell.daysLeft!)]])),
+    );
+  const [groupsBefore, groupsAfter] = [groupOfPair(before), groupOfPair(after)];
+  // Pairs moved: expiring ones lapsed, recent lapses became older ones.
+  expect([...groupsBefore].filter(([pair, group]) => groupsAfter.get(pair) !== group).length).toBeGreaterThan(
+    0,
+  );
+  expect(after).toContain(null);
+  const booked = harness.displayed(EXPIRING).map((row) => row[width]!);
+  expect(booked[0]).toBe('Booked on');
+  expect(booked.slice(1)).toEqual(after.map((entry) => typed.get(pairOf(entry)) ?? ''));
+  await harness.done();
 });
