@@ -42,6 +42,7 @@ import {
   trainingMatrix,
 } from './matrix';
 import { type MatrixTab, readMatrixTab, writeMatrix } from './matrix-tab';
+import { keepTrainingTabsComputed, trainingsRefreshedAtMs } from './computed-day';
 import { describeTrainingTabs, expiredCount } from './training-summary';
 import { TrainingStatus } from './training-status';
 import type { DocumentState } from '../platform/document-state';
@@ -227,6 +228,8 @@ interface PlannedTrainingTabs extends TrainingTables {
   expiringContent: TabContent;
   expiringColours: ReturnType<typeof readStatusColours>;
   overviewPlan: OverviewPlan;
+  /** When the completions were last read from the service, as the Overview says; null: not known. */
+  refreshedAtMs: number | null;
 }
 
 /**
@@ -264,8 +267,11 @@ export function planTrainingTabs(
     EXPIRING_COLUMN.status + 1,
     STATUS_COLOURS,
   );
+  // A run that read nothing from the service says when the last one that did read the completions.
+  const refreshedAtMs = overview.refreshedAtMs ?? trainingsRefreshedAtMs(overview.state);
   const overviewPlan = planOverview(spreadsheet, overview.state, 'trainings', {
     ...overview,
+    refreshedAtMs,
     utcOffsetAt: day.utcOffsetAt,
   });
   return trainingTabsPlan(spreadsheet, overview.state, {
@@ -281,6 +287,7 @@ export function planTrainingTabs(
     expiringContent,
     expiringColours,
     overviewPlan,
+    refreshedAtMs,
   });
 }
 
@@ -323,6 +330,7 @@ function trainingTabsPlan(
         [MATRIX_ADDON_TAB, ids.matrix],
         [EXPIRING_ADDON_TAB, keptIds.expiring],
       ]);
+      keepTrainingTabsComputed(state, planned.day.today, planned.refreshedAtMs);
       const { matrix, trainings, entries } = planned;
       return { matrixSheet, ...describeTrainingTabs(remadeSheets(tabs), matrix, trainings, entries) };
     },

@@ -542,3 +542,77 @@ test('a column added on Expiring trainings stays beside its pair, and beside the
   expect(booked.slice(1)).toEqual(after.map((entry) => typed.get(pairOf(entry)) ?? ''));
   await harness.done();
 });
+
+/** An instant as the spreadsheet shows a date and time, in its zone. */
+function shownAt(epochMs: number): string {
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(epochMs));
+}
+
+test('after Import completed trainings…, Show training status makes the Overview with when the completions were read', async () => {
+  const harness = await createAddonHarness({
+    dataset: { seed: 66, completions: 300, users: 10, trainings: 4 },
+    timeZone: TIME_ZONE,
+    emulator: { startTime: NOW },
+  });
+  harness.connect();
+  const importStarted = harness.emulator.clock.now();
+  importAll(harness);
+  const importEnded = harness.emulator.clock.now();
+  // The full import writes no Overview of its own.
+  expect(workbook(harness).sheetNames).not.toContain('Overview');
+  harness.emulator.clock.advance(2 * 3_600_000);
+  harness.clickMenu(SHOW);
+  const [label, refreshed] = tab(harness, 'Overview').displayValues('A2:B2')[0]!;
+  expect(label).toBe('Last refreshed');
+  const bounds = [shownAt(importStarted), refreshed!, shownAt(importEnded)];
+  expect([...bounds].sort()).toEqual(bounds);
+  await harness.done();
+});
+
+/** The day the add-on recorded that the training tabs hold, as kept in the document state a digest reads. */
+function computedDay(harness: AddonHarness): string | null {
+  const item = workbook(harness)
+    .developerMetadata()
+    .find((entry) => entry.key === 'safetySync.trainingTabsComputed');
+  return item ? (JSON.parse(item.value!) as { day: string }).day : null;
+}
+
+test('the training tabs record the day they hold; a run that cannot recompute them leaves the day before', async () => {
+  // 6,000 records over a slow network: a full read stages some pages and continues in the next execution.
+  const harness = await createAddonHarness({
+    dataset: { seed: 67, completions: 6_000, users: 20, trainings: 4 },
+    timeZone: TIME_ZONE,
+    emulator: { startTime: NOW, urlFetchRoundTripMs: 60_000 },
+  });
+  harness.connect();
+  harness.useBatchSize(1);
+  importAll(harness);
+  const firstDay = today(harness.emulator.clock.now());
+  expect(computedDay(harness)).toBe(firstDay);
+
+  harness.emulator.clock.advance(86_400_000);
+  // A Validity the add-on refuses: the tabs keep yesterday's statuses, and say so.
+  workbook(harness).typeValues(`${CATALOGUE}!E2`, [['two years']]);
+  harness.clickMenu(SHOW);
+  expect(workbook(harness).ui.alerts).toHaveLength(1);
+  expect(computedDay(harness)).toBe(firstDay);
+
+  // A full read that continues into the next execution has not recomputed them yet.
+  workbook(harness).typeValues(`${CATALOGUE}!E2`, [['']]);
+  let step = harness.callServer('startCompletionsImport', {});
+  expect(step.done).toBe(false);
+  expect(computedDay(harness)).toBe(firstDay);
+  while (!step.done) step = harness.callServer('continueCompletionsImport');
+  expect(computedDay(harness)).toBe(today(harness.emulator.clock.now()));
+  expect(computedDay(harness)).not.toBe(firstDay);
+  await harness.done();
+});
