@@ -1,8 +1,8 @@
 /**
  * The "Expiring trainings" tab: every person × training whose status is Expired or Expiring, in the
  * actionable order (lib/actionable-order.ts: what can still be booked first, then recent lapses,
- * then older lapses below a heading row), with the days left, a link to its cell of the matrix and
- * one to its latest completion's row on "Completed trainings". A hidden key (the pair) lets columns
+ * then older lapses below a heading row), with whether the training is required, the days left, a
+ * link to its cell of the matrix and one to its latest completion's row on "Completed trainings". A hidden key (the pair) lets columns
  * the user adds (reminder sent, booked on…) follow their pair across refreshes.
  *
  * The heading above the older lapses is a row of the table, not a column repeated on every row: it
@@ -32,6 +32,9 @@ const EXPIRING_SPEC = [
   { header: 'User name', kind: 'text', width: 180 },
   { header: 'Training ID', kind: 'text', width: 100 },
   { header: 'Training', kind: 'formula', width: 200 },
+  // Whether everyone must hold it (Trainings' Required): a lapse of a required training comes first
+  // to a manager's mind, and a filter on this column shows only those.
+  { header: 'Required', kind: 'text', width: 90, since: 2 },
   { header: 'Completed', kind: 'date', width: 100 },
   { header: 'Expires', kind: 'date', width: 100 },
   { header: 'Days left', kind: 'daysLeft', width: 130 },
@@ -95,6 +98,7 @@ export function expiringTable(
       who.userName,
       what.trainingId,
       cellLinkFormula(sheetIds.matrix, matrixCellA1(person, training), trainingLabel(what)),
+      what.required ? 'Yes' : 'No',
       toSheetSerial(latest.completed),
       toSheetSerial(status.expiry!),
       status.daysLeft,

@@ -182,12 +182,13 @@ function expectExpiring(harness: AddonHarness, expectedMatrix: Oracle): (Listed 
   const { rules } = expectedMatrix;
   const listed = expectedList(expectedMatrix);
   const sheet = tab(harness, EXPIRING);
-  const shown = sheet.displayValues(`A1:H${Math.max(sheet.lastRow, 1)}`);
+  const shown = sheet.displayValues(`A1:I${Math.max(sheet.lastRow, 1)}`);
   expect(shown[0]).toEqual([
     'User ID',
     'User name',
     'Training ID',
     'Training',
+    'Required',
     'Completed',
     'Expires',
     'Days left',
@@ -196,12 +197,13 @@ function expectExpiring(harness: AddonHarness, expectedMatrix: Oracle): (Listed 
   expect(shown.slice(1)).toEqual(
     listed.map((entry) =>
       entry === null
-        ? [OLDER_LAPSES_HEADING, '', '', '', '', '', '', '']
+        ? [OLDER_LAPSES_HEADING, '', '', '', '', '', '', '', '']
         : [
             entry.person.id,
             entry.person.name,
             entry.training,
             rules.get(entry.training)?.name || entry.training,
+            rules.get(entry.training)?.required ? 'Yes' : 'No',
             isoOf(Number(entry.cell.latest!.dateNumber)),
             entry.cell.expiry,
             daysInWords(entry.cell.daysLeft!),
@@ -210,11 +212,11 @@ function expectExpiring(harness: AddonHarness, expectedMatrix: Oracle): (Listed 
     ),
   );
   // The days stay a number: a filter, a formula or the digest reads them as one.
-  const days = sheet.values(`G2:G${Math.max(sheet.lastRow, 2)}`);
+  const days = sheet.values(`H2:H${Math.max(sheet.lastRow, 2)}`);
   listed.forEach((entry, index) => expect(days[index]![0]).toBe(entry === null ? '' : entry.cell.daysLeft));
   if (listed.length === 0) return listed;
   const links = sheet.cells(`D2:D${sheet.lastRow}`).map(([cell]) => cell!.link);
-  const records = sheet.cells(`I2:I${sheet.lastRow}`).map(([cell]) => cell!.link);
+  const records = sheet.cells(`J2:J${sheet.lastRow}`).map(([cell]) => cell!.link);
   listed.forEach((entry, index) => {
     if (entry === null) return;
     const matrixCell = landing(harness, links[index]!);
@@ -614,5 +616,58 @@ test('the training tabs record the day they hold; a run that cannot recompute th
   while (!step.done) step = harness.callServer('continueCompletionsImport');
   expect(computedDay(harness)).toBe(today(harness.emulator.clock.now()));
   expect(computedDay(harness)).not.toBe(firstDay);
+  await harness.done();
+});
+
+test('an Expiring trainings tab made before the Required column gets it after Training, the user’s cells beside their pairs', async () => {
+  const harness = await createAddonHarness({
+    dataset: { seed: 68, completions: 300, users: 10, trainings: 4 },
+    timeZone: TIME_ZONE,
+    emulator: { startTime: NOW },
+  });
+  harness.connect();
+  importAll(harness);
+  const trainings = trainingsInListOrder(await harness.dataset.data());
+  // Every training valid for a year, the first one required.
+  workbook(harness).typeValues(
+    `${CATALOGUE}!E2:F${trainings.length + 1}`,
+    trainings.map((_, index) => [12, index === 0 ? 'yes' : '']),
+  );
+  harness.clickMenu(SHOW);
+  // The tab as the previous layout made it: no Required column; the manager adds one of theirs.
+  const sheet = tab(harness, EXPIRING);
+  const [shownTitles] = harness.displayed(EXPIRING);
+  sheet.deleteColumns(shownTitles!.indexOf('Required') + 1);
+  const [oldTitles, ...oldRows] = harness.displayed(EXPIRING);
+  const userColumn = columnLetters(oldTitles!.length + 1);
+  const pairOf = (titles: string[], row: string[]) =>
+    row[0] === OLDER_LAPSES_HEADING
+      ? 'heading'
+      : `${row[titles.indexOf('User ID')]}\n${row[titles.indexOf('Training ID')]}`;
+  const typed = new Map(oldRows.map((row, index) => [pairOf(oldTitles!, row), `Reminder ${index + 1}`]));
+  workbook(harness).typeValues(`${EXPIRING}!${userColumn}1:${userColumn}${oldRows.length + 1}`, [
+    ['Reminder sent'],
+    ...oldRows.map((row) => [typed.get(pairOf(oldTitles!, row))]),
+  ]);
+  sheet.setNote(`${userColumn}2`, 'Called on Monday');
+  const notedPair = pairOf(oldTitles!, oldRows[0]!);
+
+  harness.clickMenu(SHOW);
+  expect(workbook(harness).ui.alerts).toEqual([]);
+  const [titles, ...rows] = harness.displayed(EXPIRING);
+  expect(titles).toEqual([...oldTitles!.slice(0, 4), 'Required', ...oldTitles!.slice(4), 'Reminder sent']);
+  const required = titles!.indexOf('Required');
+  const reminder = titles!.indexOf('Reminder sent');
+  expect(rows.length).toBe(oldRows.length);
+  const notes = sheet.notes();
+  rows.forEach((row, index) => {
+    const pair = pairOf(titles!, row);
+    expect(row[reminder]).toBe(typed.get(pair));
+    expect(notes[index + 1]?.[reminder] ?? '').toBe(pair === notedPair ? 'Called on Monday' : '');
+    if (pair === 'heading') return expect(row[required]).toBe('');
+    const training = row[titles!.indexOf('Training ID')];
+    expect(row[required]).toBe(training === trainings[0] ? 'Yes' : 'No');
+  });
+  expect(new Set(rows.map((row) => row[required]))).toEqual(new Set(['Yes', 'No', '']));
   await harness.done();
 });
