@@ -113,7 +113,9 @@ test.each(seeds)(
           typeRule(training);
           steps.push(`${step}. ${training}: ${field} typed as "${String(typed[field])}"`);
         } else if (listed.length > 0) {
-          const index = random.int(0, listed.length - 1);
+          // The heading's row now and then: a cell typed on it must stay on it too.
+          const heading = listed.indexOf(null);
+          const index = heading >= 0 && random.chance(0.3) ? heading : random.int(0, listed.length - 1);
           const text = `Booked in step ${step}`;
           workbook(harness).typeValues(`${EXPIRING}!${userColumn}${index + 2}`, [[text]]);
           booked.set(listedKey(listed[index]!), text);
