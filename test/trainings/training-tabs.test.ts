@@ -510,5 +510,13 @@ test('an Expiring trainings tab made before the Required column gets it after Tr
     expect(row[required]).toBe(training === trainings[0] ? 'Yes' : 'No');
   });
   expect(new Set(rows.map((row) => row[required]))).toEqual(new Set(['Yes', 'No', '']));
+  // The status colours moved with their column: none is left on the column now beside it.
+  const status = columnLetters(titles!.indexOf('Status') + 1);
+  expect(
+    sheet
+      .conditionalRules()
+      .flatMap((rule) => rule.ranges)
+      .map((range) => range.replace(/\d+/g, '')),
+  ).toEqual([`${status}:${status}`, `${status}:${status}`]);
   await harness.done();
 });
