@@ -2,8 +2,9 @@
  * The "Expiring trainings" tab: every person × training whose status is Expired or Expiring, in the
  * actionable order (lib/actionable-order.ts: what can still be booked first, then recent lapses,
  * then older lapses below a heading row), with whether the training is required, the days left, a
- * link to its cell of the matrix and one to its latest completion's row on "Completed trainings". A hidden key (the pair) lets columns
- * the user adds (reminder sent, booked on…) follow their pair across refreshes.
+ * link to its cell of the matrix and one to its latest completion's row on "Completed trainings". A
+ * hidden key (the pair) lets columns the user adds (reminder sent, booked on…) follow their pair
+ * across refreshes.
  *
  * The heading above the older lapses is a row of the table, not a column repeated on every row: it
  * has a key of its own that no pair has (a pair's key is a JSON array), so the table writer moves it
@@ -68,15 +69,14 @@ export function expiringEntries(matrix: TrainingMatrix): ExpiringEntry[] {
 /** The key of the heading row above the older lapses. */
 const OLDER_LAPSES_KEY = 'older lapses';
 
-/** Whether the entries, in the actionable order, hold an older lapse: the list then has its heading row. */
-function hasOlderLapses(entries: readonly ExpiringEntry[]): boolean {
-  const last = entries[entries.length - 1];
-  return last !== undefined && actionGroupOf(last.status.daysLeft!) === ActionGroup.olderLapse;
+/** Where the older lapses start among the entries (in the actionable order); -1 when there is none. */
+function firstOlderLapse(entries: readonly ExpiringEntry[]): number {
+  return entries.findIndex((entry) => actionGroupOf(entry.status.daysLeft!) === ActionGroup.olderLapse);
 }
 
 /** The rows the tab's table has below its titles: one per entry, and the heading of the older lapses. */
 export function expiringRowCount(entries: readonly ExpiringEntry[]): number {
-  return entries.length + (hasOlderLapses(entries) ? 1 : 0);
+  return entries.length + (firstOlderLapse(entries) >= 0 ? 1 : 0);
 }
 
 export interface ExpiringSheetIds {
@@ -107,12 +107,8 @@ export function expiringTable(
       pairKey(who.userId, what.trainingId),
     ];
   });
-  if (hasOlderLapses(entries)) {
-    const firstOlder = entries.findIndex(
-      (entry) => actionGroupOf(entry.status.daysLeft!) === ActionGroup.olderLapse,
-    );
-    rows.splice(firstOlder, 0, headingRow());
-  }
+  const firstOlder = firstOlderLapse(entries);
+  if (firstOlder >= 0) rows.splice(firstOlder, 0, headingRow());
   return { columns: EXPIRING_COLUMNS, rows, keyColumn: EXPIRING_COLUMN.key };
 }
 
