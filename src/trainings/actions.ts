@@ -27,7 +27,7 @@ export function showTrainingStatus(): void {
         spreadsheet,
         { utcOffsetAt: clock.utcOffsetAt, today: clock.today() },
         readImportOptions(spreadsheet).trainingExpiringDays,
-        // Nothing was read from the service: the Overview keeps its "Last refreshed".
+        // Nothing was read from the service: the Overview says when the completions last were.
         { state, upkeep: true, refreshedAtMs: null },
       ),
     );

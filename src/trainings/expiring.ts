@@ -1,8 +1,15 @@
 /**
- * The "Expiring trainings" tab: every person × training whose status is Expired or Expiring, soonest
- * expiry first (so the longest overdue lead), with the days left, a link to its cell of the matrix
- * and one to its latest completion's row on "Completed trainings". A hidden key (the pair) lets
- * columns the user adds (reminder sent, booked on…) follow their pair across refreshes.
+ * The "Expiring trainings" tab: every person × training whose status is Expired or Expiring, in the
+ * actionable order (lib/actionable-order.ts: what can still be booked first, then recent lapses,
+ * then older lapses below a heading row), with whether the training is required, the days left, a
+ * link to its cell of the matrix and one to its latest completion's row on "Completed trainings". A
+ * hidden key (the pair) lets columns the user adds (reminder sent, booked on…) follow their pair
+ * across refreshes.
+ *
+ * The heading above the older lapses is a row of the table, not a column repeated on every row: it
+ * has a key of its own that no pair has (a pair's key is a JSON array), so the table writer moves it
+ * like any record and a cell the user types on it follows it. Its Status is empty and its Days left
+ * is no number, so nothing that reads the items by their Status (the digest) takes it for one.
  */
 import {
   type CellValue,
@@ -13,6 +20,7 @@ import {
   type Table,
 } from '../sheets/table';
 import { toSheetSerial } from '../lib/dates';
+import { ActionGroup, actionGroupOf, byActionableOrder, OLDER_LAPSES_HEADING } from '../lib/actionable-order';
 import { trainingLabel } from './catalogue';
 import { pairKey } from './completions-tab';
 import { matrixCellA1, type PairStatus, type TrainingMatrix } from './matrix';
@@ -25,9 +33,12 @@ const EXPIRING_SPEC = [
   { header: 'User name', kind: 'text', width: 180 },
   { header: 'Training ID', kind: 'text', width: 100 },
   { header: 'Training', kind: 'formula', width: 200 },
+  // Whether everyone must hold it (Trainings' Required): a lapse of a required training comes first
+  // to a manager's mind, and a filter on this column shows only those.
+  { header: 'Required', kind: 'text', width: 90, since: 2 },
   { header: 'Completed', kind: 'date', width: 100 },
   { header: 'Expires', kind: 'date', width: 100 },
-  { header: 'Days left', kind: 'integer', width: 100 },
+  { header: 'Days left', kind: 'daysLeft', width: 130 },
   { id: 'status', header: 'Status', kind: 'text', width: 100 },
   { header: 'Completion record', kind: 'formula', width: 140 },
   { id: 'key', header: 'Key', kind: 'text', width: 100, hidden: true },
@@ -41,7 +52,7 @@ export interface ExpiringEntry {
   status: PairStatus;
 }
 
-/** The pairs to list, soonest expiry first; a tie keeps the matrix's order (people, then trainings). */
+/** The pairs to list in the actionable order; a tie keeps the matrix's order (people, then trainings). */
 export function expiringEntries(matrix: TrainingMatrix): ExpiringEntry[] {
   const entries: ExpiringEntry[] = [];
   matrix.statuses.forEach((row, person) =>
@@ -52,7 +63,20 @@ export function expiringEntries(matrix: TrainingMatrix): ExpiringEntry[] {
     }),
   );
   // Array.prototype.sort is stable: ties stay in the order they were pushed.
-  return entries.sort((a, b) => a.status.expiry! - b.status.expiry!);
+  return entries.sort((a, b) => byActionableOrder(a.status.daysLeft!, b.status.daysLeft!));
+}
+
+/** The key of the heading row above the older lapses. */
+const OLDER_LAPSES_KEY = 'older lapses';
+
+/** Where the older lapses start among the entries (in the actionable order); -1 when there is none. */
+function firstOlderLapse(entries: readonly ExpiringEntry[]): number {
+  return entries.findIndex((entry) => actionGroupOf(entry.status.daysLeft!) === ActionGroup.olderLapse);
+}
+
+/** The rows the tab's table has below its titles: one per entry, and the heading of the older lapses. */
+export function expiringRowCount(entries: readonly ExpiringEntry[]): number {
+  return entries.length + (firstOlderLapse(entries) >= 0 ? 1 : 0);
 }
 
 export interface ExpiringSheetIds {
@@ -74,6 +98,7 @@ export function expiringTable(
       who.userName,
       what.trainingId,
       cellLinkFormula(sheetIds.matrix, matrixCellA1(person, training), trainingLabel(what)),
+      what.required ? 'Yes' : 'No',
       toSheetSerial(latest.completed),
       toSheetSerial(status.expiry!),
       status.daysLeft,
@@ -82,5 +107,15 @@ export function expiringTable(
       pairKey(who.userId, what.trainingId),
     ];
   });
+  const firstOlder = firstOlderLapse(entries);
+  if (firstOlder >= 0) rows.splice(firstOlder, 0, headingRow());
   return { columns: EXPIRING_COLUMNS, rows, keyColumn: EXPIRING_COLUMN.key };
+}
+
+/** The heading above the older lapses: its words in the first column, its own key, nothing else. */
+function headingRow(): CellValue[] {
+  const row = new Array<CellValue>(EXPIRING_COLUMNS.length).fill('');
+  row[0] = OLDER_LAPSES_HEADING;
+  row[EXPIRING_COLUMN.key] = OLDER_LAPSES_KEY;
+  return row;
 }

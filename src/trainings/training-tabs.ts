@@ -29,6 +29,7 @@ import {
   EXPIRING_SHEET,
   type ExpiringEntry,
   expiringEntries,
+  expiringRowCount,
   expiringTable,
 } from './expiring';
 import {
@@ -43,6 +44,7 @@ import {
   trainingMatrix,
 } from './matrix';
 import { type MatrixTab, readMatrixTab, writeMatrix } from './matrix-tab';
+import { keepTrainingTabsComputed, trainingsRefreshedAtMs } from './computed-day';
 import { describeTrainingTabs, expiredCount } from './training-summary';
 import { TrainingStatus } from './training-status';
 import type { DocumentState } from '../platform/document-state';
@@ -208,7 +210,7 @@ function computeTrainingTables(
   const entries = expiringEntries(matrix);
   const expiringSize = {
     sheetName: names.expiring,
-    rows: entries.length + 1,
+    rows: expiringRowCount(entries) + 1,
     columns: EXPIRING_COLUMNS.length,
   };
   checkRoom([catalogueSize, matrixTabSize, expiringSize]);
@@ -228,6 +230,8 @@ interface PlannedTrainingTabs extends TrainingTables {
   expiringContent: TabContent;
   expiringColours: ReturnType<typeof readStatusColours>;
   overviewPlan: OverviewPlan;
+  /** When the completions were last read from the service, as the Overview says; null: not known. */
+  refreshedAtMs: number | null;
 }
 
 /**
@@ -265,8 +269,11 @@ export function planTrainingTabs(
     EXPIRING_COLUMN.status + 1,
     STATUS_COLOURS,
   );
+  // A run that read nothing from the service says when the last one that did read the completions.
+  const refreshedAtMs = overview.refreshedAtMs ?? trainingsRefreshedAtMs(overview.state);
   const overviewPlan = planOverview(spreadsheet, overview.state, 'trainings', {
     ...overview,
+    refreshedAtMs,
     utcOffsetAt: day.utcOffsetAt,
   });
   return trainingTabsPlan(spreadsheet, overview.state, {
@@ -282,6 +289,7 @@ export function planTrainingTabs(
     expiringContent,
     expiringColours,
     overviewPlan,
+    refreshedAtMs,
   });
 }
 
@@ -302,7 +310,7 @@ function trainingTabsPlan(
     prepare() {
       prepareTab(catalogueContent, planned.catalogueToWrite.rows.length + 1, catalogueContent.layout.width);
       matrixTab.sheet ??= spreadsheet.insertSheet(tabs.names.matrix);
-      prepareTab(expiringContent, planned.entries.length + 1, expiringContent.layout.width);
+      prepareTab(expiringContent, expiringRowCount(planned.entries) + 1, expiringContent.layout.width);
       overviewPlan.prepare();
     },
     readIds(completionsSheetId) {
@@ -324,6 +332,7 @@ function trainingTabsPlan(
         [MATRIX_ADDON_TAB, ids.matrix],
         [EXPIRING_ADDON_TAB, keptIds.expiring],
       ]);
+      keepTrainingTabsComputed(state, planned.day.today, planned.refreshedAtMs);
       const { matrix, trainings, entries } = planned;
       return { matrixSheet, ...describeTrainingTabs(remadeSheets(tabs), matrix, trainings, entries) };
     },

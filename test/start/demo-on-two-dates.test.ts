@@ -46,7 +46,8 @@ describe.each([
   });
 
   it('names people and trainings as a real site would', () => {
-    const listed = rowsOf(run, 'Expiring trainings');
+    // Every item row: the heading above the older lapses names no one.
+    const listed = rowsOf(run, 'Expiring trainings').filter((row) => row['Status'] !== '');
     for (const row of listed) {
       expect(row['User name']).toMatch(/^\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+$/u);
       // The catalogue is filled in: the list shows each training's name, not its id.

@@ -112,34 +112,37 @@ test('a required training nobody did: "Not done" in every row, and no compliance
   expect(grid.backgrounds[2]!.slice(3)).toEqual([STATUS_BACKGROUNDS['Not done'], null]);
 });
 
-test('the expiring list: soonest expiry first, linked to the matrix cell and the completion row', () => {
+test('the expiring list: what can be booked first, older lapses below their heading, linked to the matrix cell and the completion row', () => {
   const matrix = trainingMatrix(COMPLETIONS, TRAININGS, TODAY);
   const entries = expiringEntries(matrix);
   const table = expiringTable(matrix, entries, { matrix: 11, completions: 22 });
   expect(table.rows).toEqual([
     [
-      'u3',
-      'Cy',
-      'F',
-      `=HYPERLINK("#gid=11&range=${matrixCellA1(2, 0)}", "Forklift")`,
-      toSheetSerial(day('2022-01-01')),
-      toSheetSerial(day('2023-01-01')),
-      -425,
-      'Expired',
-      '=HYPERLINK("#gid=22&range=A6", "Row 6")',
-      '["u3","F"]',
-    ],
-    [
       'u1',
       'Al',
       'F',
       `=HYPERLINK("#gid=11&range=${matrixCellA1(0, 0)}", "Forklift")`,
+      'Yes',
       toSheetSerial(day('2023-03-15')),
       toSheetSerial(day('2024-03-15')),
       14,
       'Expiring',
       '=HYPERLINK("#gid=22&range=A3", "Row 3")',
       '["u1","F"]',
+    ],
+    ['Lapsed more than 90 days ago: still employed?', '', '', '', '', '', '', '', '', '', 'older lapses'],
+    [
+      'u3',
+      'Cy',
+      'F',
+      `=HYPERLINK("#gid=11&range=${matrixCellA1(2, 0)}", "Forklift")`,
+      'Yes',
+      toSheetSerial(day('2022-01-01')),
+      toSheetSerial(day('2023-01-01')),
+      -425,
+      'Expired',
+      '=HYPERLINK("#gid=22&range=A6", "Row 6")',
+      '["u3","F"]',
     ],
   ]);
   expect([matrixCellA1(0, 0), matrixCellA1(2, 1)]).toEqual(['D3', 'E5']);

@@ -4,20 +4,33 @@
  * Trainings tab. Every expected status is computed here, from the service's own records, by a
  * separate implementation of the rules (Date.UTC month arithmetic, not src/lib/dates.ts).
  */
-import type { SheetView, WorkbookView } from '../../dev/emulator/spreadsheet/workbook-store';
 import { spreadsheetServiceCalls } from '../../dev/emulator/spreadsheet';
+import { columnLetters } from '../../dev/emulator/spreadsheet/a1-notation';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
-import type { Completion, DatasetData } from '../support/sample-service';
+import type { DatasetData } from '../support/sample-service';
 import { type Expected, expected, isoOf, type Rule } from '../support/training-oracle';
+import {
+  CATALOGUE,
+  COMPLETIONS_TAB,
+  EXPIRING,
+  expectExpiring,
+  groupOf,
+  importAll,
+  type Listed,
+  listedKey,
+  MATRIX,
+  NOW,
+  OLDER_LAPSES_HEADING,
+  type Oracle,
+  oracle,
+  SHOW,
+  tab,
+  TIME_ZONE,
+  today,
+  trainingsInListOrder,
+  workbook,
+} from './training-tabs-expected';
 
-const TIME_ZONE = 'Pacific/Auckland';
-/** Inside the dataset's years (2019 – mid 2025), so every status occurs. */
-const NOW = Date.UTC(2024, 8, 20, 15, 30);
-const COMPLETIONS_TAB = 'Completed trainings';
-const CATALOGUE = 'Trainings';
-const MATRIX = 'Training matrix';
-const EXPIRING = 'Expiring trainings';
-const SHOW = 'Show training status';
 const COLOURS: Record<string, string> = {
   Valid: '#d9ead3',
   'Valid (no expiry)': '#cfe2f3',
@@ -25,48 +38,6 @@ const COLOURS: Record<string, string> = {
   Expired: '#f4cccc',
   'Not done': '#d9d9d9',
 };
-
-function today(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date(NOW));
-}
-
-interface Oracle {
-  people: { id: string; name: string }[];
-  trainings: string[];
-  cells: Expected[][];
-  rules: Map<string, Rule>;
-}
-
-function oracle(data: DatasetData, trainings: readonly string[], rules: Map<string, Rule>): Oracle {
-  const names = new Map(data.users.map((user) => [user.id, user.name]));
-  const byPair = new Map<string, Completion[]>();
-  for (const record of data.completions) {
-    const key = `${record.user_id}\n${record.training_id}`;
-    byPair.set(key, [...(byPair.get(key) ?? []), record]);
-  }
-  const label = (person: { id: string; name: string }) => person.name || person.id;
-  const people = [...new Set(data.completions.map((record) => record.user_id))]
-    .map((id) => ({ id, name: names.get(id) ?? '' }))
-    .sort((a, b) =>
-      label(a) < label(b) ? -1 : label(a) > label(b) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
-    );
-  const ruleOf = (training: string) =>
-    rules.get(training) ?? { name: '', validityMonths: null, required: false, expiringDays: 30 };
-  const cells = people.map((person) =>
-    trainings.map((training) =>
-      expected(byPair.get(`${person.id}\n${training}`) ?? [], ruleOf(training), today()),
-    ),
-  );
-  return { people, trainings: [...trainings], cells, rules };
-}
-
-function workbook(harness: AddonHarness): WorkbookView {
-  return harness.emulator.workbooks.get(harness.spreadsheetId)!;
-}
-
-function tab(harness: AddonHarness, name: string): SheetView {
-  return workbook(harness).sheet(name);
-}
 
 function percent(compliant: number, counted: number): string {
   return counted === 0 ? '' : `${Math.round((100 * compliant) / counted)}%`;
@@ -118,83 +89,6 @@ function expectMatrix(harness: AddonHarness, expectedMatrix: Oracle): void {
   expect(backgrounds.map((row) => row.slice(3, 3 + trainings.length))).toEqual(colours);
   expect(sheet.frozenRows).toBe(2);
   expect(sheet.frozenColumns).toBe(2);
-}
-
-/** Where an in-sheet link lands: the tab with that gid, and the cell. */
-function landing(harness: AddonHarness, link: string | null): { sheet: SheetView; a1: string } {
-  const match = /^#gid=(\d+)&range=([A-Z]+\d+)$/.exec(link ?? '');
-  if (!match) throw new Error(`not an in-sheet link to a cell: ${link}`);
-  const sheet = workbook(harness)
-    .sheets()
-    .find((candidate) => candidate.gid === Number(match[1]))!;
-  return { sheet, a1: match[2]! };
-}
-
-function expectExpiring(harness: AddonHarness, expectedMatrix: Oracle): void {
-  const { people, trainings, cells, rules } = expectedMatrix;
-  const listed = people.flatMap((person, p) =>
-    trainings.flatMap((training, t) => {
-      const cell = cells[p]![t]!;
-      return cell.status === 'Expired' || cell.status === 'Expiring'
-        ? [{ person, training, cell, p, t }]
-        : [];
-    }),
-  );
-  listed.sort((a, b) => (a.cell.expiry! < b.cell.expiry! ? -1 : a.cell.expiry! > b.cell.expiry! ? 1 : 0));
-  const sheet = tab(harness, EXPIRING);
-  const shown = sheet.displayValues(`A1:H${Math.max(sheet.lastRow, 1)}`);
-  expect(shown[0]).toEqual([
-    'User ID',
-    'User name',
-    'Training ID',
-    'Training',
-    'Completed',
-    'Expires',
-    'Days left',
-    'Status',
-  ]);
-  expect(shown.slice(1)).toEqual(
-    listed.map(({ person, training, cell }) => [
-      person.id,
-      person.name,
-      training,
-      rules.get(training)?.name || training,
-      isoOf(Number(cell.latest!.dateNumber)),
-      cell.expiry,
-      String(cell.daysLeft),
-      cell.status,
-    ]),
-  );
-  if (listed.length === 0) return;
-  const links = sheet.cells(`D2:D${sheet.lastRow}`).map(([cell]) => cell!.link);
-  const records = sheet.cells(`I2:I${sheet.lastRow}`).map(([cell]) => cell!.link);
-  listed.forEach((entry, index) => {
-    const matrixCell = landing(harness, links[index]!);
-    expect(matrixCell.sheet.name).toBe(MATRIX);
-    expect(matrixCell.sheet.displayValues(matrixCell.a1)[0]![0]).toBe(
-      isoOf(Number(entry.cell.latest!.dateNumber)),
-    );
-    const row = landing(harness, records[index]!);
-    expect(row.sheet.name).toBe(COMPLETIONS_TAB);
-    const [userId, , trainingId, completed] = row.sheet.displayValues(
-      `A${row.a1.slice(1)}:D${row.a1.slice(1)}`,
-    )[0]!;
-    expect([userId, trainingId, completed]).toEqual([
-      entry.person.id,
-      entry.training,
-      isoOf(Number(entry.cell.latest!.dateNumber)),
-    ]);
-  });
-}
-
-/** Training ids in the order the service first lists them (newest first): the catalogue's for new ids. */
-function trainingsInListOrder(data: DatasetData): string[] {
-  return [...new Set(data.completions.map((record) => record.training_id))];
-}
-
-function importAll(harness: AddonHarness, filter: { user_id?: string; training_id?: string } = {}): void {
-  let step = harness.callServer('startCompletionsImport', filter);
-  while (!step.done) step = harness.callServer('continueCompletionsImport');
 }
 
 describe('the training tabs after an import, and after the manager fills in the catalogue', () => {
@@ -277,7 +171,11 @@ describe('the training tabs after an import, and after the manager fills in the 
     const statuses = new Set(expectedMatrix.cells.flat().map((cell) => cell.status));
     expect([...statuses].sort()).toEqual(['Expired', 'Expiring', 'Not done', 'Valid', 'Valid (no expiry)']);
     expectMatrix(harness, expectedMatrix);
-    expectExpiring(harness, expectedMatrix);
+    const listed = expectExpiring(harness, expectedMatrix);
+    // Every part of the order is there: expiring, recent lapses, the heading and older lapses.
+    expect(
+      new Set(listed.map((entry) => (entry === null ? 'heading' : groupOf(entry.cell.daysLeft!)))),
+    ).toEqual(new Set([0, 1, 'heading', 2]));
     expect(harness.displayed(CATALOGUE)[0]!.slice(3)).toEqual([
       'Name',
       'Validity (months)',
@@ -433,4 +331,192 @@ test('"Show training status" costs the same Spreadsheet calls whatever the numbe
   };
   const small = await callsFor(500);
   expect(await callsFor(8_000)).toEqual(small);
+});
+
+test('a column added on Expiring trainings stays beside its pair, and beside the heading, as days pass and pairs change group', async () => {
+  const harness = await createAddonHarness({
+    dataset: { seed: 65, completions: 400, users: 15, trainings: 5 },
+    timeZone: TIME_ZONE,
+    emulator: { startTime: NOW },
+  });
+  harness.connect();
+  importAll(harness);
+  const data = await harness.dataset.data();
+  const trainings = trainingsInListOrder(data);
+  // Every training valid for a year: a few pairs in each group.
+  const rules = new Map<string, Rule>(
+    trainings.map((training) => [
+      training,
+      { name: '', validityMonths: 12, required: false, expiringDays: 30 },
+    ]),
+  );
+  workbook(harness).typeValues(
+    `${CATALOGUE}!E2:E${trainings.length + 1}`,
+    trainings.map(() => [12]),
+  );
+  harness.clickMenu(SHOW);
+  const before = expectExpiring(harness, oracle(data, trainings, rules));
+  // The manager adds a column and fills it on every row, the heading's included.
+  const width = harness.displayed(EXPIRING)[0]!.length;
+  const column = columnLetters(width + 1);
+  const typed = new Map(before.map((entry, index) => [listedKey(entry), `Booked ${index + 1}`]));
+  workbook(harness).typeValues(`${EXPIRING}!${column}1:${column}${before.length + 1}`, [
+    ['Booked on'],
+    ...before.map((entry) => [typed.get(listedKey(entry))]),
+  ]);
+
+  const later = NOW + 45 * 86_400_000;
+  harness.emulator.clock.advance(later - NOW);
+  harness.clickMenu(SHOW);
+  expect(workbook(harness).ui.alerts).toEqual([]);
+  const after = expectExpiring(harness, oracle(data, trainings, rules, today(later)));
+  const groupOfPair = (list: (Listed | null)[]) =>
+    new Map(
+      list.flatMap((entry) => (entry === null ? [] : [[listedKey(entry), groupOf(entry.cell.daysLeft!)]])),
+    );
+  const [groupsBefore, groupsAfter] = [groupOfPair(before), groupOfPair(after)];
+  // Pairs moved: expiring ones lapsed, recent lapses became older ones.
+  expect([...groupsBefore].filter(([pair, group]) => groupsAfter.get(pair) !== group).length).toBeGreaterThan(
+    0,
+  );
+  expect(after).toContain(null);
+  const booked = harness.displayed(EXPIRING).map((row) => row[width]!);
+  expect(booked[0]).toBe('Booked on');
+  expect(booked.slice(1)).toEqual(after.map((entry) => typed.get(listedKey(entry)) ?? ''));
+  await harness.done();
+});
+
+/** An instant as the spreadsheet shows a date and time, in its zone. */
+function shownAt(epochMs: number): string {
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(epochMs));
+}
+
+test('after Import completed trainings…, Show training status makes the Overview with when the completions were read', async () => {
+  const harness = await createAddonHarness({
+    dataset: { seed: 66, completions: 300, users: 10, trainings: 4 },
+    timeZone: TIME_ZONE,
+    emulator: { startTime: NOW },
+  });
+  harness.connect();
+  const importStarted = harness.emulator.clock.now();
+  importAll(harness);
+  const importEnded = harness.emulator.clock.now();
+  // The full import writes no Overview of its own.
+  expect(workbook(harness).sheetNames).not.toContain('Overview');
+  harness.emulator.clock.advance(2 * 3_600_000);
+  harness.clickMenu(SHOW);
+  const [label, refreshed] = tab(harness, 'Overview').displayValues('A2:B2')[0]!;
+  expect(label).toBe('Last refreshed');
+  const bounds = [shownAt(importStarted), refreshed!, shownAt(importEnded)];
+  expect([...bounds].sort()).toEqual(bounds);
+  await harness.done();
+});
+
+/** The day the add-on recorded that the training tabs hold, as kept in the document state a digest reads. */
+function computedDay(harness: AddonHarness): string | null {
+  const item = workbook(harness)
+    .developerMetadata()
+    .find((entry) => entry.key === 'safetySync.trainingTabsComputed');
+  return item ? (JSON.parse(item.value!) as { day: string }).day : null;
+}
+
+test('the training tabs record the day they hold; a run that cannot recompute them leaves the day before', async () => {
+  // 6,000 records over a slow network: a full read stages some pages and continues in the next execution.
+  const harness = await createAddonHarness({
+    dataset: { seed: 67, completions: 6_000, users: 20, trainings: 4 },
+    timeZone: TIME_ZONE,
+    emulator: { startTime: NOW, urlFetchRoundTripMs: 60_000 },
+  });
+  harness.connect();
+  harness.useBatchSize(1);
+  importAll(harness);
+  const firstDay = today(harness.emulator.clock.now());
+  expect(computedDay(harness)).toBe(firstDay);
+
+  harness.emulator.clock.advance(86_400_000);
+  // A Validity the add-on refuses: the tabs keep yesterday's statuses, and say so.
+  workbook(harness).typeValues(`${CATALOGUE}!E2`, [['two years']]);
+  harness.clickMenu(SHOW);
+  expect(workbook(harness).ui.alerts).toHaveLength(1);
+  expect(computedDay(harness)).toBe(firstDay);
+
+  // A full read that continues into the next execution has not recomputed them yet.
+  workbook(harness).typeValues(`${CATALOGUE}!E2`, [['']]);
+  let step = harness.callServer('startCompletionsImport', {});
+  expect(step.done).toBe(false);
+  expect(computedDay(harness)).toBe(firstDay);
+  while (!step.done) step = harness.callServer('continueCompletionsImport');
+  expect(computedDay(harness)).toBe(today(harness.emulator.clock.now()));
+  expect(computedDay(harness)).not.toBe(firstDay);
+  await harness.done();
+});
+
+test('an Expiring trainings tab made before the Required column gets it after Training, the user’s cells beside their pairs', async () => {
+  const harness = await createAddonHarness({
+    dataset: { seed: 68, completions: 300, users: 10, trainings: 4 },
+    timeZone: TIME_ZONE,
+    emulator: { startTime: NOW },
+  });
+  harness.connect();
+  importAll(harness);
+  const trainings = trainingsInListOrder(await harness.dataset.data());
+  // Every training valid for a year, the first one required.
+  workbook(harness).typeValues(
+    `${CATALOGUE}!E2:F${trainings.length + 1}`,
+    trainings.map((_, index) => [12, index === 0 ? 'yes' : '']),
+  );
+  harness.clickMenu(SHOW);
+  // The tab as the previous layout made it: no Required column; the manager adds one of theirs.
+  const sheet = tab(harness, EXPIRING);
+  const [shownTitles] = harness.displayed(EXPIRING);
+  sheet.deleteColumns(shownTitles!.indexOf('Required') + 1);
+  const [oldTitles, ...oldRows] = harness.displayed(EXPIRING);
+  const userColumn = columnLetters(oldTitles!.length + 1);
+  const pairOf = (titles: string[], row: string[]) =>
+    row[0] === OLDER_LAPSES_HEADING
+      ? 'heading'
+      : `${row[titles.indexOf('User ID')]}\n${row[titles.indexOf('Training ID')]}`;
+  const typed = new Map(oldRows.map((row, index) => [pairOf(oldTitles!, row), `Reminder ${index + 1}`]));
+  workbook(harness).typeValues(`${EXPIRING}!${userColumn}1:${userColumn}${oldRows.length + 1}`, [
+    ['Reminder sent'],
+    ...oldRows.map((row) => [typed.get(pairOf(oldTitles!, row))]),
+  ]);
+  sheet.setNote(`${userColumn}2`, 'Called on Monday');
+  const notedPair = pairOf(oldTitles!, oldRows[0]!);
+
+  harness.clickMenu(SHOW);
+  expect(workbook(harness).ui.alerts).toEqual([]);
+  const [titles, ...rows] = harness.displayed(EXPIRING);
+  expect(titles).toEqual([...oldTitles!.slice(0, 4), 'Required', ...oldTitles!.slice(4), 'Reminder sent']);
+  const required = titles!.indexOf('Required');
+  const reminder = titles!.indexOf('Reminder sent');
+  expect(rows.length).toBe(oldRows.length);
+  const notes = sheet.notes();
+  rows.forEach((row, index) => {
+    const pair = pairOf(titles!, row);
+    expect(row[reminder]).toBe(typed.get(pair));
+    expect(notes[index + 1]?.[reminder] ?? '').toBe(pair === notedPair ? 'Called on Monday' : '');
+    if (pair === 'heading') return expect(row[required]).toBe('');
+    const training = row[titles!.indexOf('Training ID')];
+    expect(row[required]).toBe(training === trainings[0] ? 'Yes' : 'No');
+  });
+  expect(new Set(rows.map((row) => row[required]))).toEqual(new Set(['Yes', 'No', '']));
+  // The status colours moved with their column: none is left on the column now beside it.
+  const status = columnLetters(titles!.indexOf('Status') + 1);
+  expect(
+    sheet
+      .conditionalRules()
+      .flatMap((rule) => rule.ranges)
+      .map((range) => range.replace(/\d+/g, '')),
+  ).toEqual([`${status}:${status}`, `${status}:${status}`]);
+  await harness.done();
 });
