@@ -38,6 +38,7 @@ export function writeMatrix(
   for (const { format, a1 } of grid.formats) sheet.getRangeList(a1).setNumberFormat(format);
   range.setValues(grid.values.map((row) => row.map((value) => value ?? '')));
   range.setBackgrounds(grid.backgrounds);
+  sheet.getRange(1, 1, grid.notes.length, columns).setNotes(grid.notes);
   sheet.getRangeList(grid.boldRows.map((row) => gridA1(row, 1, 1, columns))).setFontWeight('bold');
   sheet.setFrozenRows(MATRIX_FROZEN.rows);
   sheet.setFrozenColumns(MATRIX_FROZEN.columns);

@@ -1,13 +1,17 @@
 /**
  * The "Training matrix" tab: a row per person, a column per training (the catalogue's order), each
- * cell the person's latest completion date of that training on or before today, coloured by its
- * status; "Not done" where a required training has none. Compliance: per training (row 2) and per
- * person (column C), the share of the cells that count which are compliant (Valid, Valid (no
- * expiry) or Expiring). A cell counts when the training is required or the person has done it: a
- * required training is measured over everyone, another one over the people who took it.
+ * cell the date that decides its colour, the expiry of the person's latest completion of that
+ * training on or before today ("No expiry" for one that never expires), coloured by its status;
+ * "Not done" where a required training has none. The completion dates are on Expiring trainings and
+ * Completed trainings. Compliance: per training (row 3) and per person (column C), the share of the
+ * cells that count which are compliant (Valid, Valid (no expiry) or Expiring), coloured by the
+ * shared thresholds. A cell counts when the training is required or the person has done it: a
+ * required training is measured over everyone, another one over the people who took it. The legend
+ * is the first of the frozen rows, so it stays in sight however far the list scrolls.
  */
 import { cellA1, gridA1 } from '../sheets/a1-notation';
 import { type CellValue, numberFormatOf } from '../sheets/table';
+import { complianceBackground, COMPLIANCE_BANDS_NOTE } from '../sheets/status-words';
 import { type CalendarDate, toSheetSerial } from '../lib/dates';
 import { type CatalogueEntry, trainingLabel } from './catalogue';
 import { type CompletionRow, completionsByPair, pairKey } from './completions-tab';
@@ -81,7 +85,7 @@ export interface Compliance {
   counted: number;
 }
 
-function share({ compliant, counted }: Compliance): CellValue {
+function share({ compliant, counted }: Compliance): number | null {
   return counted === 0 ? null : compliant / counted;
 }
 
@@ -126,9 +130,12 @@ export function requiredCompliance(matrix: TrainingMatrix): Compliance {
   return tally(everyPair(matrix).filter(([, training]) => training.required));
 }
 
-/** What a cell shows: its completion date, "Not done" where required, else nothing. */
+/** What a cell of a done training shows when it never expires. */
+export const NO_EXPIRY = 'No expiry';
+
+/** What a cell shows: its expiry (or NO_EXPIRY), "Not done" where required, else nothing. */
 function cellValue(status: PairStatus, training: CatalogueEntry): CellValue {
-  if (status.latest !== null) return toSheetSerial(status.latest.completed);
+  if (status.latest !== null) return status.expiry === null ? NO_EXPIRY : toSheetSerial(status.expiry);
   return training.required ? TrainingStatus.notDone : null;
 }
 
@@ -141,6 +148,7 @@ export const STATUS_BACKGROUNDS: Readonly<Record<TrainingStatus, string>> = {
   [TrainingStatus.notDone]: '#d9d9d9',
 };
 
+/** Each status of the legend row, with what it means (the note on its cell). */
 const LEGEND: ReadonlyArray<[TrainingStatus, string]> = [
   [TrainingStatus.valid, 'Done, and valid beyond the expiring window'],
   [TrainingStatus.validNoExpiry, 'Done; the training never expires (no validity, no special expiration)'],
@@ -148,10 +156,13 @@ const LEGEND: ReadonlyArray<[TrainingStatus, string]> = [
   [TrainingStatus.expired, 'Its expiry has passed'],
   [TrainingStatus.notDone, 'Required, and never done'],
 ];
+const LEGEND_TITLE = 'Legend';
+const LEGEND_CELLS = 'Cells show the expiry date';
 
 const FIXED_HEADERS = ['User ID', 'User name', 'Compliance'];
-/** The header row, then compliance by training. */
-const HEADER_ROWS = 2;
+/** The legend, the header row, then compliance by training. */
+const HEADER_ROWS = 3;
+const TITLE_ROW = 2;
 export const MATRIX_FROZEN = { rows: HEADER_ROWS, columns: 2 } as const;
 export const MATRIX_COLUMN_WIDTHS = [100, 180, 100] as const;
 
@@ -160,9 +171,12 @@ export function matrixCellA1(person: number, training: number): string {
   return cellA1(FIXED_HEADERS.length + training + 1, HEADER_ROWS + person + 1);
 }
 
-/** The tab's size for that many people and trainings: header rows, people, a blank row and the legend. */
+/** The tab's size for that many people and trainings: header rows and people, wide enough for the legend. */
 export function matrixSize(people: number, trainings: number): { rows: number; columns: number } {
-  return { rows: HEADER_ROWS + people + 2 + LEGEND.length, columns: FIXED_HEADERS.length + trainings };
+  return {
+    rows: HEADER_ROWS + people,
+    columns: FIXED_HEADERS.length + Math.max(trainings, LEGEND.length),
+  };
 }
 
 export interface MatrixGrid {
@@ -174,8 +188,10 @@ export interface MatrixGrid {
    */
   formats: { format: string; a1: string[] }[];
   backgrounds: (string | null)[][];
-  /** Rows (1-based) whose cells are bold: the header and the legend's title. */
+  /** Rows (1-based) whose cells are bold: the legend and the header. */
   boldRows: number[];
+  /** The legend row's notes (what each status means) and the Compliance header's: row 1 and 2's. */
+  notes: string[][];
 }
 
 const TEXT = numberFormatOf('text');
@@ -185,75 +201,71 @@ const PERCENT = '0%';
 export function matrixGrid(matrix: TrainingMatrix): MatrixGrid {
   const { people, trainings, statuses } = matrix;
   const { columns } = matrixSize(people.length, trainings.length);
-  const blank = () => new Array<CellValue>(columns).fill(null);
+  const padded = <T>(cells: T[], fill: T): T[] => [
+    ...cells,
+    ...new Array<T>(columns - cells.length).fill(fill),
+  ];
   const values: CellValue[][] = [];
   const backgrounds: (string | null)[][] = [];
-  const addRow = (cells: CellValue[], colours?: (string | null)[]) => {
-    values.push(cells);
-    backgrounds.push(colours ?? new Array<string | null>(columns).fill(null));
+  const addRow = (cells: CellValue[], colours: (string | null)[] = []) => {
+    values.push(padded(cells, null));
+    backgrounds.push(padded(colours, null));
   };
 
+  addRow(
+    [LEGEND_TITLE, LEGEND_CELLS, null, ...LEGEND.map(([status]) => status)],
+    [null, null, null, ...LEGEND.map(([status]) => STATUS_BACKGROUNDS[status])],
+  );
   addRow([...FIXED_HEADERS, ...trainings.map(trainingLabel)]);
-  addRow([
-    '',
-    'Compliance by training',
-    share(overallCompliance(matrix)),
-    ...trainings.map((_, t) => share(trainingCompliance(matrix, t))),
-  ]);
+  const byTraining = [
+    overallCompliance(matrix),
+    ...trainings.map((_, t) => trainingCompliance(matrix, t)),
+  ].map(share);
+  addRow(
+    ['', 'Compliance by training', ...byTraining],
+    [null, null, ...byTraining.map(complianceBackground)],
+  );
   people.forEach((person, p) => {
     const row = statuses[p]!;
+    const personShare = share(personCompliance(matrix, p));
     addRow(
       [
         person.userId,
         person.userName,
-        share(personCompliance(matrix, p)),
+        personShare,
         ...row.map((status, t) => cellValue(status, trainings[t]!)),
       ],
       [
         null,
         null,
-        null,
+        complianceBackground(personShare),
         ...row.map((status, t) =>
           status.latest !== null || trainings[t]!.required ? STATUS_BACKGROUNDS[status.status] : null,
         ),
       ],
     );
   });
-  addRow(blank());
-  const legendTitle = values.length + 1;
-  const legendRow = (first: CellValue, second: CellValue, colour: string | null) => {
-    const cells = blank();
-    cells[1] = first;
-    cells[2] = second;
-    const colours = new Array<string | null>(columns).fill(null);
-    colours[1] = colour;
-    addRow(cells, colours);
-  };
-  legendRow('Legend', 'A cell shows the latest completion date', null);
-  for (const [status, meaning] of LEGEND) legendRow(status, meaning, STATUS_BACKGROUNDS[status]);
+  const notes = [padded(['', '', '', ...LEGEND.map(([, meaning]) => meaning)], ''), padded([], '')];
+  notes[TITLE_ROW - 1]![FIXED_HEADERS.length - 1] = COMPLIANCE_BANDS_NOTE;
   return {
     values,
-    formats: formatBlocks(people.length, trainings.length, values.length),
+    formats: formatBlocks(people.length, trainings.length, columns),
     backgrounds,
-    boldRows: [1, legendTitle],
+    boldRows: [1, TITLE_ROW],
+    notes,
   };
 }
 
 /** Titles and names are text, compliance figures percentages, a person's training cells dates. */
-function formatBlocks(people: number, trainings: number, rows: number): MatrixGrid['formats'] {
-  const columns = FIXED_HEADERS.length + trainings;
+function formatBlocks(people: number, trainings: number, columns: number): MatrixGrid['formats'] {
   const firstPerson = HEADER_ROWS + 1;
-  const text = [
-    gridA1(1, 1, 1, columns),
-    gridA1(firstPerson + people, 1, rows - HEADER_ROWS - people, columns),
-  ];
+  const text = [gridA1(1, 1, TITLE_ROW, columns), gridA1(HEADER_ROWS, 1, people + 1, 2)];
   const percent = [gridA1(HEADER_ROWS, 3, 1, columns - 2)];
   const date: string[] = [];
   if (people > 0) {
-    text.push(gridA1(HEADER_ROWS, 1, people + 1, 2));
     percent.push(gridA1(firstPerson, 3, people, 1));
     if (trainings > 0) date.push(gridA1(firstPerson, 4, people, trainings));
-  } else text.push(gridA1(HEADER_ROWS, 1, 1, 2));
+  }
   return [
     { format: TEXT, a1: text },
     { format: PERCENT, a1: percent },

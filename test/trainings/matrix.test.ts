@@ -1,7 +1,9 @@
+import { complianceBackground } from '../../src/sheets/status-words';
 import { type CalendarDate, fromIsoDate, toSheetSerial } from '../../src/lib/dates';
 import type { CatalogueEntry } from '../../src/trainings/catalogue';
 import type { CompletionRow } from '../../src/trainings/completions-tab';
 import { expiringEntries, expiringTable } from '../../src/trainings/expiring';
+import { complianceBackground } from '../../src/sheets/status-words';
 import {
   matrixCellA1,
   matrixGrid,
@@ -72,44 +74,78 @@ test('compliance counts a required training over everyone, another over the peop
   ]);
 });
 
-test('the grid: dates coloured by status, "Not done" only where required, the figures and a legend', () => {
+test('the grid: the legend in the first row, each cell the expiry that decides its colour, "Not done" only where required', () => {
   const grid = matrixGrid(trainingMatrix(COMPLETIONS, TRAININGS, TODAY));
-  expect(grid.values.slice(0, 5)).toEqual([
-    ['User ID', 'User name', 'Compliance', 'Forklift', 'L'],
-    ['', 'Compliance by training', 3 / 4, 2 / 3, 1],
-    ['u1', 'Al', 1, toSheetSerial(day('2023-03-15')), toSheetSerial(day('2020-01-01'))],
-    ['u2', 'Bea', 1, toSheetSerial(day('2023-12-01')), null],
-    ['u3', 'Cy', 0, toSheetSerial(day('2022-01-01')), null],
+  const { columns } = matrixSize(3, 2);
+  // Two trainings, and the legend's five statuses from column D: the tab is as wide as the legend.
+  expect(columns).toBe(8);
+  expect(grid.values.slice(0, 6)).toEqual([
+    [
+      'Legend',
+      'Cells show the expiry date',
+      null,
+      'Valid',
+      'Valid (no expiry)',
+      'Expiring',
+      'Expired',
+      'Not done',
+    ],
+    ['User ID', 'User name', 'Compliance', 'Forklift', 'L', null, null, null],
+    ['', 'Compliance by training', 3 / 4, 2 / 3, 1, null, null, null],
+    ['u1', 'Al', 1, toSheetSerial(day('2024-03-15')), 'No expiry', null, null, null],
+    ['u2', 'Bea', 1, toSheetSerial(day('2024-12-01')), null, null, null, null],
+    ['u3', 'Cy', 0, toSheetSerial(day('2023-01-01')), null, null, null, null],
   ]);
-  expect(grid.backgrounds.slice(2, 5).map((cells) => cells.slice(3))).toEqual([
+  expect(grid.backgrounds[0]!.slice(3)).toEqual(
+    ['Valid', 'Valid (no expiry)', 'Expiring', 'Expired', 'Not done'].map(
+      (status) => STATUS_BACKGROUNDS[status as keyof typeof STATUS_BACKGROUNDS],
+    ),
+  );
+  expect(grid.backgrounds.slice(3, 6).map((cells) => cells.slice(3, 5))).toEqual([
     [STATUS_BACKGROUNDS.Expiring, STATUS_BACKGROUNDS['Valid (no expiry)']],
     [STATUS_BACKGROUNDS.Valid, null],
     [STATUS_BACKGROUNDS.Expired, null],
   ]);
-  expect(grid.values.slice(6).map((cells) => cells[1])).toEqual([
-    'Legend',
-    'Valid',
-    'Valid (no expiry)',
-    'Expiring',
-    'Expired',
-    'Not done',
-  ]);
   expect(grid.values.length).toBe(matrixSize(3, 2).rows);
-  expect(grid.values.every((cells) => cells.length === matrixSize(3, 2).columns)).toBe(true);
-  expect(grid.boldRows).toEqual([1, 7]);
+  expect(grid.values.every((cells) => cells.length === columns)).toBe(true);
+  expect(grid.boldRows).toEqual([1, 2]);
+  expect(grid.notes[0]!.slice(3)).toEqual([
+    'Done, and valid beyond the expiring window',
+    'Done; the training never expires (no validity, no special expiration)',
+    "Expires within the training's expiring window",
+    'Its expiry has passed',
+    'Required, and never done',
+  ]);
+  expect(grid.notes[1]![2]).toBe('Compliance: green at 95% or more, amber from 80%, red below 80%.');
+});
+
+test('compliance figures coloured by the shared thresholds: green from 95%, amber from 80%, red below', () => {
+  const grid = matrixGrid(trainingMatrix(COMPLETIONS, TRAININGS, TODAY));
+  const [green, amber, red] = ['#d9ead3', '#fce8b2', '#f4cccc'];
+  // By training: 3/4 overall, 2/3 Forklift, 1 for L; by person: 1, 1, 0.
+  expect(grid.backgrounds[2]!.slice(2, 5)).toEqual([red, red, green]);
+  expect(grid.backgrounds.slice(3, 6).map((cells) => cells[2])).toEqual([green, green, red]);
+  expect([0.95, 0.949, 0.8, 0.799, 0, null].map(complianceBackground)).toEqual([
+    green,
+    amber,
+    amber,
+    red,
+    red,
+    null,
+  ]);
 });
 
 test('a required training nobody did: "Not done" in every row, and no compliance figure divides by zero', () => {
   const grid = matrixGrid(
     trainingMatrix(COMPLETIONS, [training('X', 12, true), training('Y', 12, false)], TODAY),
   );
-  expect(grid.values.slice(1, 5).map((cells) => cells.slice(2))).toEqual([
+  expect(grid.values.slice(2, 6).map((cells) => cells.slice(2, 5))).toEqual([
     [0, 0, null],
     [0, 'Not done', null],
     [0, 'Not done', null],
     [0, 'Not done', null],
   ]);
-  expect(grid.backgrounds[2]!.slice(3)).toEqual([STATUS_BACKGROUNDS['Not done'], null]);
+  expect(grid.backgrounds[3]!.slice(3, 5)).toEqual([STATUS_BACKGROUNDS['Not done'], null]);
 });
 
 test('the expiring list: what can be booked first, older lapses below their heading, linked to the matrix cell and the completion row', () => {
@@ -145,5 +181,5 @@ test('the expiring list: what can be booked first, older lapses below their head
       '["u3","F"]',
     ],
   ]);
-  expect([matrixCellA1(0, 0), matrixCellA1(2, 1)]).toEqual(['D3', 'E5']);
+  expect([matrixCellA1(0, 0), matrixCellA1(2, 1)]).toEqual(['D4', 'E6']);
 });

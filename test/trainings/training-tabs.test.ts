@@ -51,43 +51,51 @@ function compliant(cell: Expected): boolean {
   return ['Valid', 'Valid (no expiry)', 'Expiring'].includes(cell.status);
 }
 
-/** The matrix as the user sees it: values, then colours of the training cells. */
+/** The matrix as the user sees it: the legend row, values, then colours of the training cells. */
 function expectMatrix(harness: AddonHarness, expectedMatrix: Oracle): void {
   const sheet = tab(harness, MATRIX);
   const { people, trainings, cells, rules } = expectedMatrix;
   const shown = sheet.displayValues();
   const labels = trainings.map((training) => rules.get(training)?.name || training);
-  expect(shown[0]!.slice(0, 3 + trainings.length)).toEqual(['User ID', 'User name', 'Compliance', ...labels]);
+  expect(shown[0]!.slice(0, 8)).toEqual([
+    'Legend',
+    'Cells show the expiry date',
+    '',
+    'Valid',
+    'Valid (no expiry)',
+    'Expiring',
+    'Expired',
+    'Not done',
+  ]);
+  expect(shown[1]!.slice(0, 3 + trainings.length)).toEqual(['User ID', 'User name', 'Compliance', ...labels]);
   const figure = (list: [Expected, Rule | undefined][]) => {
     const counted = list.filter(([cell, rule]) => counts(cell, rule));
     return percent(counted.filter(([cell]) => compliant(cell)).length, counted.length);
   };
   const column = (t: number) =>
     cells.map((row): [Expected, Rule | undefined] => [row[t]!, rules.get(trainings[t]!)]);
-  expect(shown[1]!.slice(1, 3 + trainings.length)).toEqual([
+  expect(shown[2]!.slice(1, 3 + trainings.length)).toEqual([
     'Compliance by training',
     figure(trainings.flatMap((_, t) => column(t))),
     ...trainings.map((_, t) => figure(column(t))),
   ]);
+  // Each done cell shows the date that decides its colour: the expiry.
   const rows = people.map((person, p) => [
     person.id,
     person.name,
     figure(cells[p]!.map((cell, t): [Expected, Rule | undefined] => [cell, rules.get(trainings[t]!)])),
     ...cells[p]!.map((cell, t) =>
-      cell.latest
-        ? isoOf(Number(cell.latest.dateNumber))
-        : rules.get(trainings[t]!)?.required
-          ? 'Not done'
-          : '',
+      cell.latest ? (cell.expiry ?? 'No expiry') : rules.get(trainings[t]!)?.required ? 'Not done' : '',
     ),
   ]);
-  expect(shown.slice(2, 2 + people.length).map((row) => row.slice(0, 3 + trainings.length))).toEqual(rows);
+  expect(shown.slice(3, 3 + people.length).map((row) => row.slice(0, 3 + trainings.length))).toEqual(rows);
   const colours = cells.map((row) =>
     row.map((cell, t) => (cell.latest || rules.get(trainings[t]!)?.required ? COLOURS[cell.status]! : null)),
   );
-  const backgrounds = sheet.backgrounds().slice(2, 2 + people.length);
+  const backgrounds = sheet.backgrounds().slice(3, 3 + people.length);
   expect(backgrounds.map((row) => row.slice(3, 3 + trainings.length))).toEqual(colours);
-  expect(sheet.frozenRows).toBe(2);
+  // The legend and the header stay in sight.
+  expect(sheet.frozenRows).toBe(3);
   expect(sheet.frozenColumns).toBe(2);
 }
 

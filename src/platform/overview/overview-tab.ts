@@ -20,7 +20,7 @@ import { cellToSheetSerial, epochMsToSheetSerial, type UtcOffsetAt } from '../..
 import type { DocumentState } from '../document-state';
 import { addonTab, freeTabName } from '../addon-tabs';
 import { gridA1 } from '../../sheets/a1-notation';
-import { ExpiryStatus, STATUS_COLOURS } from '../../sheets/status-words';
+import { COMPLIANCE_BANDS, ExpiryStatus, STATUS_COLOURS } from '../../sheets/status-words';
 import {
   BOLD_ROWS,
   chartRangeA1,
@@ -32,6 +32,7 @@ import {
   type OverviewSection,
   SECTION_LAYOUTS,
   type SectionFigures,
+  type SectionLayout,
   sectionFormats,
   sectionRows,
   sectionValues,
@@ -127,6 +128,7 @@ export function planOverview(
       if (isNew) formatNewTab(sheet);
       else if (outdatedLayout) {
         setSectionFormats(sheet);
+        addRules(sheet, complianceRules(sheet));
         state.set(STATE_KEY, { sheetId: sheet.getSheetId(), layout: LAYOUT } satisfies OverviewState);
       }
       const refreshed =
@@ -163,19 +165,24 @@ function formatNewTab(sheet: Sheet): void {
     OVERVIEW_SECTIONS.map((section) => gridA1(row, SECTION_LAYOUTS[section].column, 1, 2)),
   );
   sheet.getRangeList(boldCells).setFontWeight('bold');
-  colourFigures(sheet);
+  addRules(sheet, [...statusFigureRules(sheet), ...complianceRules(sheet)]);
+}
+
+/** Adds conditional format rules after the sheet's own (one read, one write). */
+function addRules(sheet: Sheet, rules: readonly GoogleAppsScript.Spreadsheet.ConditionalFormatRule[]): void {
+  sheet.setConditionalFormatRules([...sheet.getConditionalFormatRules(), ...rules]);
 }
 
 /**
  * The Expired, Expiring and never-done figures in the colours of the Status columns when they are
  * not zero: conditional formats, set once with the tab, so that a run writes numbers only.
  */
-function colourFigures(sheet: Sheet): void {
+function statusFigureRules(sheet: Sheet): GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] {
   const figureCells = (row: number, sections = OVERVIEW_SECTIONS) =>
     sections.map((section) => sheet.getRange(row, SECTION_LAYOUTS[section].column + 1));
   const colourOf = (text: string) => STATUS_COLOURS.find((colour) => colour.text === text)!;
-  const neverDone = OVERVIEW_SECTIONS.filter((section) => SECTION_LAYOUTS[section].fifthRow === 'neverDone');
-  const rules = [
+  const neverDone = sectionsWhoseFifthRowIs('neverDone');
+  return [
     { cells: figureCells(EXPIRED_ROW), colour: colourOf(ExpiryStatus.expired) },
     { cells: figureCells(EXPIRING_ROW), colour: colourOf(ExpiryStatus.expiring) },
     // Nothing says when it is due: as urgent as a lapse.
@@ -188,7 +195,31 @@ function colourFigures(sheet: Sheet): void {
       .setRanges(cells)
       .build(),
   );
-  sheet.setConditionalFormatRules([...sheet.getConditionalFormatRules(), ...rules]);
+}
+
+/**
+ * The compliance figure in the bands of every compliance figure (the Training matrix's too), the
+ * highest first: Sheets applies the first rule that matches. A figure with nothing to count is
+ * words, which no number rule matches.
+ */
+function complianceRules(sheet: Sheet): GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] {
+  const cells = sectionsWhoseFifthRowIs('compliance').map((section) =>
+    sheet.getRange(FIFTH_ROW, SECTION_LAYOUTS[section].column + 1),
+  );
+  return COMPLIANCE_BANDS.map((band, index) => {
+    const above = COMPLIANCE_BANDS[index - 1];
+    const rule = SpreadsheetApp.newConditionalFormatRule();
+    return (
+      above ? rule.whenNumberBetween(band.atLeast, above.atLeast) : rule.whenNumberBetween(band.atLeast, 1)
+    )
+      .setBackground(band.background)
+      .setRanges(cells)
+      .build();
+  });
+}
+
+function sectionsWhoseFifthRowIs(kind: SectionLayout['fifthRow']): OverviewSection[] {
+  return OVERVIEW_SECTIONS.filter((section) => SECTION_LAYOUTS[section].fifthRow === kind);
 }
 
 function insertChart(sheet: Sheet, section: OverviewSection): void {

@@ -180,7 +180,7 @@ function fifthRow(layout: SectionLayout, figures: SectionFigures, outOf: string)
   const required = figures.requiredCompliance;
   return [
     `Compliance, required trainings (overall: ${percentOf(figures.overallCompliance)})`,
-    required && required.counted > 0 ? required.compliant / required.counted : '',
+    required && required.counted > 0 ? required.compliant / required.counted : 'none required',
   ];
 }
 

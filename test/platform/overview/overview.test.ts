@@ -139,7 +139,7 @@ describe('the Overview tab', () => {
       ['Last refreshed', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)],
       [`Expired ${of}`, String(expired)],
       [`Expiring ${of}`, String(expiring)],
-      [`Compliance, required trainings (overall: ${overall}%)`, ''],
+      [`Compliance, required trainings (overall: ${overall}%)`, 'none required'],
       ['Month', 'Completions'],
     ]);
     expect(expired + expiring).toBeGreaterThan(0);
@@ -231,7 +231,7 @@ describe('the Overview tab', () => {
     expect(chartRangesOf(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`], [`Overview!${FORECAST_CHART}`]]);
   });
 
-  test('the Expired, Expiring and Never inspected figures are coloured like the Status columns when not zero', () => {
+  test('the Expired, Expiring and Never inspected figures are coloured like the Status columns when not zero, compliance by its bands', () => {
     expect(overview().conditionalRules()).toEqual([
       {
         type: 'NUMBER_GREATER_THAN',
@@ -251,6 +251,10 @@ describe('the Overview tab', () => {
         format: { background: '#f4cccc', fontColor: '#990000' },
         ranges: ['E5'],
       },
+      // Compliance in the bands of the Training matrix's figures: the first rule that matches wins.
+      { type: 'NUMBER_BETWEEN', values: [0.95, 1], format: { background: '#d9ead3' }, ranges: ['B5'] },
+      { type: 'NUMBER_BETWEEN', values: [0.8, 0.95], format: { background: '#fce8b2' }, ranges: ['B5'] },
+      { type: 'NUMBER_BETWEEN', values: [0, 0.8], format: { background: '#f4cccc' }, ranges: ['B5'] },
     ]);
   });
 
