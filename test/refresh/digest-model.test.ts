@@ -2,8 +2,10 @@
  * The digest's rules (src/refresh/digest.ts) under change, against an independent oracle that keeps
  * whole sets where the add-on keeps fingerprints: seeded sequences of scheduled runs, days passing,
  * items opening, closing and turning from Expiring to Expired, and digests the quota held back.
- * After every run the oracle says whether a digest goes and what it lists. A failure names its seed
- * and step; DIGEST_SEED=n replays one sequence.
+ * After every run the oracle says whether a digest goes and what it lists: inspections most overdue
+ * first, schedules never inspected in the tab's order, trainings expiring first (soonest first), then
+ * lapses of the last 90 days (most recent first), older lapses only counted. A failure names its
+ * seed and step; DIGEST_SEED=n replays one sequence.
  */
 import { SeededRandom } from '../../dev/sample-service/random';
 import type { CalendarDate } from '../../src/lib/dates';
@@ -28,12 +30,15 @@ const STEPS = 40;
 const KEYS = 30;
 /** docs/admin.md, Limits: "a digest lists at most 20 items of each kind". */
 const MAX_LISTED = 20;
-/** What a digest may be about, in the order the Settings dialog offers them. */
+/** docs/user-guide.md: trainings that lapsed more than 90 days ago are counted, not listed. */
+const RECENT_LAPSE_DAYS = 90;
+/** What a digest may be about, in the order a digest shows them ("Refresh failures": alerts only). */
 const TOPICS: readonly DigestTopic[] = [
   'expiredInspections',
   'expiringInspections',
-  'expiredTrainings',
+  'neverInspected',
   'expiringTrainings',
+  'expiredTrainings',
   'refreshFailures',
 ];
 
@@ -41,12 +46,14 @@ interface OpenItem {
   kind: ItemKind;
   key: string;
   status: ItemStatus;
-  daysLeft: number;
+  /** Null: no inspection recorded. */
+  daysLeft: number | null;
 }
 
 const TOPIC_OF: Record<string, DigestTopic> = {
   'inspection|Expired': 'expiredInspections',
   'inspection|Expiring': 'expiringInspections',
+  'inspection|No inspection recorded': 'neverInspected',
   'training|Expired': 'expiredTrainings',
   'training|Expiring': 'expiringTrainings',
 };
@@ -63,6 +70,16 @@ interface Expected {
   topic: DigestTopic;
   total: number;
   listed: string[];
+  olderLapses: number;
+}
+
+/**
+ * How a section orders its items: a sort key, smaller first. Expired trainings: the most recent
+ * lapse first; everything else: the fewest days left first (never inspected: all alike).
+ */
+function sortKey(item: OpenItem): number {
+  if (item.daysLeft === null) return 0;
+  return item.kind === 'training' && item.status === 'Expired' ? -item.daysLeft : item.daysLeft;
 }
 
 function oracle(
@@ -92,15 +109,24 @@ function oracle(
     if (reported.length === 0) return null;
   }
   const sections: Expected[] = [];
-  for (const topic of settings.topics) {
+  for (const topic of TOPICS.filter((topic) => settings.topics.includes(topic))) {
     const ofTopic = reported.filter((item) => TOPIC_OF[`${item.kind}|${item.status}`] === topic);
     if (ofTopic.length === 0) continue;
-    // The most urgent first; equal days keep the tab's order (a stable sort, spelt out).
-    const ordered = ofTopic
+    const older = ofTopic.filter(
+      (item) => item.kind === 'training' && item.daysLeft !== null && item.daysLeft < -RECENT_LAPSE_DAYS,
+    );
+    const listable = ofTopic.filter((item) => !older.includes(item));
+    // Equal keys keep the tab's order (a stable sort, spelt out).
+    const ordered = listable
       .map((item, index) => ({ item, index }))
-      .sort((a, b) => a.item.daysLeft - b.item.daysLeft || a.index - b.index)
+      .sort((a, b) => sortKey(a.item) - sortKey(b.item) || a.index - b.index)
       .map(({ item }) => item.key);
-    sections.push({ topic, total: ofTopic.length, listed: ordered.slice(0, MAX_LISTED) });
+    sections.push({
+      topic,
+      total: listable.length,
+      listed: ordered.slice(0, MAX_LISTED),
+      olderLapses: older.length,
+    });
   }
   return sections;
 }
@@ -130,13 +156,26 @@ function change(random: SeededRandom, items: Map<string, OpenItem>): void {
     if (existing && random.chance(0.4)) items.delete(id);
     else if (existing && existing.status === 'Expiring')
       items.set(id, { ...existing, status: 'Expired', daysLeft: -1 });
+    else if (existing && existing.status === 'No inspection recorded')
+      // Someone entered Last inspected: the schedule is due, or overdue.
+      items.set(id, { ...existing, status: 'Expiring', daysLeft: random.int(0, 30) });
+    else if (existing && existing.daysLeft !== null && existing.daysLeft <= 0)
+      // Days pass: a lapse grows older, across the 90 days now and then.
+      items.set(id, { ...existing, daysLeft: existing.daysLeft - random.pick([1, 30, 89]) });
     else if (!existing) {
-      const status = random.pick<ItemStatus>(['Expired', 'Expiring']);
+      const statuses: ItemStatus[] = ['Expired', 'Expiring'];
+      if (kind === 'inspection') statuses.push('No inspection recorded');
+      const status = random.pick(statuses);
       items.set(id, {
         kind,
         key,
         status,
-        daysLeft: status === 'Expired' ? -random.int(1, 400) : random.int(0, 30),
+        daysLeft:
+          status === 'No inspection recorded'
+            ? null
+            : status === 'Expired'
+              ? -random.pick([random.int(1, 100), random.int(85, 95), random.int(1, 400)])
+              : random.int(0, 30),
       });
     }
   }
@@ -160,6 +199,7 @@ test.each(SEEDS)('seed %i: each run sends what the oracle says, and lists it the
       ...item,
       // A digest that names nobody reads no training's words: the rules go by keys alone.
       title: item.kind === 'training' ? '' : item.key,
+      id: '',
       date: '',
       link: '',
     }));
@@ -169,6 +209,7 @@ test.each(SEEDS)('seed %i: each run sends what the oracle says, and lists it the
       topic: section.topic,
       total: section.total,
       listed: section.listed.map((item) => item.key),
+      olderLapses: section.olderLapses,
     }));
     steps.push(`day ${today}: ${open.length} open, ${got ? 'sent' : 'nothing'}`);
     try {
