@@ -70,6 +70,22 @@ export interface DigestMemory {
   openFingerprint: string | null;
   /** The spreadsheet's day of the last digest. */
   lastDay: CalendarDate | null;
+  /**
+   * The day of the last digest when it left a part out (LeftOut): a later run that day that knows
+   * every part sends the digest again, complete. Absent otherwise.
+   */
+  leftOutOn?: CalendarDate;
+}
+
+/**
+ * A part of the open items the run does not know for today: its tab holds days left computed for
+ * an earlier day (the run could not recompute it). Its items are left out of the digest, which
+ * says so: an item's days and status on the day the mail goes out are unknown.
+ */
+export interface LeftOut {
+  kind: ItemKind;
+  /** The day the tab's days left were computed for. */
+  computedFor: CalendarDate;
 }
 
 export const EMPTY_MEMORY: DigestMemory = { reported: '', openFingerprint: null, lastDay: null };
@@ -92,6 +108,8 @@ export interface DigestPlan {
   /** Only the items no digest reported yet (with each run), or everything open. */
   onlyNew: boolean;
   sections: DigestSection[];
+  /** The parts left out, of the kinds the user chose. */
+  leftOut: LeftOut[];
   /** The memory to keep once the digest is sent. */
   memory: DigestMemory;
 }
@@ -160,17 +178,31 @@ function rememberingOrder(a: DigestItem, b: DigestItem): number {
   return older !== 0 ? older : (a.daysLeft ?? UNDATED) - (b.daysLeft ?? UNDATED);
 }
 
-/** Whether a digest may go today: any day with each run, a new day daily, seven days on weekly. */
-export function isDigestDue(
-  settings: NotificationSettings,
-  memory: DigestMemory,
-  today: CalendarDate,
-): boolean {
+/** Whether a digest is due today by its frequency: any day with each run, a new day daily, seven days on weekly. */
+function isRegularlyDue(settings: NotificationSettings, memory: DigestMemory, today: CalendarDate): boolean {
   const { frequency } = settings;
   if (frequency === 'off' || settings.recipients.length === 0) return false;
   if (frequency === 'each-run' || memory.lastDay === null) return true;
   const days = daysBetween(memory.lastDay, today);
   return frequency === 'daily' ? days >= 1 : days >= WEEK_DAYS;
+}
+
+/**
+ * Whether a digest may go today: when due by its frequency, or to complete one that left a part
+ * out earlier today (it goes only once the run knows every part).
+ */
+export function isDigestDue(
+  settings: NotificationSettings,
+  memory: DigestMemory,
+  today: CalendarDate,
+): boolean {
+  if (settings.frequency === 'off' || settings.recipients.length === 0) return false;
+  return isRegularlyDue(settings, memory, today) || memory.leftOutOn === today;
+}
+
+function kindOf(topic: DigestTopic): ItemKind | null {
+  if (topic === 'refreshFailures') return null;
+  return topic.endsWith('Trainings') ? 'training' : 'inspection';
 }
 
 /** What to send now, or null when nothing is to be sent. */
@@ -179,18 +211,28 @@ export function planDigest(
   items: readonly DigestItem[],
   memory: DigestMemory,
   today: CalendarDate,
+  leftOutParts: readonly LeftOut[] = [],
 ): DigestPlan | null {
   const { frequency } = settings;
   if (frequency === 'off' || !isDigestDue(settings, memory, today)) return null;
-  const open = items.filter((item) => settings.topics.includes(topicOf(item)));
+  const chosenKinds = settings.topics.map(kindOf);
+  const leftOut = leftOutParts.filter((part) => chosenKinds.includes(part.kind));
+  // Completing a digest that left a part out: only once this run knows every part.
+  if (!isRegularlyDue(settings, memory, today) && leftOut.length > 0) return null;
+  const leftOutKinds = leftOut.map((part) => part.kind);
+  const open = items.filter(
+    (item) => settings.topics.includes(topicOf(item)) && !leftOutKinds.includes(item.kind),
+  );
   const identities = new Map(open.map((item) => [item, identityOf(item)]));
   const openFingerprint = fingerprint([...identities.values()].sort().join(','));
   // Nothing changed since the last digest (daily repeats what is open regardless).
-  if (frequency !== 'daily' && openFingerprint === memory.openFingerprint) return null;
+  if (frequency !== 'daily' && openFingerprint === memory.openFingerprint && leftOut.length === 0)
+    return null;
   const onlyNew = frequency === 'each-run';
   const reported = identitiesIn(memory.reported);
   const candidates = onlyNew ? open.filter((item) => !reported.has(identities.get(item)!)) : open;
-  if (candidates.length === 0) return null;
+  // A part left out is news for a digest of everything open; with each run, only new items are.
+  if (candidates.length === 0 && (onlyNew || leftOut.length === 0)) return null;
 
   // "Refresh failures" has no items: it has no section.
   const sections = SECTION_ORDER.filter((topic) => settings.topics.includes(topic))
@@ -202,12 +244,19 @@ export function planDigest(
       return { topic, total: reported.length, listed, olderLapses: ofTopic.length - reported.length };
     })
     .filter((section) => section.total + section.olderLapses > 0);
+  // A part left out is not closed: what was reported of it stays remembered.
+  const kept = leftOut.length > 0 ? [...reported] : [];
   const remembered = onlyNew
-    ? [...open]
-        .sort(rememberingOrder)
+    ? [...new Set([...[...open].sort(rememberingOrder).map((item) => identities.get(item)!), ...kept])]
         .slice(0, MAX_REMEMBERED)
-        .map((item) => identities.get(item)!)
         .join('')
     : '';
-  return { frequency, onlyNew, sections, memory: { reported: remembered, openFingerprint, lastDay: today } };
+  const memoryKept: DigestMemory = { reported: remembered, openFingerprint, lastDay: today };
+  return {
+    frequency,
+    onlyNew,
+    sections,
+    leftOut,
+    memory: leftOut.length > 0 ? { ...memoryKept, leftOutOn: today } : memoryKept,
+  };
 }

@@ -16,7 +16,8 @@
  */
 import { RECENT_LAPSE_DAYS } from '../lib/actionable-order';
 import { defang } from '../lib/defang';
-import type { DigestItem, DigestPlan, DigestSection } from './digest';
+import { toIsoDate } from '../lib/dates';
+import type { DigestItem, DigestPlan, DigestSection, LeftOut } from './digest';
 import type { DigestTopic, PersonalDataInMail } from './notification-settings';
 
 export interface Mail {
@@ -193,7 +194,15 @@ function subjectOf(plan: DigestPlan): string {
   const olderLapses = plan.sections.reduce((sum, section) => sum + section.olderLapses, 0);
   const parts = counts.length
     ? counts.map(({ count, words }) => `${count} ${words}`)
-    : [`${olderLapses} lapsed more than ${RECENT_LAPSE_DAYS} days ago`];
+    : olderLapses > 0
+      ? [`${olderLapses} lapsed more than ${RECENT_LAPSE_DAYS} days ago`]
+      : [];
+  // A digest of nothing but parts left out says so first.
+  if (plan.leftOut.length > 0) {
+    parts.push(
+      plan.leftOut.length === 2 ? 'inspections and trainings left out' : `${plan.leftOut[0]!.kind}s left out`,
+    );
+  }
   let subject = plan.onlyNew ? 'Safety Sync, new:' : 'Safety Sync:';
   for (const [index, part] of parts.entries()) {
     const next = `${subject}${index === 0 ? ' ' : ', '}${part}`;
@@ -230,13 +239,35 @@ function inspectionTitles(plan: DigestPlan): Map<DigestItem, string> {
   );
 }
 
+/**
+ * What a digest says of a part it left out: which, why, and what brings it back. The tab's days left
+ * were counted for an earlier day; read as today's, they would be wrong.
+ */
+function leftOutSentence({ kind, computedFor }: LeftOut): string {
+  return kind === 'training'
+    ? `Trainings are left out: the training tabs hold their days left for ${toIsoDate(computedFor)}, ` +
+        'and this run could not recompute them for today. The Sync log tab says why (a cell of the Trainings tab ' +
+        'the add-on refuses, or an import that continues at the next run); once that is fixed, ' +
+        'Safety Sync → Show training status recomputes them.'
+    : `Inspections are left out: the Upcoming inspections tab holds its days left for ${toIsoDate(computedFor)}, ` +
+        'and this run could not recompute it for today. The Sync log tab says why; ' +
+        'the next refresh that imports equipment types recomputes it.';
+}
+
 export function digestMail(plan: DigestPlan, setting: MailSetting): Mail {
   const counts = plan.sections.map(sectionCount).join(', ');
-  const intro =
-    (plan.onlyNew ? `New since the last digest: ${counts}.` : `Open now: ${counts}.`) +
-    ` This digest comes ${FREQUENCY_WORDS[plan.frequency]}.`;
+  const opening = plan.sections.length
+    ? plan.onlyNew
+      ? `New since the last digest: ${counts}.`
+      : `Open now: ${counts}.`
+    : 'Nothing open is known for today.';
+  const intro = `${opening} This digest comes ${FREQUENCY_WORDS[plan.frequency]}.`;
   const plain: string[] = [intro, ''];
   const html: string[] = [`<p>${htmlText(intro)}</p>`];
+  for (const part of plan.leftOut) {
+    plain.push(leftOutSentence(part), '');
+    html.push(`<p><strong>${htmlText(leftOutSentence(part))}</strong></p>`);
+  }
   const inspections = inspectionTitles(plan);
   const trainingsTab = seeTrainingsTab(setting.trainingsTab);
   for (const section of plan.sections) {

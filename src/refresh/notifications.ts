@@ -39,6 +39,7 @@ import {
   type ItemKind,
   type ItemStatus,
   isDigestDue,
+  type LeftOut,
   planDigest,
 } from './digest';
 import { alertMail, digestMail, type Mail, type MailSetting, type TabLink } from './notification-mail';
@@ -123,12 +124,14 @@ export function prepareNotifications(phase: ReadPhase): Notifier {
   };
   // Without names, a training's person and title stay unread: the digest only counts them.
   const named = settings.personalData === 'names';
-  const items = digestDue
+  const tabs = digestDue
     ? [
-        ...readItems(upcomingSheet, 'inspection', true, url, phase).items,
-        ...readItems(expiringSheet, 'training', named, url, phase).items,
+        readItems(upcomingSheet, 'inspection', true, url, phase),
+        readItems(expiringSheet, 'training', named, url, phase),
       ]
     : [];
+  const items = tabs.flatMap((tab) => tab.items);
+  const leftOut = tabs.flatMap((tab) => leftOutOf(tab, phase.today));
   return {
     send(events) {
       const mailer: Mailer = { phase, settings, allowance: null };
@@ -138,7 +141,7 @@ export function prepareNotifications(phase: ReadPhase): Notifier {
         }
         if (events.paused) sendMail(mailer, ALERT_ACTION, pauseNotice(events.paused, setting));
       }
-      const plan = digestDue ? planDigest(settings, items, memory, phase.today) : null;
+      const plan = digestDue ? planDigest(settings, items, memory, phase.today, leftOut) : null;
       return plan && sendMail(mailer, DIGEST_ACTION, digestMail(plan, setting)) ? plan.memory : null;
     },
     mailNeedsAuthorization: false,
@@ -188,6 +191,7 @@ function withId(name: string, id: string): string {
 
 /** What a tab holds for the digest: its open items, and the day their days left were computed for. */
 interface TabItems {
+  kind: ItemKind;
   items: DigestItem[];
   /** The day the tab's days left count from (its due date minus its days left); null: no row tells. */
   computedFor: CalendarDate | null;
@@ -207,7 +211,7 @@ function readItems(
   url: string,
   { today, utcOffsetAt }: { today: CalendarDate; utcOffsetAt: UtcOffsetAt },
 ): TabItems {
-  const none: TabItems = { items: [], computedFor: null };
+  const none: TabItems = { kind, items: [], computedFor: null };
   if (!sheet) return none;
   const lastRow = sheet.getLastRow();
   const lastColumn = sheet.getLastColumn();
@@ -252,7 +256,20 @@ function readItems(
       },
     ];
   });
-  return { items, computedFor };
+  return { kind, items, computedFor };
+}
+
+/**
+ * The tab as a part the digest leaves out, when its days left were computed for another day than
+ * today: this run did not recompute it (a cell the add-on refuses, an import that continues at the
+ * next run) and its days, read as today's, would be wrong. The day comes from the tab's own rows:
+ * each row's date minus its days left. This is the seam where a record of the day the tabs were
+ * computed for (kept by the imports that write them) can take over; a tab without rows tells no day.
+ */
+function leftOutOf(tab: TabItems, today: CalendarDate): LeftOut[] {
+  return tab.computedFor === null || tab.computedFor === today
+    ? []
+    : [{ kind: tab.kind, computedFor: tab.computedFor }];
 }
 
 function failureAlert(problem: RunProblem, setting: MailSetting): Mail {

@@ -195,3 +195,53 @@ test('schedules never inspected: a section of their own, after the dated inspect
   const without = settings('daily', { topics: ['expiringInspections'] });
   expect(planDigest(without, [never('b')], EMPTY_MEMORY, TODAY)).toBeNull();
 });
+
+describe('a part the run does not know for today', () => {
+  const training = (key: string, daysLeft: number): DigestItem => ({
+    ...inspection(key, daysLeft),
+    kind: 'training',
+    title: '',
+  });
+  const yesterday = (TODAY - 1) as CalendarDate;
+  const trainingsLeftOut = [{ kind: 'training' as const, computedFor: yesterday }];
+  const open = [inspection('a', -2), training('t', 3)];
+
+  test('is left out, and said; a later run that day that knows it sends the digest complete, once', () => {
+    const partial = planDigest(settings('daily'), open, EMPTY_MEMORY, TODAY, trainingsLeftOut)!;
+    expect(partial.sections.map((section) => section.topic)).toEqual(['expiredInspections']);
+    expect(partial.leftOut).toEqual(trainingsLeftOut);
+    expect(isDigestDue(settings('daily'), partial.memory, TODAY)).toBe(true);
+    // Still not known: nothing more.
+    expect(planDigest(settings('daily'), open, partial.memory, TODAY, trainingsLeftOut)).toBeNull();
+    const complete = planDigest(settings('daily'), open, partial.memory, TODAY)!;
+    expect(complete.sections.map((section) => section.topic)).toEqual([
+      'expiredInspections',
+      'expiringTrainings',
+    ]);
+    expect(isDigestDue(settings('daily'), complete.memory, TODAY)).toBe(false);
+  });
+
+  test('a digest of everything open goes to say so even with nothing else open', () => {
+    const plan = planDigest(settings('weekly'), [training('t', 3)], EMPTY_MEMORY, TODAY, trainingsLeftOut)!;
+    expect(plan).toMatchObject({ sections: [], leftOut: trainingsLeftOut });
+  });
+
+  test('is not news with each run, and what was reported of it stays reported', () => {
+    const first = planDigest(settings('each-run'), open, EMPTY_MEMORY, TODAY)!;
+    expect(planDigest(settings('each-run'), open, first.memory, TODAY, trainingsLeftOut)).toBeNull();
+    const withNew = planDigest(
+      settings('each-run'),
+      [...open, inspection('b', 1)],
+      first.memory,
+      TODAY,
+      trainingsLeftOut,
+    )!;
+    const after = planDigest(settings('each-run'), [...open, inspection('b', 1)], withNew.memory, TODAY);
+    expect(after).toBeNull();
+  });
+
+  test('a kind the user did not choose is never said to be left out', () => {
+    const only = settings('daily', { topics: ['expiredInspections'] });
+    expect(planDigest(only, open, EMPTY_MEMORY, TODAY, trainingsLeftOut)!.leftOut).toEqual([]);
+  });
+});

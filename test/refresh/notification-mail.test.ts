@@ -43,6 +43,7 @@ const plan: DigestPlan = {
     { topic: 'expiredInspections', total: 25, listed: [item(-3), item(-1)], olderLapses: 0 },
     { topic: 'expiringTrainings', total: 1, listed: [item(0, 'training')], olderLapses: 0 },
   ],
+  leftOut: [],
   memory: { reported: '', openFingerprint: null, lastDay: 0 as CalendarDate },
 };
 
@@ -296,4 +297,20 @@ describe('what a recipient acts on', () => {
     expect(mail(500_000, true)).toBe('Safety Sync, new: 1000000 expired, 1000000 expiring');
     for (const total of [1, 9_999, 500_000]) expect(mail(total, true).length).toBeLessThan(70);
   });
+});
+
+test('a part left out is named first, with the day its tab holds and what brings it back', () => {
+  const mail = digestMail(
+    {
+      ...plan,
+      sections: [plan.sections[0]!],
+      leftOut: [{ kind: 'training', computedFor: 19_783 as CalendarDate }],
+    },
+    setting,
+  );
+  expect(mail.subject).toBe('Safety Sync: 25 expired, trainings left out');
+  expect(mail.body).toMatch(
+    /^Open now: 25 expired inspections\. This digest comes daily\.\n\nTrainings are left out: the training tabs hold their days left for 2024-03-01, and this run could not recompute them for today\. .*Safety Sync → Show training status recomputes them\.\n/,
+  );
+  expect(mail.htmlBody).toContain('<p><strong>Trainings are left out: ');
 });

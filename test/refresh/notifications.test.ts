@@ -19,6 +19,7 @@ const RECIPIENTS = ['safety@example.com', 'Manager@Example.org'];
 const ALL_TOPICS = [
   'expiredInspections',
   'expiringInspections',
+  'neverInspected',
   'expiredTrainings',
   'expiringTrainings',
   'refreshFailures',
@@ -101,7 +102,19 @@ interface Section {
   heading: string;
   total: number;
   items: ExpectedItem[];
+  /** Trainings that lapsed more than 90 days ago: counted, not listed. */
+  olderLapses: number;
 }
+
+/** docs/user-guide.md: a digest lists trainings that lapsed in the last 90 days, and counts older ones. */
+const RECENT_LAPSE_DAYS = 90;
+const HEADINGS = {
+  expiredInspections: 'Expired inspections',
+  expiringInspections: 'Expiring inspections',
+  neverInspected: 'Never inspected: enter Last inspected',
+  expiringTrainings: 'Expiring trainings',
+  expiredTrainings: 'Expired trainings, lapsed in the last 90 days',
+};
 
 /** "3 days overdue", "1 day left", "due today": the days as a reader wants them. */
 function daysInWords(daysLeft: number, today: string): string {
@@ -110,71 +123,148 @@ function daysInWords(daysLeft: number, today: string): string {
   return daysLeft === 0 ? today : `${days(daysLeft)} left`;
 }
 
+/** "Anna Müller (U-12)"; the id alone where there is no name. */
+function nameWithId(name: string, id: string): string {
+  return name === '' || name === id ? id : `${name} (${id})`;
+}
+
 /**
- * What a digest should hold, from the tabs as the user sees them: for each chosen kind, its open
- * rows, the 20 with the fewest days left first (a tie in the tab's order); trainings without names
- * only as a count (no rows).
+ * What a digest should hold, from the tabs as the user sees them, in the order a manager acts on
+ * them: inspections overdue (the longest overdue first), due soon (the soonest first), never
+ * inspected (the tab's order); then trainings expiring (the soonest first) and lapsed in the last
+ * 90 days (the most recent first), older lapses only counted. At most 20 listed a section (a tie in
+ * the tab's order); trainings without names only as a count (no rows). An inspection line carries
+ * its schedule's id where another line would read alike.
  */
 function expectedSections(topics = ALL_TOPICS, personalData: PersonalData = 'counts'): Section[] {
   const kinds = [
-    { topic: 'expiredInspections', heading: 'Expired inspections', tab: UPCOMING_TAB, status: 'Expired' },
-    { topic: 'expiringInspections', heading: 'Expiring inspections', tab: UPCOMING_TAB, status: 'Expiring' },
-    { topic: 'expiredTrainings', heading: 'Expired trainings', tab: EXPIRING_TAB, status: 'Expired' },
-    { topic: 'expiringTrainings', heading: 'Expiring trainings', tab: EXPIRING_TAB, status: 'Expiring' },
-  ];
-  return kinds
+    { topic: 'expiredInspections', tab: UPCOMING_TAB, status: 'Expired' },
+    { topic: 'expiringInspections', tab: UPCOMING_TAB, status: 'Expiring' },
+    { topic: 'neverInspected', tab: UPCOMING_TAB, status: 'No inspection recorded' },
+    { topic: 'expiringTrainings', tab: EXPIRING_TAB, status: 'Expiring' },
+    { topic: 'expiredTrainings', tab: EXPIRING_TAB, status: 'Expired' },
+  ] as const;
+  const sections = kinds
     .filter((kind) => topics.includes(kind.topic))
     .map((kind) => {
       const [header, ...rows] = harness.displayed(kind.tab);
       const column = (title: string) => header!.indexOf(title);
       const inspection = kind.tab === UPCOMING_TAB;
-      const [first, second] = inspection ? ['Equipment type', 'Schedule'] : ['User name', 'Training'];
-      const items = rows
+      const all = rows
         .map((row, index) => ({ row, number: index + 2 }))
         .filter(({ row }) => row[column('Status')] === kind.status)
-        .map(({ row, number }) => ({
-          title: `${row[column(first)]}: ${row[column(second)]}`,
-          daysLeft: Number(row[column('Days left')]),
-          days: daysInWords(Number(row[column('Days left')]), inspection ? 'due today' : 'expires today'),
-          date: row[column(inspection ? 'Due date' : 'Expires')]!,
-          gid: workbook().sheet(kind.tab).gid,
-          row: number,
-        }))
-        .sort((a, b) => a.daysLeft - b.daysLeft)
-        .map(({ daysLeft: _daysLeft, ...item }) => item);
+        .map(({ row, number }) => {
+          const cell = (title: string) => row[column(title)]!;
+          const daysLeft = cell('Days left') === '' ? null : Number(cell('Days left'));
+          return {
+            title: inspection
+              ? `${cell('Equipment type')}: ${cell('Schedule')}`
+              : `${nameWithId(cell('User name'), cell('User ID'))}: ${nameWithId(cell('Training'), cell('Training ID'))}`,
+            scheduleId: inspection ? cell('Schedule ID') : '',
+            daysLeft,
+            days:
+              daysLeft === null
+                ? 'no inspection recorded: enter Last inspected'
+                : daysInWords(daysLeft, inspection ? 'due today' : 'expires today'),
+            date: daysLeft === null ? '' : cell(inspection ? 'Due date' : 'Expires'),
+            gid: workbook().sheet(kind.tab).gid,
+            row: number,
+          };
+        });
+      const older = all.filter((item) => !inspection && item.daysLeft! < -RECENT_LAPSE_DAYS);
+      const items = all
+        .filter((item) => !older.includes(item))
+        .sort((a, b) =>
+          kind.topic === 'expiredTrainings'
+            ? b.daysLeft! - a.daysLeft!
+            : (a.daysLeft ?? 0) - (b.daysLeft ?? 0),
+        );
       const listed = inspection || personalData === 'names' ? items.slice(0, 20) : [];
-      return { heading: kind.heading, total: items.length, items: listed };
+      return { heading: HEADINGS[kind.topic], total: items.length, items: listed, olderLapses: older.length };
     })
-    .filter((section) => section.total > 0);
+    .filter((section) => section.total + section.olderLapses > 0);
+  // Inspection lines that would read alike carry their schedule's id.
+  const inspections = sections.flatMap((section) => section.items.filter((item) => item.scheduleId !== ''));
+  return sections.map((section) => ({
+    ...section,
+    items: section.items.map(({ scheduleId, daysLeft: _daysLeft, ...item }) => ({
+      ...item,
+      title:
+        inspections.filter((other) => other.title === item.title).length > 1
+          ? `${item.title} (${scheduleId})`
+          : item.title,
+    })),
+  }));
+}
+
+/** The subject of a digest of these sections: the most urgent counts first. */
+function expectedSubject(sections: Section[], onlyNew = false): string {
+  const total = (...headings: string[]) =>
+    sections
+      .filter((section) => headings.includes(section.heading))
+      .reduce((sum, section) => sum + section.total, 0);
+  const parts = [
+    [total(HEADINGS.expiredInspections, HEADINGS.expiredTrainings), 'expired'],
+    [total(HEADINGS.expiringInspections, HEADINGS.expiringTrainings), 'expiring'],
+    [total(HEADINGS.neverInspected), 'never inspected'],
+  ].filter(([count]) => count !== 0);
+  return `Safety Sync${onlyNew ? ', new' : ''}: ${parts.map(([count, words]) => `${count} ${words}`).join(', ')}`;
 }
 
 const ITEM =
   /^- (.+): (\d+ days? overdue|\d+ days? left|due today|expires today) \((\d{4}-\d\d-\d\d)\) (\S+)$/;
-const HEADING = /^((?:Expired|Expiring) (?:inspections|trainings)) \((\d+)/;
+const UNDATED_ITEM = /^- (.+): (no inspection recorded: enter Last inspected) (\S+)$/;
+const HEADING = new RegExp(
+  `^(${Object.values(HEADINGS)
+    .map((heading) => heading.replace(/[()]/g, '\\$&'))
+    .join('|')}) \\((\\d+)`,
+);
+const OLDER = '(\\d+) trainings? lapsed more than 90 days ago';
+const TAB_LINK = ': see the Expiring trainings tab: \\S+#gid=(\\d+)$';
 /** A training section without names: "12 expiring trainings: see the Expiring trainings tab: <link>". */
-const COUNT_ONLY = /^(\d+) (expired|expiring) trainings?: see the Expiring trainings tab: \S+#gid=(\d+)$/;
+const COUNT_ONLY = new RegExp(
+  `^(\\d+) (expiring trainings?|trainings? lapsed in the last 90 days)(?: \\(and ${OLDER}\\))?${TAB_LINK}`,
+);
+/** Older lapses alone: "373 trainings lapsed more than 90 days ago[, not listed]: see …". */
+const OLDER_ONLY = new RegExp(`^(?:And )?${OLDER}(?:, not listed)?${TAB_LINK}`);
 
 /** The sections of a digest's plain body, read back as a reader would. */
 function sectionsOf(mail: SentMail): Section[] {
   const sections: Section[] = [];
+  const expiringGid = workbook().sheet(EXPIRING_TAB).gid;
   for (const line of mail.body.split('\n')) {
     const heading = HEADING.exec(line);
-    if (heading) sections.push({ heading: heading[1]!, total: Number(heading[2]), items: [] });
+    if (heading)
+      sections.push({ heading: heading[1]!, total: Number(heading[2]), items: [], olderLapses: 0 });
     const count = COUNT_ONLY.exec(line);
     if (count) {
-      expect(Number(count[3])).toBe(workbook().sheet(EXPIRING_TAB).gid);
-      const status = count[2] === 'expired' ? 'Expired' : 'Expiring';
-      sections.push({ heading: `${status} trainings`, total: Number(count[1]), items: [] });
+      expect(Number(count[4])).toBe(expiringGid);
+      const heading = count[2]!.startsWith('expiring')
+        ? HEADINGS.expiringTrainings
+        : HEADINGS.expiredTrainings;
+      sections.push({ heading, total: Number(count[1]), items: [], olderLapses: Number(count[3] ?? 0) });
+      continue;
+    }
+    const older = OLDER_ONLY.exec(line);
+    if (older) {
+      expect(Number(older[2])).toBe(expiringGid);
+      // After the listed lapses ("And …"), or a section of older lapses alone.
+      if (!line.startsWith('And ')) {
+        sections.push({ heading: HEADINGS.expiredTrainings, total: 0, items: [], olderLapses: 0 });
+      }
+      sections[sections.length - 1]!.olderLapses = Number(older[1]);
     }
     const item = ITEM.exec(line);
-    if (item) {
-      const link = /#gid=(\d+)&range=A(\d+)$/.exec(item[4]!)!;
+    const undated = UNDATED_ITEM.exec(line);
+    if (item || undated) {
+      const [title, days, date, link] = item ? item.slice(1) : [undated![1], undated![2], '', undated![3]];
+      const at = /#gid=(\d+)&range=A(\d+)$/.exec(link!)!;
       sections[sections.length - 1]!.items.push({
-        title: item[1]!,
-        days: item[2]!,
-        date: item[3]!,
-        gid: Number(link[1]),
-        row: Number(link[2]),
+        title: title!,
+        days: days!,
+        date: date!,
+        gid: Number(at[1]),
+        row: Number(at[2]),
       });
     }
   }
@@ -262,10 +352,9 @@ describe('the digest', () => {
     const expected = expectedSections();
     expect(expected.length).toBeGreaterThanOrEqual(2);
     expect(sectionsOf(digest!)).toEqual(expected);
-    expect(digest!.subject).toBe(
-      `Safety Sync digest: ${expected.map((section) => `${section.total} ${section.heading.toLowerCase()}`).join(', ')}`,
-    );
-    expect(expected.map((section) => section.heading)).toContain('Expired trainings');
+    expect(digest!.subject).toBe(expectedSubject(expected));
+    expect(digest!.subject.length).toBeLessThan(70);
+    expect(expected.map((section) => section.heading)).toContain(HEADINGS.expiredTrainings);
     expect(digest!.body).toContain(`Sent by the scheduled refresh of ${ownerAsShown()}`);
     expect(digest!.body).toContain(`https://docs.google.com/spreadsheets/d/${harness.spreadsheetId}/edit`);
     // No person and no training leaves the spreadsheet by default.
@@ -279,7 +368,7 @@ describe('the digest', () => {
         'E-mail digest',
         'Success',
         expect.stringMatching(
-          /^"Safety Sync digest: .*" sent to 2 recipients: safety@example\.com, manager@example\.org\.$/,
+          /^"Safety Sync: .*" sent to 2 recipients: safety@example\.com, manager@example\.org\.$/,
         ),
       ],
     ]);
@@ -303,7 +392,7 @@ describe('the digest', () => {
     const [digest] = fire();
     const expected = expectedSections(ALL_TOPICS, 'names');
     expect(sectionsOf(digest!)).toEqual(expected);
-    const trainings = expected.filter((section) => section.heading.endsWith('trainings'));
+    const trainings = expected.filter((section) => section.heading.includes('trainings'));
     expect(trainings.flatMap((section) => section.items).length).toBeGreaterThan(0);
     // Service and user strings are escaped in the HTML body ("Harness & lanyard", "O'Brien", "=…").
     for (const item of expected.flatMap((section) => section.items)) {
@@ -339,7 +428,7 @@ describe('the digest', () => {
     ).toEqual([]);
     expect(JSON.stringify(digest)).not.toContain('evil.example');
     // Each is there, readable, only not a link.
-    expect(digest!.body).toContain(': https[:]//evil[.]example/renew: ');
+    expect(digest!.body).toMatch(/\): https\[:\]\/\/evil\[\.\]example\/renew \(\w+\): /);
     expect(digest!.body).toContain('- Renew at evil[.]example/login: ');
     expect(digest!.body).toContain(
       'Action needed: sign in at https[:]//evil[.]example: https://docs.google.com/',
@@ -373,7 +462,7 @@ describe('the digest', () => {
       .map((section) => ({ ...section, total: section.items.length }));
     expect(added).toEqual([expect.objectContaining({ heading: 'Expired inspections', total: 1 })]);
     expect(sectionsOf(second!)).toEqual(added);
-    expect(second!.subject).toBe('Safety Sync digest: 1 expired inspection');
+    expect(second!.subject).toBe('Safety Sync, new: 1 expired');
   });
 
   test('weekly: everything open, seven days apart, and nothing when nothing changed', () => {
@@ -391,7 +480,8 @@ describe('the digest', () => {
     harness.emulator.clock.advance(HOUR);
     const [second] = fire();
     const expected = expectedSections(['expiredTrainings']);
-    expect(expected[0]!.total).toBeGreaterThan(sectionsOf(first!)[0]!.total);
+    const lapses = (section: Section) => section.total + section.olderLapses;
+    expect(lapses(expected[0]!)).toBeGreaterThan(lapses(sectionsOf(first!)[0]!));
     expect(sectionsOf(second!)).toEqual(expected);
     expect(second!.body).toMatch(/^Open now: /);
   });
