@@ -9,7 +9,8 @@
  *   Only here is an open item repeated day after day.
  * - Weekly: everything open, from the first scheduled run seven days after the last digest, unless
  *   nothing changed since that digest.
- * - Nothing at all when nothing is open among what the user chose to include.
+ * - Nothing at all when nothing is open among what the user chose to include, unless a part the
+ *   user chose is left out (LeftOut): a digest of everything open then says so.
  *
  * A digest lists at most MAX_LISTED items of each kind; its counts cover all. Trainings come in the
  * actionable order (src/lib/actionable-order.ts): expiring ones first, soonest first, then lapses
