@@ -197,7 +197,7 @@ function subjectOf(plan: DigestPlan): string {
     : olderLapses > 0
       ? [`${olderLapses} lapsed more than ${RECENT_LAPSE_DAYS} days ago`]
       : [];
-  // A digest of nothing but parts left out says so first.
+  // A part left out comes last: what the run knows for today leads.
   if (plan.leftOut.length > 0) {
     parts.push(
       plan.leftOut.length === 2 ? 'inspections and trainings left out' : `${plan.leftOut[0]!.kind}s left out`,

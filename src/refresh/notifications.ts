@@ -219,10 +219,14 @@ function readItems(
   const [header = []] = sheet.getRange(1, 1, 1, lastColumn).getValues();
   const tab = TABS[kind];
   const at = (title: string | null) => (title === null ? -1 : header.indexOf(title));
-  const [status, key, daysLeft, date, id] = [tab.status, tab.key, DAYS_LEFT, tab.date, tab.id].map(at);
-  if (status! < 0 || key! < 0 || daysLeft! < 0) return none;
+  const status = at(tab.status);
+  const key = at(tab.key);
+  const daysLeft = at(DAYS_LEFT);
+  const date = at(tab.date);
+  const id = at(tab.id);
+  if (status < 0 || key < 0 || daysLeft < 0) return none;
   const words = named ? tab.words.map(at) : [];
-  const used = [status!, key!, daysLeft!, date!, id!, ...words].filter((column) => column >= 0);
+  const used = [status, key, daysLeft, date, id, ...words].filter((column) => column >= 0);
   const first = Math.min(...used);
   const rows = sheet.getRange(2, first + 1, lastRow - 1, Math.max(...used) - first + 1).getValues();
   const text = (row: unknown[], column: number | undefined) =>
@@ -230,12 +234,12 @@ function readItems(
   const gid = sheet.getSheetId();
   let computedFor: CalendarDate | null = null;
   const items = rows.flatMap((row, index): DigestItem[] => {
-    const itemStatus = row[status! - first];
-    const days = row[daysLeft! - first];
+    const itemStatus = row[status - first];
+    const days = row[daysLeft - first];
     if (!OPEN_STATUSES.includes(itemStatus as string)) return [];
     const undated = itemStatus === InspectionStatus.noInspectionRecorded;
     if (!undated && typeof days !== 'number') return [];
-    const serial = date! < 0 ? null : cellToSheetSerial(row[date! - first], utcOffsetAt);
+    const serial = date < 0 ? null : cellToSheetSerial(row[date - first], utcOffsetAt);
     const due = serial === null ? null : fromSheetSerial(Math.round(serial));
     if (computedFor === null && due !== null && typeof days === 'number') computedFor = addDays(due, -days);
     const title =
@@ -246,7 +250,7 @@ function readItems(
       {
         kind,
         status: itemStatus as ItemStatus,
-        key: String(row[key! - first]),
+        key: String(row[key - first]),
         title: cut(title.filter((part) => part !== '').join(': '), MAX_TITLE_CHARS),
         id: text(row, id),
         // Without a due date column, the date its days left count to.
