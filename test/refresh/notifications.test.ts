@@ -123,6 +123,19 @@ function daysInWords(daysLeft: number, today: string): string {
   return daysLeft === 0 ? today : `${days(daysLeft)} left`;
 }
 
+/**
+ * A "Days left" cell as displayed: a number, or in words ("10 days left", "10 days overdue",
+ * "today"); null when empty (no due date).
+ */
+function daysShown(text: string): number | null {
+  if (text === '') return null;
+  if (text === 'today') return 0;
+  const words = /^(\d+) days? (left|overdue)$/.exec(text);
+  if (words) return words[2] === 'left' ? Number(words[1]) : -Number(words[1]);
+  expect(text).toMatch(/^-?\d+$/);
+  return Number(text);
+}
+
 /** "Anna Müller (U-12)"; the id alone where there is no name. */
 function nameWithId(name: string, id: string): string {
   return name === '' || name === id ? id : `${name} (${id})`;
@@ -155,7 +168,7 @@ function expectedSections(topics = ALL_TOPICS, personalData: PersonalData = 'cou
         .filter(({ row }) => row[column('Status')] === kind.status)
         .map(({ row, number }) => {
           const cell = (title: string) => row[column(title)]!;
-          const daysLeft = cell('Days left') === '' ? null : Number(cell('Days left'));
+          const daysLeft = daysShown(cell('Days left'));
           return {
             title: inspection
               ? `${cell('Equipment type')}: ${cell('Schedule')}`
