@@ -14,8 +14,10 @@
  *   ("sign in at https://evil.example") cannot reach a reader as a link sent by Safety Sync; in the
  *   HTML it is then escaped, and the add-on's links are its only `<a href>`.
  */
+import { RECENT_LAPSE_DAYS } from '../lib/actionable-order';
 import { defang } from '../lib/defang';
-import type { DigestItem, DigestPlan, DigestSection } from './digest';
+import { toIsoDate } from '../lib/dates';
+import type { DigestItem, DigestPlan, DigestSection, LeftOut } from './digest';
 import type { DigestTopic, PersonalDataInMail } from './notification-settings';
 
 export interface Mail {
@@ -44,14 +46,37 @@ export interface MailSetting {
   personalData: PersonalDataInMail;
 }
 
-const TOPIC_TITLES: Record<Exclude<DigestTopic, 'refreshFailures'>, string> = {
-  expiredInspections: 'Expired inspections',
-  expiringInspections: 'Expiring inspections',
-  expiredTrainings: 'Expired trainings',
-  expiringTrainings: 'Expiring trainings',
+/** Each section's heading, and its count in words ("1 expired inspection", "25 expiring trainings"). */
+const SECTION_WORDS: Record<DigestSectionTopic, { heading: string; one: string; many: string }> = {
+  expiredInspections: {
+    heading: 'Expired inspections',
+    one: 'expired inspection',
+    many: 'expired inspections',
+  },
+  expiringInspections: {
+    heading: 'Expiring inspections',
+    one: 'expiring inspection',
+    many: 'expiring inspections',
+  },
+  neverInspected: {
+    heading: 'Never inspected: enter Last inspected',
+    one: 'schedule never inspected',
+    many: 'schedules never inspected',
+  },
+  expiringTrainings: { heading: 'Expiring trainings', one: 'expiring training', many: 'expiring trainings' },
+  expiredTrainings: {
+    heading: `Expired trainings, lapsed in the last ${RECENT_LAPSE_DAYS} days`,
+    one: `training lapsed in the last ${RECENT_LAPSE_DAYS} days`,
+    many: `trainings lapsed in the last ${RECENT_LAPSE_DAYS} days`,
+  },
 };
 
+type DigestSectionTopic = Exclude<DigestTopic, 'refreshFailures'>;
+
 const TRAINING_TOPICS: readonly DigestTopic[] = ['expiredTrainings', 'expiringTrainings'];
+
+/** A subject is kept under this many characters: a phone's list shows about that much. */
+const MAX_SUBJECT_CHARS = 70;
 
 const FREQUENCY_WORDS: Record<DigestPlan['frequency'], string> = {
   'each-run': 'with each scheduled refresh that finds something new',
@@ -80,15 +105,20 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-/** "3 days overdue", "due today", "12 days left" (trainings: "expires today"). */
-function describeDays(item: Pick<DigestItem, 'daysLeft' | 'kind'>): string {
-  if (item.daysLeft < 0) return `${plural(-item.daysLeft, 'day')} overdue`;
-  if (item.daysLeft === 0) return item.kind === 'inspection' ? 'due today' : 'expires today';
-  return `${plural(item.daysLeft, 'day')} left`;
+/**
+ * "3 days overdue (2024-03-01)", "due today (…)", "12 days left (…)" (trainings: "expires today");
+ * a schedule without a date: what to do.
+ */
+function describeDays(item: Pick<DigestItem, 'daysLeft' | 'kind' | 'date'>): string {
+  if (item.daysLeft === null) return 'no inspection recorded: enter Last inspected';
+  const date = ` (${item.date})`;
+  if (item.daysLeft < 0) return `${plural(-item.daysLeft, 'day')} overdue${date}`;
+  if (item.daysLeft === 0) return `${item.kind === 'inspection' ? 'due today' : 'expires today'}${date}`;
+  return `${plural(item.daysLeft, 'day')} left${date}`;
 }
 
-function sectionTitle(section: DigestSection): string {
-  return TOPIC_TITLES[section.topic as keyof typeof TOPIC_TITLES];
+function wordsOf(section: DigestSection) {
+  return SECTION_WORDS[section.topic as DigestSectionTopic];
 }
 
 function sentBy(setting: MailSetting): string {
@@ -129,58 +159,148 @@ function listsItems(section: DigestSection, setting: MailSetting): boolean {
   return !TRAINING_TOPICS.includes(section.topic) || setting.personalData === 'names';
 }
 
-/** "1 expired inspection", "25 expiring trainings": each title is a plural noun. */
-function countOf(section: DigestSection): string {
-  return plural(section.total, sectionTitle(section).toLowerCase().replace(/s$/, ''));
+function countOf(count: number, section: DigestSection): string {
+  const words = wordsOf(section);
+  return `${count} ${count === 1 ? words.one : words.many}`;
 }
 
-function countsOf(plan: DigestPlan): string {
-  return plan.sections.map(countOf).join(', ');
+/** "2 trainings lapsed more than 90 days ago". */
+function olderLapsesOf(section: DigestSection): string {
+  return `${section.olderLapses} ${section.olderLapses === 1 ? 'training' : 'trainings'} lapsed more than ${RECENT_LAPSE_DAYS} days ago`;
+}
+
+/** A section's count in words: what it reports, and the older lapses it leaves out. */
+function sectionCount(section: DigestSection): string {
+  if (section.total === 0) return olderLapsesOf(section);
+  return (
+    countOf(section.total, section) + (section.olderLapses > 0 ? ` (and ${olderLapsesOf(section)})` : '')
+  );
 }
 
 /**
- * A training section of a digest that names nobody, in one sentence: "12 expiring trainings: see the
- * Expiring trainings tab", with the tab's link.
+ * Under 70 characters, the most urgent first: "Safety Sync: 3 expired, 5 expiring, 2 never
+ * inspected" (inspections and trainings together; lapses of long ago are not counted).
  */
-function countWithoutNames(section: DigestSection, tab: TabLink | null): { plain: string; html: string } {
-  const count = `${countOf(section)}: see the `;
-  if (!tab) return { plain: `${count}Expiring trainings tab.`, html: `${count}Expiring trainings tab.` };
+function subjectOf(plan: DigestPlan): string {
+  const total = (...topics: DigestTopic[]) =>
+    plan.sections
+      .filter((section) => topics.includes(section.topic))
+      .reduce((sum, section) => sum + section.total, 0);
+  const counts = [
+    { count: total('expiredInspections', 'expiredTrainings'), words: 'expired' },
+    { count: total('expiringInspections', 'expiringTrainings'), words: 'expiring' },
+    { count: total('neverInspected'), words: 'never inspected' },
+  ].filter(({ count }) => count > 0);
+  const olderLapses = plan.sections.reduce((sum, section) => sum + section.olderLapses, 0);
+  const parts = counts.length
+    ? counts.map(({ count, words }) => `${count} ${words}`)
+    : olderLapses > 0
+      ? [`${olderLapses} lapsed more than ${RECENT_LAPSE_DAYS} days ago`]
+      : [];
+  // A part left out comes last: what the run knows for today leads.
+  if (plan.leftOut.length > 0) {
+    parts.push(
+      plan.leftOut.length === 2 ? 'inspections and trainings left out' : `${plan.leftOut[0]!.kind}s left out`,
+    );
+  }
+  let subject = plan.onlyNew ? 'Safety Sync, new:' : 'Safety Sync:';
+  for (const [index, part] of parts.entries()) {
+    const next = `${subject}${index === 0 ? ' ' : ', '}${part}`;
+    if (next.length >= MAX_SUBJECT_CHARS) break;
+    subject = next;
+  }
+  return subject;
+}
+
+/** A link to the Expiring trainings tab, in a sentence: "see the Expiring trainings tab". */
+function seeTrainingsTab(tab: TabLink | null): { plain: string; html: string } {
+  if (!tab) return { plain: 'see the Expiring trainings tab.', html: 'see the Expiring trainings tab.' };
   return {
-    plain: `${count}${plainText(tab.name)} tab: ${tab.url}`,
-    html: `${count}${linkHtml(tab.name, tab.url)} tab.`,
+    plain: `see the ${plainText(tab.name)} tab: ${tab.url}`,
+    html: `see the ${linkHtml(tab.name, tab.url)} tab.`,
   };
 }
 
+/**
+ * Each listed inspection's words, with its schedule's id where another listed inspection has the
+ * same title (two schedules of one equipment type under one name): no two lines read alike.
+ */
+function inspectionTitles(plan: DigestPlan): Map<DigestItem, string> {
+  const inspections = plan.sections.flatMap((section) =>
+    section.listed.filter((item) => item.kind === 'inspection'),
+  );
+  const seen = new Map<string, number>();
+  for (const item of inspections) seen.set(item.title, (seen.get(item.title) ?? 0) + 1);
+  return new Map(
+    inspections.map((item) => [
+      item,
+      seen.get(item.title)! > 1 && item.id !== '' ? `${item.title} (${item.id})` : item.title,
+    ]),
+  );
+}
+
+/**
+ * What a digest says of a part it left out: which, why, and what brings it back. The tab's days left
+ * were counted for an earlier day; read as today's, they would be wrong.
+ */
+function leftOutSentence({ kind, computedFor }: LeftOut): string {
+  return kind === 'training'
+    ? `Trainings are left out: the training tabs hold their days left for ${toIsoDate(computedFor)}, ` +
+        'and this run could not recompute them for today. The Sync log tab says why (a cell of the Trainings tab ' +
+        'the add-on refuses, or an import that continues at the next run); once that is fixed, ' +
+        'Safety Sync → Show training status recomputes them.'
+    : `Inspections are left out: the Upcoming inspections tab holds its days left for ${toIsoDate(computedFor)}, ` +
+        'and this run could not recompute it for today. The Sync log tab says why; ' +
+        'the next refresh that imports equipment types recomputes it.';
+}
+
 export function digestMail(plan: DigestPlan, setting: MailSetting): Mail {
-  const counts = countsOf(plan);
-  const intro =
-    (plan.onlyNew ? `New since the last digest: ${counts}.` : `Open now: ${counts}.`) +
-    ` This digest comes ${FREQUENCY_WORDS[plan.frequency]}.`;
+  const counts = plan.sections.map(sectionCount).join(', ');
+  const opening = plan.sections.length
+    ? plan.onlyNew
+      ? `New since the last digest: ${counts}.`
+      : `Open now: ${counts}.`
+    : 'Nothing open is known for today.';
+  const intro = `${opening} This digest comes ${FREQUENCY_WORDS[plan.frequency]}.`;
   const plain: string[] = [intro, ''];
-  const html: string[] = [`<p>${escapeHtml(intro)}</p>`];
+  const html: string[] = [`<p>${htmlText(intro)}</p>`];
+  for (const part of plan.leftOut) {
+    plain.push(leftOutSentence(part), '');
+    html.push(`<p><strong>${htmlText(leftOutSentence(part))}</strong></p>`);
+  }
+  const inspections = inspectionTitles(plan);
+  const trainingsTab = seeTrainingsTab(setting.trainingsTab);
   for (const section of plan.sections) {
     if (!listsItems(section, setting)) {
-      const count = countWithoutNames(section, setting.trainingsTab);
-      plain.push(count.plain, '');
-      html.push(`<p>${count.html}</p>`);
+      const count = `${sectionCount(section)}: `;
+      plain.push(`${count}${trainingsTab.plain}`, '');
+      html.push(`<p>${htmlText(count)}${trainingsTab.html}</p>`);
       continue;
     }
-    const more = section.total - section.listed.length;
-    const heading = `${sectionTitle(section)} (${section.total}${more > 0 ? `, the ${section.listed.length} most urgent shown` : ''})`;
-    plain.push(heading);
-    html.push(`<h3 style="margin:16px 0 4px">${escapeHtml(heading)}</h3>`, '<ul>');
-    for (const item of section.listed) {
-      const when = `${describeDays(item)} (${item.date})`;
-      plain.push(`- ${plainText(item.title)}: ${when} ${item.link}`);
-      html.push(`<li>${linkHtml(item.title, item.link)}: ${escapeHtml(when)}</li>`);
+    if (section.total > 0) {
+      const more = section.total - section.listed.length;
+      const heading = `${wordsOf(section).heading} (${section.total}${more > 0 ? `, the ${section.listed.length} most urgent shown` : ''})`;
+      plain.push(heading);
+      html.push(`<h3 style="margin:16px 0 4px">${htmlText(heading)}</h3>`, '<ul>');
+      for (const item of section.listed) {
+        const title = inspections.get(item) ?? item.title;
+        const when = describeDays(item);
+        plain.push(`- ${plainText(title)}: ${when} ${item.link}`);
+        html.push(`<li>${linkHtml(title, item.link)}: ${escapeHtml(when)}</li>`);
+      }
+      html.push('</ul>');
+      if (more > 0) plain.push(`… and ${more} more on the tab.`);
     }
-    html.push('</ul>');
-    if (more > 0) plain.push(`… and ${more} more on the tab.`);
+    if (section.olderLapses > 0) {
+      const older = `${section.total > 0 ? 'And ' : ''}${olderLapsesOf(section)}, not listed: `;
+      plain.push(`${older}${trainingsTab.plain}`);
+      html.push(`<p>${htmlText(older)}${trainingsTab.html}</p>`);
+    }
     plain.push('');
   }
   plain.push(...linksPlain(setting), '', plainText(sentBy(setting)));
   return {
-    subject: plainText(`Safety Sync digest: ${counts}`),
+    subject: plainText(subjectOf(plan)),
     body: plain.join('\n'),
     htmlBody: htmlPage(html, setting),
   };

@@ -19,6 +19,7 @@ export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 export const DIGEST_TOPICS = [
   'expiredInspections',
   'expiringInspections',
+  'neverInspected',
   'expiredTrainings',
   'expiringTrainings',
   'refreshFailures',
@@ -45,6 +46,11 @@ export interface NotificationSettings {
   recipients: string[];
   frequency: DigestFrequency;
   topics: DigestTopic[];
+  /**
+   * The topics the dialog offered when these settings were saved: a topic added since is one the
+   * user never chose about (see withDefaults). Absent in settings saved before it was kept.
+   */
+  topicsOffered?: DigestTopic[];
   personalData: PersonalDataInMail;
   /** Whether addresses outside the schedule owner's domain may receive the mail. */
   allowOutsideDomain: boolean;
@@ -57,6 +63,7 @@ const DEFAULT_NOTIFICATIONS: NotificationSettings = {
   recipients: [],
   frequency: 'off',
   topics: [...DIGEST_TOPICS],
+  topicsOffered: [...DIGEST_TOPICS],
   personalData: 'counts',
   allowOutsideDomain: false,
   mailShare: DEFAULT_MAIL_SHARE,
@@ -78,9 +85,29 @@ export function readNotificationSettings(spreadsheet: StateOrSpreadsheet): Notif
   return withDefaults(state.get<Partial<NotificationSettings>>(NOTIFICATIONS_KEY));
 }
 
-/** Saved settings with what settings saved before a field existed lacked. */
+/** The topics offered before "Never inspected" was: what settings saved without topicsOffered chose from. */
+const FIRST_TOPICS: readonly DigestTopic[] = [
+  'expiredInspections',
+  'expiringInspections',
+  'expiredTrainings',
+  'expiringTrainings',
+  'refreshFailures',
+];
+
+/**
+ * Saved settings with what settings saved before a field existed lacked. A topic added since they
+ * were saved is on where the user chose its kin: "Never inspected" where they chose expired
+ * inspections (a schedule nobody recorded an inspection for is as pressing); a user who chose
+ * refresh alerts only keeps getting only those.
+ */
 export function withDefaults(saved: Partial<NotificationSettings> | null | undefined): NotificationSettings {
-  return { ...DEFAULT_NOTIFICATIONS, ...saved };
+  const settings = { ...DEFAULT_NOTIFICATIONS, ...saved };
+  const offered = saved?.topicsOffered ?? FIRST_TOPICS;
+  const added = !offered.includes('neverInspected') && settings.topics.includes('expiredInspections');
+  const topics = added
+    ? DIGEST_TOPICS.filter((topic) => topic === 'neverInspected' || settings.topics.includes(topic))
+    : settings.topics;
+  return { ...settings, topics, topicsOffered: [...DIGEST_TOPICS] };
 }
 
 export function saveNotificationSettings(
@@ -163,6 +190,7 @@ export function notificationsFromForm(
     recipients,
     frequency: frequency as DigestFrequency,
     topics: DIGEST_TOPICS.filter((topic) => topics.includes(topic)),
+    topicsOffered: [...DIGEST_TOPICS],
     personalData: personalData as PersonalDataInMail,
     allowOutsideDomain,
     mailShare: {

@@ -15,7 +15,14 @@
  * is not granted until they open the add-on again): without it nothing is sent, and the Sync log
  * says so once until they do (mail-authorization.ts).
  */
-import { addDays, type CalendarDate, toIsoDate, type UtcOffsetAt } from '../lib/dates';
+import {
+  addDays,
+  type CalendarDate,
+  cellToSheetSerial,
+  fromSheetSerial,
+  toIsoDate,
+  type UtcOffsetAt,
+} from '../lib/dates';
 import type { DocumentState } from '../platform/document-state';
 import { recordEvent } from '../platform/job-runner';
 import { readConnection } from '../platform/settings-store';
@@ -23,15 +30,16 @@ import { findAddonTab } from '../platform/addon-tabs';
 import { SYNC_LOG_TAB, type SyncLog } from '../platform/sync-log';
 import { scrub } from '../api/errors';
 import { findLinkedTabs } from '../equipment/linked-tabs';
-import { UPCOMING_COLUMNS, UPCOMING_COLUMN } from '../equipment/upcoming';
-import { EXPIRING_COLUMNS, EXPIRING_COLUMN } from '../trainings/expiring';
+import { InspectionStatus } from '../equipment/inspections';
 import { EXPIRING_ADDON_TAB } from '../trainings/training-tabs';
 import {
   type DigestItem,
   type DigestMemory,
   EMPTY_MEMORY,
   type ItemKind,
+  type ItemStatus,
   isDigestDue,
+  type LeftOut,
   planDigest,
 } from './digest';
 import { alertMail, digestMail, type Mail, type MailSetting, type TabLink } from './notification-mail';
@@ -115,13 +123,15 @@ export function prepareNotifications(phase: ReadPhase): Notifier {
     personalData: settings.personalData,
   };
   // Without names, a training's person and title stay unread: the digest only counts them.
-  const trainingTitles = settings.personalData === 'names' ? TRAINING_TITLES : [];
-  const items = digestDue
+  const named = settings.personalData === 'names';
+  const tabs = digestDue
     ? [
-        ...readItems(upcomingSheet, 'inspection', INSPECTION_TITLES, url, phase.today),
-        ...readItems(expiringSheet, 'training', trainingTitles, url, phase.today),
+        readItems(upcomingSheet, 'inspection', true, url, phase),
+        readItems(expiringSheet, 'training', named, url, phase),
       ]
     : [];
+  const items = tabs.flatMap((tab) => tab.items);
+  const leftOut = tabs.flatMap((tab) => leftOutOf(tab, phase.today));
   return {
     send(events) {
       const mailer: Mailer = { phase, settings, allowance: null };
@@ -131,84 +141,139 @@ export function prepareNotifications(phase: ReadPhase): Notifier {
         }
         if (events.paused) sendMail(mailer, ALERT_ACTION, pauseNotice(events.paused, setting));
       }
-      const plan = digestDue ? planDigest(settings, items, memory, phase.today) : null;
+      const plan = digestDue ? planDigest(settings, items, memory, phase.today, leftOut) : null;
       return plan && sendMail(mailer, DIGEST_ACTION, digestMail(plan, setting)) ? plan.memory : null;
     },
     mailNeedsAuthorization: false,
   };
 }
 
-/** The headers of the words that name an item: an inspection by its equipment, a training by its person. */
-const INSPECTION_TITLES = ['Equipment type', 'Schedule'];
-const TRAINING_TITLES = ['User name', 'Training'];
-/** Where each tab keeps the status and the row's key, by header. */
-const COLUMNS: Record<ItemKind, { status: string; key: string }> = {
+/**
+ * Where each tab keeps what a digest reads, by header: the columns may be anywhere the user moved
+ * them. `words` name an item: an inspection by its equipment type and schedule, a training by its
+ * person and training, each name with its id (read only when the digest may name people).
+ */
+const TABS = {
   inspection: {
-    status: UPCOMING_COLUMNS[UPCOMING_COLUMN.status]!.header,
-    key: UPCOMING_COLUMNS[UPCOMING_COLUMN.key]!.header,
+    status: 'Status',
+    key: 'Schedule key',
+    date: 'Due date',
+    id: 'Schedule ID',
+    words: ['Equipment type', 'Schedule'],
   },
   training: {
-    status: EXPIRING_COLUMNS[EXPIRING_COLUMN.status]!.header,
-    key: EXPIRING_COLUMNS[EXPIRING_COLUMN.key]!.header,
+    status: 'Status',
+    key: 'Key',
+    date: 'Expires',
+    id: null,
+    words: ['User ID', 'User name', 'Training ID', 'Training'],
   },
-};
+} as const;
 const DAYS_LEFT = 'Days left';
+const OPEN_STATUSES: readonly string[] = ['Expired', 'Expiring', InspectionStatus.noInspectionRecorded];
 /**
  * A title longer than this is cut: a service's text may fill a cell (50,000 characters), and 80 of
- * them would take a digest past MailApp's 200 KB body.
+ * them would take a digest past MailApp's 200 KB body. A name is cut shorter, so that the ids after
+ * it stay.
  */
 const MAX_TITLE_CHARS = 160;
+const MAX_NAME_CHARS = 60;
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** "Anna Müller (U-12)"; the id alone where there is no name (or the name is the id). */
+function withId(name: string, id: string): string {
+  const shortId = cut(id, MAX_NAME_CHARS);
+  return name === '' || name === id ? shortId : `${cut(name, MAX_NAME_CHARS)} (${shortId})`;
+}
+
+/** What a tab holds for the digest: its open items, and the day their days left were computed for. */
+interface TabItems {
+  kind: ItemKind;
+  items: DigestItem[];
+  /** The day the tab's days left count from (its due date minus its days left); null: no row tells. */
+  computedFor: CalendarDate | null;
+}
 
 /**
- * The Expired and Expiring rows of a tab, found by their headers wherever the user moved them, named
- * by the columns under `titleHeaders` (none: an empty title). The date is today plus the row's days
- * left, which the run computed from it: no date cell to convert. Past the header, it reads only the
- * columns from the first it needs to the last: on the Expiring trainings tab as the add-on lays it
- * out, a digest without names reads no person's name and no training.
+ * The open rows of a tab (Expired, Expiring, and on Upcoming inspections "No inspection recorded"),
+ * found by their headers wherever the user moved them; named only when `named` (without, a
+ * training's person and training stay unread). Past the header, it reads only the columns from the
+ * first it needs to the last: on the Expiring trainings tab as the add-on lays it out, a digest
+ * without names reads no person's name and no training.
  */
 function readItems(
   sheet: Sheet | null,
   kind: ItemKind,
-  titleHeaders: readonly string[],
+  named: boolean,
   url: string,
-  today: CalendarDate,
-): DigestItem[] {
-  if (!sheet) return [];
+  { today, utcOffsetAt }: { today: CalendarDate; utcOffsetAt: UtcOffsetAt },
+): TabItems {
+  const none: TabItems = { kind, items: [], computedFor: null };
+  if (!sheet) return none;
   const lastRow = sheet.getLastRow();
   const lastColumn = sheet.getLastColumn();
-  if (lastRow < 2 || lastColumn < 1) return [];
+  if (lastRow < 2 || lastColumn < 1) return none;
   const [header = []] = sheet.getRange(1, 1, 1, lastColumn).getValues();
-  const columns = COLUMNS[kind];
-  const status = header.indexOf(columns.status);
-  const key = header.indexOf(columns.key);
-  const daysLeft = header.indexOf(DAYS_LEFT);
-  if (status < 0 || key < 0 || daysLeft < 0) return [];
-  const titles = titleHeaders.map((title) => header.indexOf(title)).filter((index) => index >= 0);
-  const used = [status, key, daysLeft, ...titles];
+  const tab = TABS[kind];
+  const at = (title: string | null) => (title === null ? -1 : header.indexOf(title));
+  const status = at(tab.status);
+  const key = at(tab.key);
+  const daysLeft = at(DAYS_LEFT);
+  const date = at(tab.date);
+  const id = at(tab.id);
+  if (status < 0 || key < 0 || daysLeft < 0) return none;
+  const words = named ? tab.words.map(at) : [];
+  const used = [status, key, daysLeft, date, id, ...words].filter((column) => column >= 0);
   const first = Math.min(...used);
   const rows = sheet.getRange(2, first + 1, lastRow - 1, Math.max(...used) - first + 1).getValues();
+  const text = (row: unknown[], column: number | undefined) =>
+    column === undefined || column < 0 ? '' : String(row[column - first] ?? '');
   const gid = sheet.getSheetId();
-  return rows.flatMap((row, index): DigestItem[] => {
+  let computedFor: CalendarDate | null = null;
+  const items = rows.flatMap((row, index): DigestItem[] => {
     const itemStatus = row[status - first];
     const days = row[daysLeft - first];
-    if ((itemStatus !== 'Expired' && itemStatus !== 'Expiring') || typeof days !== 'number') return [];
-    const title = titles
-      .map((column) => String(row[column - first] ?? ''))
-      .filter((text) => text !== '')
-      .join(': ');
-    const shortTitle = title.length > MAX_TITLE_CHARS ? `${title.slice(0, MAX_TITLE_CHARS - 1)}…` : title;
+    if (!OPEN_STATUSES.includes(itemStatus as string)) return [];
+    const undated = itemStatus === InspectionStatus.noInspectionRecorded;
+    if (!undated && typeof days !== 'number') return [];
+    const serial = date < 0 ? null : cellToSheetSerial(row[date - first], utcOffsetAt);
+    const due = serial === null ? null : fromSheetSerial(Math.round(serial));
+    if (computedFor === null && due !== null && typeof days === 'number') computedFor = addDays(due, -days);
+    const title =
+      kind === 'training'
+        ? [withId(text(row, words[1]), text(row, words[0])), withId(text(row, words[3]), text(row, words[2]))]
+        : [text(row, words[0]), text(row, words[1])];
     return [
       {
         kind,
-        status: itemStatus,
+        status: itemStatus as ItemStatus,
         key: String(row[key - first]),
-        title: shortTitle,
-        date: toIsoDate(addDays(today, days)),
-        daysLeft: days,
+        title: cut(title.filter((part) => part !== '').join(': '), MAX_TITLE_CHARS),
+        id: text(row, id),
+        // Without a due date column, the date its days left count to.
+        date: undated ? '' : toIsoDate(due ?? addDays(today, days as number)),
+        daysLeft: undated ? null : (days as number),
         link: `${url}#gid=${gid}&range=A${index + 2}`,
       },
     ];
   });
+  return { kind, items, computedFor };
+}
+
+/**
+ * The tab as a part the digest leaves out, when its days left were computed for another day than
+ * today: this run did not recompute it (a cell the add-on refuses, an import that continues at the
+ * next run) and its days, read as today's, would be wrong. The day comes from the tab's own rows:
+ * each row's date minus its days left. This is the seam where a record of the day the tabs were
+ * computed for (kept by the imports that write them) can take over; a tab without rows tells no day.
+ */
+function leftOutOf(tab: TabItems, today: CalendarDate): LeftOut[] {
+  return tab.computedFor === null || tab.computedFor === today
+    ? []
+    : [{ kind: tab.kind, computedFor: tab.computedFor }];
 }
 
 function failureAlert(problem: RunProblem, setting: MailSetting): Mail {

@@ -43,6 +43,7 @@ function inspection(key: string, daysLeft: number): DigestItem {
     status: daysLeft < 0 ? 'Expired' : 'Expiring',
     key,
     title: `Forklift: ${key}`,
+    id: key,
     date: '',
     daysLeft,
     link: '',
@@ -128,4 +129,119 @@ test('weekly: the same open items in another order are no change', () => {
   )!;
   const reordered = [inspection('b', 5), inspection('a', -2)];
   expect(planDigest(settings('weekly'), reordered, first.memory, (TODAY + 7) as CalendarDate)).toBeNull();
+});
+
+describe('trainings in the actionable order', () => {
+  function training(key: string, daysLeft: number): DigestItem {
+    return { ...inspection(key, daysLeft), kind: 'training', title: '' };
+  }
+  // As Expiring trainings listed them before: the longest overdue first.
+  const open = [
+    training('left-2019', -2_401),
+    training('left-2023', -373),
+    training('lapsed-90-days-ago', -90),
+    training('lapsed-91-days-ago', -91),
+    training('lapsed-yesterday', -1),
+    training('expires-in-20', 20),
+    training('expires-today', 0),
+  ];
+
+  test('expiring first, soonest first; then lapses of the last 90 days, most recent first; older ones only counted', () => {
+    const plan = planDigest(settings('daily'), open, EMPTY_MEMORY, TODAY)!;
+    expect(
+      plan.sections.map((section) => [
+        section.topic,
+        section.total,
+        section.listed.map((item) => item.key),
+        section.olderLapses,
+      ]),
+    ).toEqual([
+      ['expiringTrainings', 2, ['expires-today', 'expires-in-20'], 0],
+      ['expiredTrainings', 2, ['lapsed-yesterday', 'lapsed-90-days-ago'], 3],
+    ]);
+  });
+
+  test('with each run, an older lapse is counted once, then not again', () => {
+    const first = planDigest(settings('each-run'), open, EMPTY_MEMORY, TODAY)!;
+    expect(first.sections.find((section) => section.topic === 'expiredTrainings')!.olderLapses).toBe(3);
+    const next = planDigest(
+      settings('each-run'),
+      [...open, training('lapsed-today', -1)],
+      first.memory,
+      TODAY,
+    )!;
+    expect(next.sections.map((section) => [section.topic, section.total, section.olderLapses])).toEqual([
+      ['expiredTrainings', 1, 0],
+    ]);
+  });
+});
+
+test('schedules never inspected: a section of their own, after the dated inspections, in the tab’s order', () => {
+  const never = (key: string): DigestItem => ({
+    ...inspection(key, 0),
+    status: 'No inspection recorded',
+    daysLeft: null,
+  });
+  const plan = planDigest(
+    settings('daily'),
+    [never('b'), inspection('a', 3), never('c')],
+    EMPTY_MEMORY,
+    TODAY,
+  )!;
+  expect(plan.sections.map((section) => [section.topic, section.listed.map((item) => item.key)])).toEqual([
+    ['expiringInspections', ['a']],
+    ['neverInspected', ['b', 'c']],
+  ]);
+  const without = settings('daily', { topics: ['expiringInspections'] });
+  expect(planDigest(without, [never('b')], EMPTY_MEMORY, TODAY)).toBeNull();
+});
+
+describe('a part the run does not know for today', () => {
+  const training = (key: string, daysLeft: number): DigestItem => ({
+    ...inspection(key, daysLeft),
+    kind: 'training',
+    title: '',
+  });
+  const yesterday = (TODAY - 1) as CalendarDate;
+  const trainingsLeftOut = [{ kind: 'training' as const, computedFor: yesterday }];
+  const open = [inspection('a', -2), training('t', 3)];
+
+  test('is left out, and said; a later run that day that knows it sends the digest complete, once', () => {
+    const partial = planDigest(settings('daily'), open, EMPTY_MEMORY, TODAY, trainingsLeftOut)!;
+    expect(partial.sections.map((section) => section.topic)).toEqual(['expiredInspections']);
+    expect(partial.leftOut).toEqual(trainingsLeftOut);
+    expect(isDigestDue(settings('daily'), partial.memory, TODAY)).toBe(true);
+    // Still not known: nothing more.
+    expect(planDigest(settings('daily'), open, partial.memory, TODAY, trainingsLeftOut)).toBeNull();
+    const complete = planDigest(settings('daily'), open, partial.memory, TODAY)!;
+    expect(complete.sections.map((section) => section.topic)).toEqual([
+      'expiredInspections',
+      'expiringTrainings',
+    ]);
+    expect(isDigestDue(settings('daily'), complete.memory, TODAY)).toBe(false);
+  });
+
+  test('a digest of everything open goes to say so even with nothing else open', () => {
+    const plan = planDigest(settings('weekly'), [training('t', 3)], EMPTY_MEMORY, TODAY, trainingsLeftOut)!;
+    expect(plan).toMatchObject({ sections: [], leftOut: trainingsLeftOut });
+  });
+
+  test('is not news with each run, and what was reported of it stays reported', () => {
+    const first = planDigest(settings('each-run'), open, EMPTY_MEMORY, TODAY)!;
+    expect(planDigest(settings('each-run'), open, first.memory, TODAY, trainingsLeftOut)).toBeNull();
+    const withNew = planDigest(
+      settings('each-run'),
+      [...open, inspection('b', 1)],
+      first.memory,
+      TODAY,
+      trainingsLeftOut,
+    )!;
+    const after = planDigest(settings('each-run'), [...open, inspection('b', 1)], withNew.memory, TODAY);
+    expect(after).toBeNull();
+  });
+
+  test('a kind the user did not choose is never said to be left out', () => {
+    const only = settings('daily', { topics: ['expiredInspections'] });
+    expect(planDigest(only, open, EMPTY_MEMORY, TODAY, trainingsLeftOut)!.leftOut).toEqual([]);
+  });
 });

@@ -29,6 +29,7 @@ function item(daysLeft: number, kind: DigestItem['kind'] = 'inspection', title =
     status: daysLeft < 0 ? 'Expired' : 'Expiring',
     key: 'k',
     title,
+    id: '',
     date: '2024-03-01',
     daysLeft,
     link: `${SPREADSHEET_URL}#gid=1&range=A2`,
@@ -39,15 +40,16 @@ const plan: DigestPlan = {
   frequency: 'daily',
   onlyNew: false,
   sections: [
-    { topic: 'expiredInspections', total: 25, listed: [item(-3), item(-1)] },
-    { topic: 'expiringTrainings', total: 1, listed: [item(0, 'training')] },
+    { topic: 'expiredInspections', total: 25, listed: [item(-3), item(-1)], olderLapses: 0 },
+    { topic: 'expiringTrainings', total: 1, listed: [item(0, 'training')], olderLapses: 0 },
   ],
+  leftOut: [],
   memory: { reported: '', openFingerprint: null, lastDay: 0 as CalendarDate },
 };
 
 test('a digest escapes every outside string in its HTML and keeps it as it was in its plain body', () => {
   const mail = digestMail(plan, setting);
-  expect(mail.subject).toBe('Safety Sync digest: 25 expired inspections, 1 expiring training');
+  expect(mail.subject).toBe('Safety Sync: 25 expired, 1 expiring');
   expect(mail.body).toContain(`- ${HOSTILE}: 3 days overdue (2024-03-01) ${item(-3).link}`);
   expect(mail.body).toContain(`- ${HOSTILE}: 1 day overdue (2024-03-01)`);
   expect(mail.body).toContain(`- ${HOSTILE}: expires today (2024-03-01)`);
@@ -71,16 +73,23 @@ describe('personal data', () => {
   const peoplePlan: DigestPlan = {
     ...plan,
     sections: [
-      { topic: 'expiredInspections', total: 1, listed: [item(-2, 'inspection', 'Forklift: Monthly check')] },
       {
-        topic: 'expiredTrainings',
+        topic: 'expiredInspections',
         total: 1,
-        listed: [item(-5, 'training', `${PEOPLE[0]}: ${TRAININGS[0]}`)],
+        listed: [item(-2, 'inspection', 'Forklift: Monthly check')],
+        olderLapses: 0,
       },
       {
         topic: 'expiringTrainings',
         total: 12,
         listed: [item(4, 'training', `${PEOPLE[1]}: ${TRAININGS[1]}`)],
+        olderLapses: 0,
+      },
+      {
+        topic: 'expiredTrainings',
+        total: 1,
+        listed: [item(-5, 'training', `${PEOPLE[0]}: ${TRAININGS[0]}`)],
+        olderLapses: 0,
       },
     ],
   };
@@ -91,13 +100,13 @@ describe('personal data', () => {
     for (const part of partsOf(mail)) {
       for (const word of [...PEOPLE, ...TRAININGS]) expect(part).not.toContain(word);
     }
-    expect(mail.subject).toBe(
-      'Safety Sync digest: 1 expired inspection, 1 expired training, 12 expiring trainings',
-    );
+    expect(mail.subject).toBe('Safety Sync: 2 expired, 12 expiring');
     expect(mail.body).toContain(
       `12 expiring trainings: see the Expiring trainings tab: ${TRAININGS_TAB.url}\n`,
     );
-    expect(mail.body).toContain(`1 expired training: see the Expiring trainings tab: ${TRAININGS_TAB.url}\n`);
+    expect(mail.body).toContain(
+      `1 training lapsed in the last 90 days: see the Expiring trainings tab: ${TRAININGS_TAB.url}\n`,
+    );
     expect(mail.htmlBody).toContain(
       `<p>12 expiring trainings: see the <a href="${TRAININGS_TAB.url}">Expiring trainings</a> tab.</p>`,
     );
@@ -109,7 +118,9 @@ describe('personal data', () => {
 
   test('names: each training listed with its person', () => {
     const mail = digestMail(peoplePlan, setting);
-    expect(mail.body).toContain(`Expired trainings (1)\n- ${PEOPLE[0]}: ${TRAININGS[0]}: 5 days overdue`);
+    expect(mail.body).toContain(
+      `Expired trainings, lapsed in the last 90 days (1)\n- ${PEOPLE[0]}: ${TRAININGS[0]}: 5 days overdue`,
+    );
     expect(mail.body).toContain(
       `Expiring trainings (12, the 1 most urgent shown)\n- ${PEOPLE[1]}: ${TRAININGS[1]}: 4 days left`,
     );
@@ -137,8 +148,18 @@ describe('no link but the add-on’s own', () => {
   const lurePlan: DigestPlan = {
     ...plan,
     sections: [
-      { topic: 'expiredInspections', total: 6, listed: LURES.map((lure) => item(-1, 'inspection', lure)) },
-      { topic: 'expiringTrainings', total: 6, listed: LURES.map((lure) => item(3, 'training', lure)) },
+      {
+        topic: 'expiredInspections',
+        total: 6,
+        listed: LURES.map((lure) => item(-1, 'inspection', lure)),
+        olderLapses: 0,
+      },
+      {
+        topic: 'expiringTrainings',
+        total: 6,
+        listed: LURES.map((lure) => item(3, 'training', lure)),
+        olderLapses: 0,
+      },
     ],
   };
 
@@ -173,4 +194,123 @@ describe('no link but the add-on’s own', () => {
       expect(foreignLinksInMail(mail, SPREADSHEET_URL)).not.toEqual([]);
     }
   });
+});
+
+describe('what a recipient acts on', () => {
+  const section = (
+    topic: DigestPlan['sections'][number]['topic'],
+    listed: DigestItem[],
+    olderLapses = 0,
+  ) => ({
+    topic,
+    total: listed.length,
+    listed,
+    olderLapses,
+  });
+
+  test('two schedules that read alike carry their ids; one that reads like no other does not', () => {
+    const harness = (id: string, daysLeft: number) => ({
+      ...item(daysLeft, 'inspection', 'Harness & lanyard: Prüfung (jährlich)'),
+      id,
+    });
+    const mail = digestMail(
+      {
+        ...plan,
+        sections: [
+          section('expiredInspections', [harness('S-1', -1)]),
+          section('expiringInspections', [
+            harness('S-2', 2),
+            { ...item(3, 'inspection', 'Forklift: Monthly'), id: 'S-3' },
+          ]),
+        ],
+      },
+      setting,
+    );
+    expect(mail.body).toContain('- Harness & lanyard: Prüfung (jährlich) (S-1): 1 day overdue');
+    expect(mail.body).toContain('- Harness & lanyard: Prüfung (jährlich) (S-2): 2 days left');
+    expect(mail.body).toContain('- Forklift: Monthly: 3 days left');
+    expect(mail.htmlBody).toContain('>Harness &amp; lanyard: Prüfung (jährlich) (S-2)</a>');
+  });
+
+  test('schedules never inspected: a section that says what to enter, counted in the subject', () => {
+    const never = {
+      ...item(0, 'inspection', 'Ladder: Visual check'),
+      status: 'No inspection recorded' as const,
+      daysLeft: null,
+      date: '',
+    };
+    const mail = digestMail({ ...plan, sections: [section('neverInspected', [never, never])] }, setting);
+    expect(mail.subject).toBe('Safety Sync: 2 never inspected');
+    expect(mail.body).toContain(
+      `Never inspected: enter Last inspected (2)\n- Ladder: Visual check: no inspection recorded: enter Last inspected ${never.link}`,
+    );
+    expect(mail.body).toMatch(/^Open now: 2 schedules never inspected\./);
+  });
+
+  test('older lapses: counted, not listed, with where to see them; named or not', () => {
+    const lapsed = item(-3, 'training', 'Anna Müller (U-12): First aid (TR-8)');
+    const olderPlan: DigestPlan = { ...plan, sections: [section('expiredTrainings', [lapsed], 373)] };
+    const named = digestMail(olderPlan, setting);
+    expect(named.subject).toBe('Safety Sync: 1 expired');
+    expect(named.body).toContain(
+      `- Anna Müller (U-12): First aid (TR-8): 3 days overdue (2024-03-01) ${lapsed.link}\n` +
+        `And 373 trainings lapsed more than 90 days ago, not listed: see the Expiring trainings tab: ${TRAININGS_TAB.url}\n`,
+    );
+    expect(named.htmlBody).toContain(
+      `<p>And 373 trainings lapsed more than 90 days ago, not listed: see the <a href="${TRAININGS_TAB.url}">Expiring trainings</a> tab.</p>`,
+    );
+    const counted = digestMail(olderPlan, { ...setting, personalData: 'counts' });
+    expect(counted.body).toContain(
+      `1 training lapsed in the last 90 days (and 373 trainings lapsed more than 90 days ago): see the Expiring trainings tab: ${TRAININGS_TAB.url}\n`,
+    );
+    expect(counted.body).not.toContain('Anna');
+
+    const onlyOlder = digestMail({ ...plan, sections: [section('expiredTrainings', [], 373)] }, setting);
+    expect(onlyOlder.subject).toBe('Safety Sync: 373 lapsed more than 90 days ago');
+    expect(onlyOlder.body).toContain('\n373 trainings lapsed more than 90 days ago, not listed: see the');
+  });
+
+  test('the subject stays under 70 characters, the most urgent first, however large the counts', () => {
+    const many = (topic: DigestPlan['sections'][number]['topic'], total: number) => ({
+      topic,
+      total,
+      listed: [],
+      olderLapses: 0,
+    });
+    const mail = (total: number, onlyNew = false) =>
+      digestMail(
+        {
+          ...plan,
+          onlyNew,
+          sections: [
+            many('expiredInspections', total),
+            many('expiringInspections', total),
+            many('neverInspected', total),
+            many('expiringTrainings', total),
+            many('expiredTrainings', total),
+          ],
+        },
+        setting,
+      ).subject;
+    expect(mail(3)).toBe('Safety Sync: 6 expired, 6 expiring, 3 never inspected');
+    expect(mail(3, true)).toBe('Safety Sync, new: 6 expired, 6 expiring, 3 never inspected');
+    expect(mail(500_000, true)).toBe('Safety Sync, new: 1000000 expired, 1000000 expiring');
+    for (const total of [1, 9_999, 500_000]) expect(mail(total, true).length).toBeLessThan(70);
+  });
+});
+
+test('a part left out is named first, with the day its tab holds and what brings it back', () => {
+  const mail = digestMail(
+    {
+      ...plan,
+      sections: [plan.sections[0]!],
+      leftOut: [{ kind: 'training', computedFor: 19_783 as CalendarDate }],
+    },
+    setting,
+  );
+  expect(mail.subject).toBe('Safety Sync: 25 expired, trainings left out');
+  expect(mail.body).toMatch(
+    /^Open now: 25 expired inspections\. This digest comes daily\.\n\nTrainings are left out: the training tabs hold their days left for 2024-03-01, and this run could not recompute them for today\. .*Safety Sync → Show training status recomputes them\.\n/,
+  );
+  expect(mail.htmlBody).toContain('<p><strong>Trainings are left out: ');
 });

@@ -63,7 +63,7 @@ test('Google refusing the message at the last moment: the Sync log says why, and
       'E-mail digest',
       'Failed',
       expect.stringMatching(
-        /^"Safety Sync digest: .+" was not sent: Service invoked too many times for one day: email\.$/,
+        /^"Safety Sync(, new)?: .+" was not sent: Service invoked too many times for one day: email\.$/,
       ),
     ],
   ]);
@@ -71,7 +71,7 @@ test('Google refusing the message at the last moment: the Sync log says why, and
   // A day later the quota is back: the digest the failed run owed goes out.
   harness.emulator.clock.advance(24 * HOUR);
   const [digest] = fireNextHour();
-  expect(digest!.subject).toMatch(/^Safety Sync digest: /);
+  expect(digest!.subject).toMatch(/^Safety Sync(, new)?: /);
 });
 
 test('an equipment type titled at length: its digest line is cut short, with an ellipsis', async () => {

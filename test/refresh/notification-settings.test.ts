@@ -14,10 +14,21 @@ import {
 } from '../../src/refresh/notification-settings';
 
 /** Settings as a user saved them earlier: what a field left out of the form keeps. */
+/** Every topic the dialog offers, in its order. */
+const ALL_TOPICS: NotificationSettings['topics'] = [
+  'expiredInspections',
+  'expiringInspections',
+  'neverInspected',
+  'expiredTrainings',
+  'expiringTrainings',
+  'refreshFailures',
+];
+
 const SAVED: NotificationSettings = {
   recipients: ['saved@example.com'],
   frequency: 'weekly',
   topics: ['expiredTrainings', 'refreshFailures'],
+  topicsOffered: ALL_TOPICS,
   personalData: 'names',
   allowOutsideDomain: true,
   mailShare: { maxRecipientsPerRun: 7, percentOfRemaining: 30 },
@@ -214,13 +225,8 @@ test('nothing saved reads as mail off, every topic, counts only, the own domain,
   const defaults: NotificationSettings = {
     recipients: [],
     frequency: 'off',
-    topics: [
-      'expiredInspections',
-      'expiringInspections',
-      'expiredTrainings',
-      'expiringTrainings',
-      'refreshFailures',
-    ],
+    topics: ALL_TOPICS,
+    topicsOffered: ALL_TOPICS,
     personalData: 'counts',
     allowOutsideDomain: false,
     mailShare: { maxRecipientsPerRun: 20, percentOfRemaining: 50 },
@@ -234,5 +240,37 @@ test('nothing saved reads as mail off, every topic, counts only, the own domain,
     topics: SAVED.topics,
     allowOutsideDomain: true,
   };
-  expect(withDefaults(older)).toEqual({ ...older, personalData: 'counts', mailShare: defaults.mailShare });
+  expect(withDefaults(older)).toEqual({
+    ...older,
+    topicsOffered: ALL_TOPICS,
+    personalData: 'counts',
+    mailShare: defaults.mailShare,
+  });
+});
+
+describe('"Never inspected", a topic added after settings were saved', () => {
+  const before = (topics: NotificationSettings['topics']) =>
+    withDefaults({ recipients: ['a@example.com'], frequency: 'daily', topics });
+
+  test('is on where expired inspections were chosen, and off where they were not (alerts only stay alerts only)', () => {
+    expect(before(['expiredInspections', 'expiredTrainings']).topics).toEqual([
+      'expiredInspections',
+      'neverInspected',
+      'expiredTrainings',
+    ]);
+    expect(before(['refreshFailures']).topics).toEqual(['refreshFailures']);
+    expect(before(['expiringInspections', 'expiringTrainings']).topics).toEqual([
+      'expiringInspections',
+      'expiringTrainings',
+    ]);
+  });
+
+  test('once saved with it offered, the choice stands: unticked stays unticked', () => {
+    const saved = notificationsFromForm(
+      { notifyTopics: ['expiredInspections'] },
+      before(['expiredInspections', 'expiredTrainings']),
+    );
+    expect(saved).toMatchObject({ topics: ['expiredInspections'], topicsOffered: ALL_TOPICS });
+    expect(withDefaults(JSON.parse(JSON.stringify(saved))).topics).toEqual(['expiredInspections']);
+  });
 });

@@ -19,6 +19,7 @@ const RECIPIENTS = ['safety@example.com', 'Manager@Example.org'];
 const ALL_TOPICS = [
   'expiredInspections',
   'expiringInspections',
+  'neverInspected',
   'expiredTrainings',
   'expiringTrainings',
   'refreshFailures',
@@ -101,7 +102,19 @@ interface Section {
   heading: string;
   total: number;
   items: ExpectedItem[];
+  /** Trainings that lapsed more than 90 days ago: counted, not listed. */
+  olderLapses: number;
 }
+
+/** docs/user-guide.md: a digest lists trainings that lapsed in the last 90 days, and counts older ones. */
+const RECENT_LAPSE_DAYS = 90;
+const HEADINGS = {
+  expiredInspections: 'Expired inspections',
+  expiringInspections: 'Expiring inspections',
+  neverInspected: 'Never inspected: enter Last inspected',
+  expiringTrainings: 'Expiring trainings',
+  expiredTrainings: 'Expired trainings, lapsed in the last 90 days',
+};
 
 /** "3 days overdue", "1 day left", "due today": the days as a reader wants them. */
 function daysInWords(daysLeft: number, today: string): string {
@@ -111,70 +124,161 @@ function daysInWords(daysLeft: number, today: string): string {
 }
 
 /**
- * What a digest should hold, from the tabs as the user sees them: for each chosen kind, its open
- * rows, the 20 with the fewest days left first (a tie in the tab's order); trainings without names
- * only as a count (no rows).
+ * A "Days left" cell as displayed: a number, or in words ("10 days left", "10 days overdue",
+ * "today"); null when empty (no due date).
+ */
+function daysShown(text: string): number | null {
+  if (text === '') return null;
+  if (text === 'today') return 0;
+  const words = /^(\d+) days? (left|overdue)$/.exec(text);
+  if (words) return words[2] === 'left' ? Number(words[1]) : -Number(words[1]);
+  expect(text).toMatch(/^-?\d+$/);
+  return Number(text);
+}
+
+/** "Anna Müller (U-12)"; the id alone where there is no name. */
+function nameWithId(name: string, id: string): string {
+  return name === '' || name === id ? id : `${name} (${id})`;
+}
+
+/**
+ * What a digest should hold, from the tabs as the user sees them, in the order a manager acts on
+ * them: inspections overdue (the longest overdue first), due soon (the soonest first), never
+ * inspected (the tab's order); then trainings expiring (the soonest first) and lapsed in the last
+ * 90 days (the most recent first), older lapses only counted. At most 20 listed a section (a tie in
+ * the tab's order); trainings without names only as a count (no rows). An inspection line carries
+ * its schedule's id where another line would read alike.
  */
 function expectedSections(topics = ALL_TOPICS, personalData: PersonalData = 'counts'): Section[] {
   const kinds = [
-    { topic: 'expiredInspections', heading: 'Expired inspections', tab: UPCOMING_TAB, status: 'Expired' },
-    { topic: 'expiringInspections', heading: 'Expiring inspections', tab: UPCOMING_TAB, status: 'Expiring' },
-    { topic: 'expiredTrainings', heading: 'Expired trainings', tab: EXPIRING_TAB, status: 'Expired' },
-    { topic: 'expiringTrainings', heading: 'Expiring trainings', tab: EXPIRING_TAB, status: 'Expiring' },
-  ];
-  return kinds
+    { topic: 'expiredInspections', tab: UPCOMING_TAB, status: 'Expired' },
+    { topic: 'expiringInspections', tab: UPCOMING_TAB, status: 'Expiring' },
+    { topic: 'neverInspected', tab: UPCOMING_TAB, status: 'No inspection recorded' },
+    { topic: 'expiringTrainings', tab: EXPIRING_TAB, status: 'Expiring' },
+    { topic: 'expiredTrainings', tab: EXPIRING_TAB, status: 'Expired' },
+  ] as const;
+  const sections = kinds
     .filter((kind) => topics.includes(kind.topic))
     .map((kind) => {
       const [header, ...rows] = harness.displayed(kind.tab);
       const column = (title: string) => header!.indexOf(title);
       const inspection = kind.tab === UPCOMING_TAB;
-      const [first, second] = inspection ? ['Equipment type', 'Schedule'] : ['User name', 'Training'];
-      const items = rows
+      const all = rows
         .map((row, index) => ({ row, number: index + 2 }))
         .filter(({ row }) => row[column('Status')] === kind.status)
-        .map(({ row, number }) => ({
-          title: `${row[column(first)]}: ${row[column(second)]}`,
-          daysLeft: Number(row[column('Days left')]),
-          days: daysInWords(Number(row[column('Days left')]), inspection ? 'due today' : 'expires today'),
-          date: row[column(inspection ? 'Due date' : 'Expires')]!,
-          gid: workbook().sheet(kind.tab).gid,
-          row: number,
-        }))
-        .sort((a, b) => a.daysLeft - b.daysLeft)
-        .map(({ daysLeft: _daysLeft, ...item }) => item);
+        .map(({ row, number }) => {
+          const cell = (title: string) => row[column(title)]!;
+          const daysLeft = daysShown(cell('Days left'));
+          return {
+            title: inspection
+              ? `${cell('Equipment type')}: ${cell('Schedule')}`
+              : `${nameWithId(cell('User name'), cell('User ID'))}: ${nameWithId(cell('Training'), cell('Training ID'))}`,
+            scheduleId: inspection ? cell('Schedule ID') : '',
+            daysLeft,
+            days:
+              daysLeft === null
+                ? 'no inspection recorded: enter Last inspected'
+                : daysInWords(daysLeft, inspection ? 'due today' : 'expires today'),
+            date: daysLeft === null ? '' : cell(inspection ? 'Due date' : 'Expires'),
+            gid: workbook().sheet(kind.tab).gid,
+            row: number,
+          };
+        });
+      const older = all.filter((item) => !inspection && item.daysLeft! < -RECENT_LAPSE_DAYS);
+      const items = all
+        .filter((item) => !older.includes(item))
+        .sort((a, b) =>
+          kind.topic === 'expiredTrainings'
+            ? b.daysLeft! - a.daysLeft!
+            : (a.daysLeft ?? 0) - (b.daysLeft ?? 0),
+        );
       const listed = inspection || personalData === 'names' ? items.slice(0, 20) : [];
-      return { heading: kind.heading, total: items.length, items: listed };
+      return { heading: HEADINGS[kind.topic], total: items.length, items: listed, olderLapses: older.length };
     })
-    .filter((section) => section.total > 0);
+    .filter((section) => section.total + section.olderLapses > 0);
+  // Inspection lines that would read alike carry their schedule's id.
+  const inspections = sections.flatMap((section) => section.items.filter((item) => item.scheduleId !== ''));
+  return sections.map((section) => ({
+    ...section,
+    items: section.items.map(({ scheduleId, daysLeft: _daysLeft, ...item }) => ({
+      ...item,
+      title: asShown(
+        inspections.filter((other) => other.title === item.title).length > 1
+          ? `${item.title} (${scheduleId})`
+          : item.title,
+      ),
+    })),
+  }));
+}
+
+/** The subject of a digest of these sections: the most urgent counts first. */
+function expectedSubject(sections: Section[], onlyNew = false): string {
+  const total = (...headings: string[]) =>
+    sections
+      .filter((section) => headings.includes(section.heading))
+      .reduce((sum, section) => sum + section.total, 0);
+  const parts = [
+    [total(HEADINGS.expiredInspections, HEADINGS.expiredTrainings), 'expired'],
+    [total(HEADINGS.expiringInspections, HEADINGS.expiringTrainings), 'expiring'],
+    [total(HEADINGS.neverInspected), 'never inspected'],
+  ].filter(([count]) => count !== 0);
+  return `Safety Sync${onlyNew ? ', new' : ''}: ${parts.map(([count, words]) => `${count} ${words}`).join(', ')}`;
 }
 
 const ITEM =
   /^- (.+): (\d+ days? overdue|\d+ days? left|due today|expires today) \((\d{4}-\d\d-\d\d)\) (\S+)$/;
-const HEADING = /^((?:Expired|Expiring) (?:inspections|trainings)) \((\d+)/;
+const UNDATED_ITEM = /^- (.+): (no inspection recorded: enter Last inspected) (\S+)$/;
+const HEADING = new RegExp(
+  `^(${Object.values(HEADINGS)
+    .map((heading) => heading.replace(/[()]/g, '\\$&'))
+    .join('|')}) \\((\\d+)`,
+);
+const OLDER = '(\\d+) trainings? lapsed more than 90 days ago';
+const TAB_LINK = ': see the Expiring trainings tab: \\S+#gid=(\\d+)$';
 /** A training section without names: "12 expiring trainings: see the Expiring trainings tab: <link>". */
-const COUNT_ONLY = /^(\d+) (expired|expiring) trainings?: see the Expiring trainings tab: \S+#gid=(\d+)$/;
+const COUNT_ONLY = new RegExp(
+  `^(\\d+) (expiring trainings?|trainings? lapsed in the last 90 days)(?: \\(and ${OLDER}\\))?${TAB_LINK}`,
+);
+/** Older lapses alone: "373 trainings lapsed more than 90 days ago[, not listed]: see …". */
+const OLDER_ONLY = new RegExp(`^(?:And )?${OLDER}(?:, not listed)?${TAB_LINK}`);
 
 /** The sections of a digest's plain body, read back as a reader would. */
 function sectionsOf(mail: SentMail): Section[] {
   const sections: Section[] = [];
+  const expiringGid = workbook().sheet(EXPIRING_TAB).gid;
   for (const line of mail.body.split('\n')) {
     const heading = HEADING.exec(line);
-    if (heading) sections.push({ heading: heading[1]!, total: Number(heading[2]), items: [] });
+    if (heading)
+      sections.push({ heading: heading[1]!, total: Number(heading[2]), items: [], olderLapses: 0 });
     const count = COUNT_ONLY.exec(line);
     if (count) {
-      expect(Number(count[3])).toBe(workbook().sheet(EXPIRING_TAB).gid);
-      const status = count[2] === 'expired' ? 'Expired' : 'Expiring';
-      sections.push({ heading: `${status} trainings`, total: Number(count[1]), items: [] });
+      expect(Number(count[4])).toBe(expiringGid);
+      const heading = count[2]!.startsWith('expiring')
+        ? HEADINGS.expiringTrainings
+        : HEADINGS.expiredTrainings;
+      sections.push({ heading, total: Number(count[1]), items: [], olderLapses: Number(count[3] ?? 0) });
+      continue;
+    }
+    const older = OLDER_ONLY.exec(line);
+    if (older) {
+      expect(Number(older[2])).toBe(expiringGid);
+      // After the listed lapses ("And …"), or a section of older lapses alone.
+      if (!line.startsWith('And ')) {
+        sections.push({ heading: HEADINGS.expiredTrainings, total: 0, items: [], olderLapses: 0 });
+      }
+      sections[sections.length - 1]!.olderLapses = Number(older[1]);
     }
     const item = ITEM.exec(line);
-    if (item) {
-      const link = /#gid=(\d+)&range=A(\d+)$/.exec(item[4]!)!;
+    const undated = UNDATED_ITEM.exec(line);
+    if (item || undated) {
+      const [title, days, date, link] = item ? item.slice(1) : [undated![1], undated![2], '', undated![3]];
+      const at = /#gid=(\d+)&range=A(\d+)$/.exec(link!)!;
       sections[sections.length - 1]!.items.push({
-        title: item[1]!,
-        days: item[2]!,
-        date: item[3]!,
-        gid: Number(link[1]),
-        row: Number(link[2]),
+        title: title!,
+        days: days!,
+        date: date!,
+        gid: Number(at[1]),
+        row: Number(at[2]),
       });
     }
   }
@@ -262,10 +366,9 @@ describe('the digest', () => {
     const expected = expectedSections();
     expect(expected.length).toBeGreaterThanOrEqual(2);
     expect(sectionsOf(digest!)).toEqual(expected);
-    expect(digest!.subject).toBe(
-      `Safety Sync digest: ${expected.map((section) => `${section.total} ${section.heading.toLowerCase()}`).join(', ')}`,
-    );
-    expect(expected.map((section) => section.heading)).toContain('Expired trainings');
+    expect(digest!.subject).toBe(expectedSubject(expected));
+    expect(digest!.subject.length).toBeLessThan(70);
+    expect(expected.map((section) => section.heading)).toContain(HEADINGS.expiredTrainings);
     expect(digest!.body).toContain(`Sent by the scheduled refresh of ${ownerAsShown()}`);
     expect(digest!.body).toContain(`https://docs.google.com/spreadsheets/d/${harness.spreadsheetId}/edit`);
     // No person and no training leaves the spreadsheet by default.
@@ -279,7 +382,7 @@ describe('the digest', () => {
         'E-mail digest',
         'Success',
         expect.stringMatching(
-          /^"Safety Sync digest: .*" sent to 2 recipients: safety@example\.com, manager@example\.org\.$/,
+          /^"Safety Sync: .*" sent to 2 recipients: safety@example\.com, manager@example\.org\.$/,
         ),
       ],
     ]);
@@ -303,7 +406,7 @@ describe('the digest', () => {
     const [digest] = fire();
     const expected = expectedSections(ALL_TOPICS, 'names');
     expect(sectionsOf(digest!)).toEqual(expected);
-    const trainings = expected.filter((section) => section.heading.endsWith('trainings'));
+    const trainings = expected.filter((section) => section.heading.includes('trainings'));
     expect(trainings.flatMap((section) => section.items).length).toBeGreaterThan(0);
     // Service and user strings are escaped in the HTML body ("Harness & lanyard", "O'Brien", "=…").
     for (const item of expected.flatMap((section) => section.items)) {
@@ -339,7 +442,7 @@ describe('the digest', () => {
     ).toEqual([]);
     expect(JSON.stringify(digest)).not.toContain('evil.example');
     // Each is there, readable, only not a link.
-    expect(digest!.body).toContain(': https[:]//evil[.]example/renew: ');
+    expect(digest!.body).toMatch(/\): https\[:\]\/\/evil\[\.\]example\/renew \(\w+\): /);
     expect(digest!.body).toContain('- Renew at evil[.]example/login: ');
     expect(digest!.body).toContain(
       'Action needed: sign in at https[:]//evil[.]example: https://docs.google.com/',
@@ -373,7 +476,7 @@ describe('the digest', () => {
       .map((section) => ({ ...section, total: section.items.length }));
     expect(added).toEqual([expect.objectContaining({ heading: 'Expired inspections', total: 1 })]);
     expect(sectionsOf(second!)).toEqual(added);
-    expect(second!.subject).toBe('Safety Sync digest: 1 expired inspection');
+    expect(second!.subject).toBe('Safety Sync, new: 1 expired');
   });
 
   test('weekly: everything open, seven days apart, and nothing when nothing changed', () => {
@@ -391,7 +494,8 @@ describe('the digest', () => {
     harness.emulator.clock.advance(HOUR);
     const [second] = fire();
     const expected = expectedSections(['expiredTrainings']);
-    expect(expected[0]!.total).toBeGreaterThan(sectionsOf(first!)[0]!.total);
+    const lapses = (section: Section) => section.total + section.olderLapses;
+    expect(lapses(expected[0]!)).toBeGreaterThan(lapses(sectionsOf(first!)[0]!));
     expect(sectionsOf(second!)).toEqual(expected);
     expect(second!.body).toMatch(/^Open now: /);
   });
@@ -430,6 +534,215 @@ describe('the digest', () => {
     harness.emulator.clock.advance(DAY);
     const [digest] = fire();
     expect(sectionsOf(digest!)).toEqual(expectedSections());
+  });
+});
+
+/** The column letter of a header on a tab, as the user sees it. */
+function columnLetter(tab: string, title: string): string {
+  const column = harness.displayed(tab)[0]!.indexOf(title);
+  expect(column).toBeGreaterThanOrEqual(0);
+  return String.fromCharCode(65 + column);
+}
+
+/** Types `value` into a column of the Trainings tab, on every training's row. */
+function typeOnEveryTraining(title: string, value: string | number): void {
+  const count = harness.displayed('Trainings').length - 1;
+  const letter = columnLetter('Trainings', title);
+  workbook().typeValues(
+    `Trainings!${letter}2:${letter}${count + 1}`,
+    Array.from({ length: count }, () => [value]),
+  );
+}
+
+/**
+ * Text as a message shows it: a URL's scheme and a domain's dots bracketed, so that it is no link
+ * (what the test dataset's names need; test/support/link-finder.ts checks the rule at large).
+ */
+function asShown(text: string): string {
+  return text.replace(/:(?=\/\/)/g, '[:]').replace(/(?<=\w)\.(?=[A-Za-z])/g, '[.]');
+}
+
+/** The spreadsheet's day as the digest writes it, `days` from the clock's. */
+function isoDay(days = 0): string {
+  return new Date(harness.emulator.clock.now() + days * DAY).toISOString().slice(0, 10);
+}
+
+describe('what a manager acts on', () => {
+  beforeEach(() => setUp());
+
+  test('trainings expiring first, then the last 90 days’ lapses, the older ones counted; each named with its ids', () => {
+    // A long expiring window: trainings still valid are expiring, next to lapses old and recent.
+    typeOnEveryTraining('Expiring window (days)', 400);
+    // Every other training named, the others known by their ids alone.
+    const catalogue = harness.displayed('Trainings').length - 1;
+    const names = columnLetter('Trainings', 'Name');
+    workbook().typeValues(
+      `Trainings!${names}2:${names}${catalogue + 1}`,
+      Array.from({ length: catalogue }, (_, index) => [index % 2 === 0 ? `First aid ${index}` : '']),
+    );
+    harness.clickMenu('Show training status');
+    notify('daily', ALL_TOPICS, RECIPIENTS.join(', '), 'names');
+    schedule();
+    harness.emulator.clock.advance(HOUR);
+    const [digest] = fire();
+    const expected = expectedSections(ALL_TOPICS, 'names');
+    expect(sectionsOf(digest!)).toEqual(expected);
+    const trainings = expected.filter((section) => section.heading.includes('trainings'));
+    expect(trainings.map((section) => section.heading)).toEqual([
+      'Expiring trainings',
+      'Expired trainings, lapsed in the last 90 days',
+    ]);
+    const older = trainings[1]!.olderLapses;
+    expect(older).toBeGreaterThan(0);
+    expect(digest!.body).toContain(
+      `And ${older} trainings lapsed more than 90 days ago, not listed: see the Expiring trainings tab: `,
+    );
+    // Both ways a training is named: "Anna Müller (U-12): First aid (TR-8)", and its id where it has no name.
+    const [header, ...rows] = harness.displayed(EXPIRING_TAB);
+    const cell = (row: string[], title: string) => row[header!.indexOf(title)]!;
+    const listed = trainings.flatMap((section) => section.items.map((item) => item.row));
+    const named = rows.filter(
+      (row, index) => listed.includes(index + 2) && cell(row, 'Training') !== cell(row, 'Training ID'),
+    );
+    const unnamed = rows.filter(
+      (row, index) => listed.includes(index + 2) && cell(row, 'Training') === cell(row, 'Training ID'),
+    );
+    expect(named.length).toBeGreaterThan(0);
+    expect(unnamed.length).toBeGreaterThan(0);
+    const person = named[0]!;
+    expect(digest!.body).toContain(
+      `- ${cell(person, 'User name')} (${cell(person, 'User ID')}): ${cell(person, 'Training')} (${cell(person, 'Training ID')}): `,
+    );
+    expect(digest!.body).toContain(`: ${cell(unnamed[0]!, 'Training ID')}: `);
+    expect(digest!.subject.length).toBeLessThan(70);
+    expect(digest!.subject).toBe(expectedSubject(expected));
+  });
+
+  test('two schedules that read alike: each line carries its schedule’s id', async () => {
+    const [header, ...rows] = harness.displayed(UPCOMING_TAB);
+    const cell = (row: string[], title: string) => row[header!.indexOf(title)]!;
+    const due = rows.filter((row) => ['Expired', 'Expiring'].includes(cell(row, 'Status')));
+    const first = due[0]!;
+    const second = due.find((row) => cell(row, 'Equipment type ID') !== cell(first, 'Equipment type ID'))!;
+    // Another type titled like the first, with a schedule named like the first's.
+    await harness.dataset.mutate({
+      renameEquipmentTypes: [{ id: cell(second, 'Equipment type ID'), title: cell(first, 'Equipment type') }],
+      editSchedules: [
+        {
+          typeId: cell(second, 'Equipment type ID'),
+          scheduleId: cell(second, 'Schedule ID'),
+          fields: { name: cell(first, 'Schedule') },
+        },
+      ],
+    });
+    notify('daily', ['expiredInspections', 'expiringInspections']);
+    schedule();
+    harness.emulator.clock.advance(HOUR);
+    const [digest] = fire();
+    const alike = `${cell(first, 'Equipment type')}: ${cell(first, 'Schedule')}`;
+    expect(sectionsOf(digest!)).toEqual(expectedSections(['expiredInspections', 'expiringInspections']));
+    for (const row of [first, second]) {
+      expect(digest!.body).toContain(`- ${alike} (${cell(row, 'Schedule ID')}): `);
+    }
+  });
+
+  test('schedules never inspected: a section of their own, counted in the subject, saying what to enter', () => {
+    // The Upcoming inspections tab lists them as "No inspection recorded" with no days left, as the
+    // schedules tab says of them. A run whose equipment refresh is not started (a slow network
+    // spends its time on the trainings) leaves the tab as it is, so the rows written here stay.
+    const [schedulesHeader, ...schedules] = harness.displayed(SCHEDULES_TAB);
+    const scheduleCell = (row: string[], title: string) => row[schedulesHeader!.indexOf(title)]!;
+    const never = schedules.filter((row) => scheduleCell(row, 'Status') === 'No inspection recorded');
+    expect(never.length).toBeGreaterThan(1);
+    const [header] = harness.displayed(UPCOMING_TAB);
+    const upcoming = workbook().sheet(UPCOMING_TAB);
+    const values: Record<string, (row: string[]) => string> = {
+      'Equipment type ID': (row) => scheduleCell(row, 'Equipment type ID'),
+      'Equipment type': (row) => scheduleCell(row, 'Equipment type'),
+      'Schedule ID': (row) => scheduleCell(row, 'Schedule ID'),
+      Schedule: (row) => scheduleCell(row, 'Name'),
+      Status: () => 'No inspection recorded',
+      'Schedule key': (row) =>
+        `${scheduleCell(row, 'Equipment type ID')}/${scheduleCell(row, 'Schedule ID')}`,
+    };
+    workbook().typeValues(
+      `'${UPCOMING_TAB}'!A${upcoming.lastRow + 1}:${String.fromCharCode(64 + header!.length)}${upcoming.lastRow + never.length}`,
+      never.map((row) => header!.map((title) => values[title]?.(row) ?? '')),
+    );
+    notify('each-run', ['expiredInspections', 'neverInspected']);
+    schedule();
+    harness.emulator.clock.advance(HOUR);
+    harness.emulator.urlFetch.roundTripMs = 200_000;
+    const [digest] = fire();
+    expect(syncLog(harness).map((line) => line.join(' '))).toContainEqual(
+      expect.stringMatching(/equipment types: not started in this run/),
+    );
+    const expected = expectedSections(['expiredInspections', 'neverInspected']);
+    expect(expected.map((section) => [section.heading, section.total])).toContainEqual([
+      'Never inspected: enter Last inspected',
+      never.length,
+    ]);
+    expect(sectionsOf(digest!)).toEqual(expected);
+    expect(digest!.subject).toBe(expectedSubject(expected, true));
+    expect(digest!.subject).toMatch(new RegExp(`${never.length} never inspected$`));
+  });
+});
+
+describe('a digest states only what the run knows today', () => {
+  beforeEach(() => setUp());
+
+  test('a day the training tabs are refused (a Validity cell): trainings left out and said why; fixed, the same day brings them', () => {
+    notify('daily', ALL_TOPICS, RECIPIENTS.join(', '), 'names');
+    schedule();
+    harness.emulator.clock.advance(HOUR);
+    expect(fire()).toHaveLength(1);
+    const computedFor = isoDay();
+
+    workbook().typeValues(`Trainings!${columnLetter('Trainings', 'Validity (months)')}2`, [['one year']]);
+    harness.emulator.clock.advance(DAY);
+    const [digest] = fire();
+    expect(digest!.body).toContain(
+      `Trainings are left out: the training tabs hold their days left for ${computedFor}, and this run could not recompute them for today.`,
+    );
+    expect(digest!.subject).toMatch(/, trainings left out$/);
+    // What it lists is today's: the inspections, recomputed by this run; no training.
+    const inspections = expectedSections(['expiredInspections', 'expiringInspections', 'neverInspected']);
+    expect(sectionsOf(digest!)).toEqual(inspections);
+    expect(digest!.body).not.toMatch(/trainings?\b.*(overdue|left|expires today) \(/);
+
+    // Fixed: the next run that day recomputes them and sends the digest, complete.
+    workbook().typeValues(`Trainings!${columnLetter('Trainings', 'Validity (months)')}2`, [[12]]);
+    harness.emulator.clock.advance(HOUR);
+    const [complete] = fire();
+    expect(complete!.body).not.toContain('left out');
+    expect(sectionsOf(complete!)).toEqual(expectedSections(ALL_TOPICS, 'names'));
+    harness.emulator.clock.advance(HOUR);
+    expect(fire()).toEqual([]);
+  });
+
+  test('a day the full read continues into the next run: the tabs it did not recompute are left out, not shifted', async () => {
+    notify('daily', ALL_TOPICS, RECIPIENTS.join(', '), 'names');
+    // One page a request: a slow network makes each page cost a round trip.
+    harness.useBatchSize(1);
+    schedule();
+    harness.emulator.clock.advance(HOUR);
+    expect(fire()).toHaveLength(1);
+    const computedFor = isoDay();
+
+    // A day later the daily full read starts, over a network so slow it cannot end in one run.
+    await harness.dataset.setQuirks({ pageSizeCap: 20 });
+    harness.emulator.urlFetch.roundTripMs = 60_000;
+    harness.emulator.clock.advance(DAY);
+    const [digest] = fire();
+    expect(syncLog(harness).map((line) => line[5])).toContain('Continuing');
+    expect(digest!.body).toContain(
+      `Trainings are left out: the training tabs hold their days left for ${computedFor}`,
+    );
+    expect(digest!.body).toContain(
+      `Inspections are left out: the Upcoming inspections tab holds its days left for ${computedFor}`,
+    );
+    expect(sectionsOf(digest!)).toEqual([]);
+    expect(digest!.body).not.toMatch(/^- /m);
   });
 });
 

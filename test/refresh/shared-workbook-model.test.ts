@@ -60,6 +60,7 @@ const FREQUENCIES = ['off', 'each-run', 'daily', 'weekly'] as const;
 const TOPICS = [
   'expiredInspections',
   'expiringInspections',
+  'neverInspected',
   'expiredTrainings',
   'expiringTrainings',
   'refreshFailures',

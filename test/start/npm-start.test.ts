@@ -62,7 +62,7 @@ test('npm start imports everything, flags inspections, and writes a snapshot wit
   );
   const text = fs.readFileSync(digestText, 'utf8');
   expect(text).toMatch(
-    /^To: safety-team@example\.com\nFrom: Safety Sync <owner@example\.com>\nSubject: Safety Sync digest: /,
+    /^To: safety-team@example\.com\nFrom: Safety Sync <owner@example\.com>\nSubject: Safety Sync: /,
   );
   expect(text).toMatch(/^Expired inspections \(\d+/m);
   expect(text).toMatch(

@@ -224,6 +224,7 @@ test('Notifications: off by default, each field labelled, a wrong address refuse
   for (const topic of [
     'Expired inspections',
     'Expiring inspections',
+    'Never inspected',
     'Expired trainings',
     'Expiring trainings',
     'Refresh failures',
@@ -252,7 +253,22 @@ test('Notifications: off by default, each field labelled, a wrong address refuse
   expect(harness.callServer('getSettings').notifications).toEqual({
     recipients: ['safety@example.com', 'manager@example.org'],
     frequency: 'daily',
-    topics: ['expiredInspections', 'expiringInspections', 'expiredTrainings', 'refreshFailures'],
+    topics: [
+      'expiredInspections',
+      'expiringInspections',
+      'neverInspected',
+      'expiredTrainings',
+      'refreshFailures',
+    ],
+    // The topics this dialog offered: one added later is on for settings saved before it.
+    topicsOffered: [
+      'expiredInspections',
+      'expiringInspections',
+      'neverInspected',
+      'expiredTrainings',
+      'expiringTrainings',
+      'refreshFailures',
+    ],
     // What leaves the spreadsheet and what it spends, as the dialog shows them untouched: the defaults.
     personalData: 'counts',
     allowOutsideDomain: false,
