@@ -32,6 +32,7 @@ import { scrub } from '../api/errors';
 import { findLinkedTabs } from '../equipment/linked-tabs';
 import { InspectionStatus } from '../equipment/inspections';
 import { EXPIRING_ADDON_TAB } from '../trainings/training-tabs';
+import { trainingTabsComputedOn } from '../trainings/computed-day';
 import {
   type DigestItem,
   type DigestMemory,
@@ -127,7 +128,10 @@ export function prepareNotifications(phase: ReadPhase): Notifier {
   const tabs = digestDue
     ? [
         readItems(upcomingSheet, 'inspection', true, url, phase),
-        readItems(expiringSheet, 'training', named, url, phase),
+        withRecordedDay(
+          readItems(expiringSheet, 'training', named, url, phase),
+          trainingTabsComputedOn(phase.state),
+        ),
       ]
     : [];
   const items = tabs.flatMap((tab) => tab.items);
@@ -187,6 +191,14 @@ function cut(text: string, max: number): string {
 function withId(name: string, id: string): string {
   const shortId = cut(id, MAX_NAME_CHARS);
   return name === '' || name === id ? shortId : `${cut(name, MAX_NAME_CHARS)} (${shortId})`;
+}
+
+/**
+ * The day the run that wrote the tab recorded, where it did: it tells even when no row does (no open
+ * item, or older lapses only). A tab written by a version that recorded none keeps its rows' day.
+ */
+function withRecordedDay(tab: TabItems, recorded: CalendarDate | null): TabItems {
+  return recorded === null ? tab : { ...tab, computedFor: recorded };
 }
 
 /** What a tab holds for the digest: its open items, and the day their days left were computed for. */

@@ -1,4 +1,3 @@
-import { complianceBackground } from '../../src/sheets/status-words';
 import { type CalendarDate, fromIsoDate, toSheetSerial } from '../../src/lib/dates';
 import type { CatalogueEntry } from '../../src/trainings/catalogue';
 import type { CompletionRow } from '../../src/trainings/completions-tab';
