@@ -24,7 +24,7 @@ import { UserFacingError } from '../platform/user-facing-error';
 import { DEFAULT_IMPORT_OPTIONS, readImportOptions } from '../platform/settings-store';
 import { colourStatusColumns, writeUpcomingTab } from './upcoming-tab';
 import { inspectionFigures, writeForecastTab } from './forecast-tab';
-import { planOverview } from '../platform/overview/overview-tab';
+import { planOverview, takeWrittenOverview } from '../platform/overview/overview-tab';
 
 const SHOW_UPCOMING_ACTION = 'Show upcoming inspections';
 
@@ -148,7 +148,8 @@ export function showUpcomingInspections(): void {
   const ui = requireUi(SHOW_UPCOMING_ACTION);
   try {
     const outcome = recomputeUpcomingInspections(activeSpreadsheet());
-    outcome.upcomingSheet.activate();
+    // The landing page, which it rewrote: its figures link to the lists.
+    (takeWrittenOverview() ?? outcome.upcomingSheet).activate();
     activeSpreadsheet().toast(outcome.summary, 'Safety Sync', 10);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -7,6 +7,7 @@
 import { activeSpreadsheet, requireUi } from '../platform/interactive';
 import { holdingDocumentLock, type JobContext, type JobReport } from '../platform/job-runner';
 import { readImportOptions } from '../platform/settings-store';
+import { takeWrittenOverview } from '../platform/overview/overview-tab';
 import type { SheetGrid, TabSize } from '../sheets/cell-limit';
 import { completionsOfTable } from './completions-tab';
 import {
@@ -31,7 +32,8 @@ export function showTrainingStatus(): void {
         { state, upkeep: true, refreshedAtMs: null },
       ),
     );
-    outcome.matrixSheet.activate();
+    // The landing page, which it rewrote: its figures link to the lists.
+    (takeWrittenOverview() ?? outcome.matrixSheet).activate();
     spreadsheet.toast(outcome.summary, 'Safety Sync', 10);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -73,6 +73,9 @@ describe('equipment tabs under names their user gave them', () => {
     const namesBefore = workbook(harness).sheetNames;
     harness.clickMenu(SHOW_UPCOMING);
     expect(workbook(harness).sheetNames).toEqual(namesBefore);
-    expect(workbook(harness).activeSheetName).toBe('Due soon');
+    // It ends on the Overview, whose counts link to the renamed tab it recomputed.
+    expect(workbook(harness).activeSheetName).toBe('Overview');
+    const { gid } = workbook(harness).sheet('Due soon');
+    expect(workbook(harness).sheet('Overview').formulas('D3')[0]![0]).toContain(`#gid=${gid}&`);
   });
 });
