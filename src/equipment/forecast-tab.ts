@@ -104,21 +104,21 @@ export function writeForecastTab(
 }
 
 /**
- * The Overview's Inspections section: the counts of Upcoming inspections (its labels link to
- * `upcomingSheet`, which lists them) and of schedules never inspected, out of all `schedules`, and
- * the forecast's Total row.
+ * The Overview's Inspections section: the counts of Upcoming inspections (its labels link to the
+ * tab, `upcomingSheetId`, which lists them) and of schedules never inspected, out of all
+ * `schedules`, and the forecast's Total row.
  */
 export function inspectionFigures(
   counts: InspectionCounts,
   schedules: readonly ScheduleEntry[],
   { months, monthTotals }: ForecastWrite['totals'],
-  upcomingSheet: GoogleAppsScript.Spreadsheet.Sheet,
+  upcomingSheetId: number,
 ): SectionFigures {
   return {
     expired: counts.expired,
     expiring: counts.expiring,
     of: schedules.length,
-    listSheetId: upcomingSheet.getSheetId(),
+    listSheetId: upcomingSheetId,
     neverDone: schedules.filter(isNeverInspected).length,
     months: months.map((month, index) => ({ first: month.first, count: monthTotals[index]! })),
   };

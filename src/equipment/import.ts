@@ -217,7 +217,7 @@ function writeComputedTabs(
   const counts = countInspections(scheduleEntries, horizonDays);
   overview.prepare();
   overview.readIds();
-  overview.write(inspectionFigures(counts, scheduleEntries, forecast.totals, sheets.upcoming));
+  overview.write(inspectionFigures(counts, scheduleEntries, forecast.totals, sheetIds.upcoming));
   return { counts, slowerWrite: upcomingSlower ?? forecast.slowerWrite };
 }
 
@@ -272,7 +272,7 @@ function readEquipmentTypes(context: JobContext, linked: LinkedTabs): EquipmentR
 
 /** What writing the three imported tabs left for the computed tabs and the report. */
 interface ImportedTabsWritten {
-  sheetIds: EquipmentSheetIds;
+  sheetIds: EquipmentSheetIds & { upcoming: number };
   scheduleEntries: ScheduleEntry[];
   /** The "Last inspected" cells the schedules tab held before it was written, by partKey. */
   lastInspected: Map<string, unknown>;
@@ -295,6 +295,8 @@ function writeImportedTabs(
     types: sheets.types.getSheetId(),
     metafields: sheets.metafields.getSheetId(),
     schedules: sheets.schedules.getSheetId(),
+    // For the Overview's links, written last: read with the others, as a read after a write commits.
+    upcoming: sheets.upcoming.getSheetId(),
   };
   // Read before the first write: a read after one costs a commit.
   const guards = readTableGuards(spreadsheet, [sheets.types, sheets.metafields, sheets.schedules]);

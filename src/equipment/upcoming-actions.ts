@@ -113,13 +113,15 @@ function recomputeUpcomingInspections(
       linked,
       ['upcoming', 'forecast'],
     );
-    writeUpcomingTab(upcomingSheet, recomputed.entries, schedulesSheet.getSheetId(), horizonDays);
-    const forecast = writeForecastTab(forecastSheet, recomputed.entries, schedulesSheet.getSheetId(), today);
+    // Read together, once the tabs are there: a read after the writes below would cost a commit.
+    const [schedulesSheetId, upcomingSheetId] = [schedulesSheet.getSheetId(), upcomingSheet.getSheetId()];
+    writeUpcomingTab(upcomingSheet, recomputed.entries, schedulesSheetId, horizonDays);
+    const forecast = writeForecastTab(forecastSheet, recomputed.entries, schedulesSheetId, today);
     colourStatusColumns({ ...linked.sheets, upcoming: upcomingSheet });
     const counts = countInspections(recomputed.entries, horizonDays);
     overview.prepare();
     overview.readIds();
-    overview.write(inspectionFigures(counts, recomputed.entries, forecast.totals, upcomingSheet));
+    overview.write(inspectionFigures(counts, recomputed.entries, forecast.totals, upcomingSheetId));
     return { upcomingSheet, summary: describeInspectionCounts(counts, horizonDays) };
   });
 }

@@ -30,6 +30,7 @@ import {
   type ExpiringEntry,
   expiringEntries,
   expiringRowCount,
+  type ExpiringSheetIds,
   expiringTable,
 } from './expiring';
 import {
@@ -293,6 +294,9 @@ export function planTrainingTabs(
   });
 }
 
+/** The ids the written tabs link to: the expiring list's for the Overview's (null: not found). */
+type TrainingTabIds = ExpiringSheetIds & { expiring: number | null };
+
 /** The plan's three steps over what was read; `write` fails if the ids were not read first. */
 function trainingTabsPlan(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
@@ -300,7 +304,7 @@ function trainingTabsPlan(
   planned: PlannedTrainingTabs,
 ): TrainingTabsPlan {
   const { tabs, catalogueContent, matrixTab, expiringContent, overviewPlan } = planned;
-  let ids: { matrix: number; completions: number } | null = null;
+  let ids: TrainingTabIds | null = null;
   // The ids of the tabs found, and of those the run makes once it has read them (null: not read).
   const keptIds = {
     catalogue: tabs.found.catalogue.sheetId,
@@ -315,9 +319,13 @@ function trainingTabsPlan(
     },
     readIds(completionsSheetId) {
       matrixTab.sheet ??= spreadsheet.insertSheet(tabs.names.matrix);
-      ids = { matrix: matrixTab.sheet.getSheetId(), completions: completionsSheetId };
       keptIds.catalogue ??= catalogueContent.sheet?.getSheetId() ?? null;
       keptIds.expiring ??= expiringContent.sheet?.getSheetId() ?? null;
+      ids = {
+        matrix: matrixTab.sheet.getSheetId(),
+        completions: completionsSheetId,
+        expiring: keptIds.expiring,
+      };
       overviewPlan.readIds();
     },
     insertsTabs:
@@ -343,7 +351,7 @@ function trainingTabsPlan(
 function writePlannedTabs(
   planned: PlannedTrainingTabs,
   matrixSheet: GoogleAppsScript.Spreadsheet.Sheet,
-  ids: { matrix: number; completions: number },
+  ids: TrainingTabIds,
 ): void {
   const { catalogue, matrix, entries, expiringContent } = planned;
   const catalogueWrite = writeTableOver(planned.catalogueContent, planned.catalogueToWrite);
@@ -360,7 +368,7 @@ function writePlannedTabs(
     expired,
     expiring: entries.length - expired,
     of: completedPairs(matrix),
-    listSheetId: expiringWrite.sheet.getSheetId(),
+    listSheetId: ids.expiring,
     requiredCompliance: requiredCompliance(matrix),
     overallCompliance: overallCompliance(matrix),
     months: completionsPerMonth(

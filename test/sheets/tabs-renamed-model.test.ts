@@ -49,7 +49,12 @@ function titlesOf(harness: AddonHarness, gid: number): string {
   const sheet = workbook(harness)
     .sheets()
     .find((candidate) => candidate.gid === gid)!;
-  return sheet.lastRow === 0 ? '' : sheet.displayValues(`A1:Z1`)[0]!.join('|');
+  if (sheet.lastRow === 0) return '';
+  // The Overview's title row says when each section was computed: a time, not a title.
+  return sheet
+    .displayValues(`A1:Z1`)[0]!
+    .map((title) => (title.startsWith('as of ') ? 'as of …' : title))
+    .join('|');
 }
 
 function tabsByGid(harness: AddonHarness): Map<number, string> {

@@ -22,11 +22,23 @@ function visibleSheet(): Promise<string[]> {
   return page.locator('section.sheet:visible h2').allTextContents();
 }
 
+/** Waits until the page shows the tab whose heading starts with `name`: a link's jump is a page event. */
+async function shownTab(name: string): Promise<string[]> {
+  await page.locator('section.sheet h2', { hasText: new RegExp(`^${name}`) }).waitFor({ timeout: 5_000 });
+  return visibleSheet();
+}
+
 /** The figure cell beside the label cell that starts with `label`, in the visible section. */
 function figureBeside(label: string) {
   return page
     .locator('section.sheet:visible td', { has: page.locator('a', { hasText: new RegExp(`^${label}`) }) })
     .locator('xpath=following-sibling::td[1]');
+}
+
+/** Runs in the page: the cell's background as drawn (the tests' TypeScript has no DOM types). */
+function backgroundOf(cell: unknown): string {
+  const page = globalThis as unknown as { getComputedStyle(element: unknown): { backgroundColor: string } };
+  return page.getComputedStyle(cell).backgroundColor;
 }
 
 beforeAll(async () => {
@@ -60,9 +72,7 @@ test('the Expired and Expiring figures are coloured like the Status columns', as
     await expect(figures.count()).resolves.toBe(2);
     for (const figure of await figures.all()) {
       expect(Number(await figure.textContent())).toBeGreaterThan(0);
-      await expect(figure.evaluate((cell) => getComputedStyle(cell).backgroundColor)).resolves.toBe(
-        background,
-      );
+      await expect(figure.evaluate(backgroundOf)).resolves.toBe(background);
     }
   }
 });
@@ -70,8 +80,13 @@ test('the Expired and Expiring figures are coloured like the Status columns', as
 test('a count’s label takes the reader to the tab that lists its items', async () => {
   const trainingsExpired = page.locator('section.sheet:visible a', { hasText: /^Expired \(of .* pairs\)$/ });
   await trainingsExpired.click();
-  await expect(visibleSheet()).resolves.toEqual([expect.stringMatching(/^Expiring trainings/)]);
+  await expect(shownTab('Expiring trainings')).resolves.toEqual([
+    expect.stringMatching(/^Expiring trainings/),
+  ]);
   await page.locator('nav a', { hasText: /^Overview/ }).click();
+  await shownTab('Overview');
   await page.locator('section.sheet:visible a', { hasText: /^Never inspected/ }).click();
-  await expect(visibleSheet()).resolves.toEqual([expect.stringMatching(/^Upcoming inspections/)]);
+  await expect(shownTab('Upcoming inspections')).resolves.toEqual([
+    expect.stringMatching(/^Upcoming inspections/),
+  ]);
 });
