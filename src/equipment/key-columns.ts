@@ -33,7 +33,11 @@ export function addMissingKeyColumn(
 ): void {
   const key = columns[columns.length - 1]!.header;
   if (header.length === 0 || header.includes(key)) return;
-  const others = columns.slice(0, -1).map((column) => header.indexOf(column.header));
+  // Columns a later layout added (`since`) may be missing too: the write inserts them after this.
+  const others = columns
+    .slice(0, -1)
+    .filter((column) => column.since === undefined)
+    .map((column) => header.indexOf(column.header));
   if (others.some((index) => index < 0)) return;
   const lastImported = Math.max(...others) + 1;
   const [typeColumn, idColumn] = [others[0]!, others[2]!];
@@ -69,14 +73,18 @@ export function checkLinkedTitles(sheets: Partial<Record<EquipmentTab, Sheet | n
 
 /**
  * The columns a tab with this title row must have: all of them, but a tab written before the hidden
- * key column (the last) existed has none, and gets it from the import.
+ * key column (the last) existed has none, and gets it from the import; nor has a tab written before
+ * a column a later layout added (`since`), which the next write inserts (added-columns.ts).
  */
 export function titledColumns(
   columns: readonly ColumnSpec[],
   header: readonly unknown[],
 ): readonly ColumnSpec[] {
   const last = columns[columns.length - 1]!;
-  return last.hidden && !header.includes(last.header) ? columns.slice(0, -1) : columns;
+  return columns.filter(
+    (column) =>
+      header.includes(column.header) || (column.since === undefined && !(column === last && last.hidden)),
+  );
 }
 
 const COLUMNS_OF: Record<EquipmentTab, readonly ColumnSpec[]> = {

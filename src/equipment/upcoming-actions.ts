@@ -113,7 +113,11 @@ function recomputeUpcomingInspections(
       linked,
       ['upcoming', 'forecast'],
     );
-    writeUpcomingTab(upcomingSheet, recomputed.entries, schedulesSheet.getSheetId(), horizonDays);
+    const lastInspectedCells = {
+      sheetId: schedulesSheet.getSheetId(),
+      column: schedules.layout.tableColumns[SCHEDULE_COLUMN.lastInspected]!,
+    };
+    writeUpcomingTab(upcomingSheet, recomputed.entries, lastInspectedCells, horizonDays);
     const forecast = writeForecastTab(forecastSheet, recomputed.entries, schedulesSheet.getSheetId(), today);
     colourStatusColumns({ ...linked.sheets, upcoming: upcomingSheet });
     const counts = countInspections(recomputed.entries, horizonDays);

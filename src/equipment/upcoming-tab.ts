@@ -3,7 +3,7 @@
  * "Upcoming inspections" tab, and the colours of the Status columns (Expired red, Expiring amber)
  * on it, on the schedules tab and on the types tab.
  */
-import { type ScheduleEntry, UPCOMING_COLUMNS, upcomingTable } from './upcoming';
+import { type LastInspectedCells, type ScheduleEntry, UPCOMING_COLUMNS, upcomingTable } from './upcoming';
 import { addMissingKeyColumn, readHeader } from './key-columns';
 import type { EquipmentTab } from './linked-tabs';
 import { applyStatusColours } from '../sheets/conditional-formats';
@@ -20,11 +20,11 @@ const STATUS_TITLE = 'Status';
 export function writeUpcomingTab(
   sheet: Sheet,
   entries: readonly ScheduleEntry[],
-  schedulesSheetId: number,
+  lastInspectedCells: LastInspectedCells,
   horizonDays: number,
 ): string | null {
   addMissingKeyColumn(sheet, UPCOMING_COLUMNS);
-  return writeTable(sheet, upcomingTable(entries, schedulesSheetId, horizonDays)).slowerWrite;
+  return writeTable(sheet, upcomingTable(entries, lastInspectedCells, horizonDays)).slowerWrite;
 }
 
 /** Adds (or renews) the status colours on every inspection tab there is, keeping the user's rules. */
