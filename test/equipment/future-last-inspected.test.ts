@@ -52,12 +52,31 @@ describe('a "Last inspected" date after today', () => {
         dates[index],
       ]);
     });
-    const upcoming = rows(tab(harness, UPCOMING_TAB), 'C', 'G');
+    // Listed with the schedules never inspected, before every schedule with a due date, in tab order.
+    const upcoming = rows(tab(harness, UPCOMING_TAB), 'C', 'K');
+    const undated = upcoming.slice(
+      0,
+      upcoming.findIndex(([, , , , due]) => due !== ''),
+    );
     expect(
-      upcoming
-        .slice(0, scheduleIds.length)
-        .map(([id, , due, daysLeft, status]) => [id, due, daysLeft, status]),
-    ).toEqual(scheduleIds.map((id) => [id, '', '', FLAG]));
+      undated
+        .filter(([, , , , , , , status]) => status === FLAG)
+        .map(([id, , , lastInspected, due, daysLeft, , , whatToDo]) => [
+          id,
+          lastInspected,
+          due,
+          daysLeft,
+          whatToDo,
+        ]),
+    ).toEqual(
+      scheduleIds.map((id, index) => [
+        id,
+        dates[index],
+        '',
+        '',
+        'Last inspected is after today: enter the date of the last inspection done',
+      ]),
+    );
   }
 
   test('Show upcoming inspections flags it on the schedules tab and lists it first in Upcoming inspections', () => {

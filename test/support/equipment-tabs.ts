@@ -58,6 +58,13 @@ export function keepTextFromBeforeValidation(harness: AddonHarness, values: Reco
   }
 }
 
+/** A "Days left" cell as displayed: "3 days overdue", "today", "10 days left"; empty without a due date. */
+export function daysLeftShown(daysLeft: number | null): string {
+  if (daysLeft === null) return '';
+  if (daysLeft === 0) return 'today';
+  return daysLeft < 0 ? `${-daysLeft} days overdue` : `${daysLeft} days left`;
+}
+
 /** The Sync log's lines, newest first, from Action (C) to Details (K). */
 export function syncLog(harness: AddonHarness): string[][] {
   return rows(tab(harness, 'Sync log'), 'C', 'K');
