@@ -9,11 +9,14 @@ import { layoutOfHeader, type TabLayout } from '../sheets/tab-layout';
 import { writeTable } from '../sheets/table-writer';
 import {
   FIRST_MONTH_COLUMN,
+  FORECAST_MONTH_COUNT,
   type Forecast,
+  FORMER_HEAT_PALETTE,
   forecastTable,
   HEAT_PALETTE,
   monthColumnsOf,
   SCHEDULE_HEAT,
+  SCHEDULE_NAME_COLUMN,
   totalsHeat,
 } from './forecast';
 import { readHeader } from './key-columns';
@@ -59,6 +62,19 @@ function monthRanges(sheet: Sheet, layout: TabLayout, months: number, first: num
   return adjacentRuns(sorted).map((run) => sheet.getRange(first, run.first, count, run.width));
 }
 
+/**
+ * Keeps the names (type and schedule, up to the Schedule column) in view while the months scroll:
+ * frozen through the Schedule column, wherever it is, as long as it is left of every month (else
+ * freezing would hold months still too, and the tab's freeze is left as the user set it).
+ */
+function freezeNames(sheet: Sheet, layout: TabLayout, frozenColumns: number): void {
+  const schedule = layout.tableColumns[SCHEDULE_NAME_COLUMN]!;
+  const firstMonth = Math.min(
+    ...layout.tableColumns.slice(FIRST_MONTH_COLUMN, FIRST_MONTH_COLUMN + FORECAST_MONTH_COUNT),
+  );
+  if (schedule < firstMonth && frozenColumns !== schedule) sheet.setFrozenColumns(schedule);
+}
+
 export interface ForecastWrite {
   /** See WriteResult.slowerWrite. */
   slowerWrite: string | null;
@@ -77,6 +93,7 @@ export function writeForecastTab(
   // Everything read before the first write: a read after a write costs a commit.
   const hasRows = sheet.getLastRow() > 1;
   const rules = sheet.getConditionalFormatRules();
+  const frozenColumns = sheet.getFrozenColumns();
   const header = retitleMonthColumns(
     sheet,
     readHeader(sheet),
@@ -84,6 +101,7 @@ export function writeForecastTab(
   );
   const layout = layoutOfHeader(sheet.getName(), header, table.columns, hasRows);
   const { slowerWrite } = writeTable(sheet, table);
+  freezeNames(sheet, layout, frozenColumns);
 
   // Rows move as schedules come and go: the totals row is bold wherever it is now, and only there.
   const totalsRow = entries.length + 2;
@@ -97,7 +115,7 @@ export function writeForecastTab(
   applyNumberBands(
     sheet,
     [heat(entries.length, 2, SCHEDULE_HEAT), heat(1, totalsRow, totalsHeat(monthTotals))],
-    HEAT_PALETTE,
+    [...HEAT_PALETTE, ...FORMER_HEAT_PALETTE],
     rules,
   );
   return { slowerWrite, totals: { months, monthTotals } };
