@@ -5,6 +5,7 @@
  */
 import type { CalendarDate } from '../lib/dates';
 import { applyNumberBands, type BandedRanges, type NumberBand } from '../sheets/conditional-formats';
+import { columnRuns } from '../sheets/column-runs';
 import { layoutOfHeader, type TabLayout } from '../sheets/tab-layout';
 import { writeTable } from '../sheets/table-writer';
 import {
@@ -25,17 +26,6 @@ import type { SectionFigures } from '../platform/overview/overview';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-/** Columns (1-based, ascending) as runs of adjacent ones: one range each. */
-function adjacentRuns(columns: readonly number[]): { first: number; width: number }[] {
-  const runs: { first: number; width: number }[] = [];
-  for (const column of columns) {
-    const last = runs[runs.length - 1];
-    if (last && last.first + last.width === column) last.width++;
-    else runs.push({ first: column, width: 1 });
-  }
-  return runs;
-}
-
 /**
  * Titles the month columns found in row 1 for the months of this run, in their order (one write
  * per run of adjacent columns, only when a title changes), and returns row 1 as it then is.
@@ -46,7 +36,7 @@ function retitleMonthColumns(sheet: Sheet, header: readonly unknown[], titles: r
   found.forEach((index, month) => (retitled[index] = titles[month]!));
   if (found.every((index) => retitled[index] === header[index])) return retitled;
   let month = 0;
-  for (const run of adjacentRuns(found.map((index) => index + 1))) {
+  for (const run of columnRuns(found.map((index) => index + 1))) {
     const cells = titles.slice(month, month + run.width);
     month += run.width;
     sheet.getRange(1, run.first, 1, run.width).setValues([cells]);
@@ -58,8 +48,7 @@ function retitleMonthColumns(sheet: Sheet, header: readonly unknown[], titles: r
 function monthRanges(sheet: Sheet, layout: TabLayout, months: number, first: number, count: number) {
   if (count <= 0) return [];
   const columns = layout.tableColumns.slice(FIRST_MONTH_COLUMN, FIRST_MONTH_COLUMN + months);
-  const sorted = [...columns].sort((a, b) => a - b);
-  return adjacentRuns(sorted).map((run) => sheet.getRange(first, run.first, count, run.width));
+  return columnRuns(columns).map((run) => sheet.getRange(first, run.first, count, run.width));
 }
 
 /**
