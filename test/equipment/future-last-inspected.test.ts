@@ -45,7 +45,9 @@ describe('a "Last inspected" date after today', () => {
     const schedules = tab(harness, SCHEDULES_TAB);
     scheduleIds.forEach((id, index) => {
       const row = scheduleRow(harness, id);
-      expect(schedules.displayValues(`M${row}:${LAST_INSPECTED}${row}`)[0]).toEqual([
+      // F Next due, G Last inspected, H Status, I Expiring period, J Status note.
+      const [nextDue, lastInspected, status, , statusNote] = schedules.displayValues(`F${row}:J${row}`)[0]!;
+      expect([nextDue, status, statusNote, lastInspected]).toEqual([
         '',
         FLAG,
         `Last inspected ${dates[index]} is after today (${today}): enter the date of the last inspection done`,
@@ -100,14 +102,13 @@ describe('a "Last inspected" date after today', () => {
 
     harness.clickMenu(IMPORT);
 
-    const flagged = rows(tab(harness, SCHEDULES_TAB), 'C', 'N').filter((row) => row[11] === FLAG);
+    const flagged = rows(tab(harness, SCHEDULES_TAB), 'H', 'H').filter(([status]) => status === FLAG);
     expect(flagged).toHaveLength(2);
     const row = scheduleRow(harness, secondRolling!.id);
-    expect(tab(harness, SCHEDULES_TAB).displayValues(`N${row}:${LAST_INSPECTED}${row}`)[0]).toEqual([
-      'Up to date',
-      '',
-      today,
-    ]);
+    const [lastInspected, status, , statusNote] = tab(harness, SCHEDULES_TAB).displayValues(
+      `${LAST_INSPECTED}${row}:J${row}`,
+    )[0]!;
+    expect([status, statusNote, lastInspected]).toEqual(['Up to date', '', today]);
     expect(syncLog(harness)[0]![8]).toContain('2 with a "Last inspected" in the future to check');
   });
 });

@@ -91,15 +91,7 @@ function expectedSchedules(
   );
 }
 
-function displayedInspection(inspection: InspectionResult): string[] {
-  return [
-    inspection.dueDate === null ? '' : toIsoDate(inspection.dueDate),
-    inspection.status,
-    inspection.reason ?? '',
-  ];
-}
-
-/** A schedule's row A…P of the schedules tab as displayed. */
+/** A schedule's row A…Q of the schedules tab (every visible column) as displayed. */
 function displayedScheduleRow(
   expected: ExpectedSchedule,
   lastInspected: Record<string, string> = {},
@@ -110,16 +102,19 @@ function displayedScheduleRow(
     type.title,
     schedule.id,
     schedule.name,
-    schedule.form_id === undefined ? '' : String(schedule.form_id),
+    scheduleTerms(schedule.trigger)?.timing ?? '',
+    inspection.dueDate === null ? '' : toIsoDate(inspection.dueDate),
+    lastInspected[schedule.id] ?? '',
+    inspection.status,
+    String(schedule.trigger.expiringPeriodInDays),
+    inspection.reason ?? '',
     schedule.instructions,
+    schedule.form_id === undefined ? '' : String(schedule.form_id),
     schedule.doRequireAttachments ? 'TRUE' : 'FALSE',
     schedule.trigger.type,
     schedule.trigger.timing,
     isoOfDateNumber(schedule.trigger.timingDateNumber),
     schedule.trigger.frequencyInDays === undefined ? '' : String(schedule.trigger.frequencyInDays),
-    String(schedule.trigger.expiringPeriodInDays),
-    ...displayedInspection(inspection),
-    lastInspected[schedule.id] ?? '',
   ];
 }
 
@@ -250,8 +245,8 @@ describe('300 equipment types with every anomaly the service can send', () => {
 
   test('"Inspection schedules": one row per schedule, its trigger, next due, status and why', () => {
     const expected = expectedSchedules(types, today).map((schedule) => displayedScheduleRow(schedule));
-    expect(rows(tab(harness, SCHEDULES_TAB), 'A', LAST_INSPECTED)).toEqual(expected);
-    const unsupported = expected.filter((row) => row[13] === 'Unsupported schedule').map((row) => row[2]);
+    expect(rows(tab(harness, SCHEDULES_TAB), 'A', 'Q')).toEqual(expected);
+    const unsupported = expected.filter((row) => row[7] === 'Unsupported schedule').map((row) => row[2]);
     expect(unsupported).toEqual([
       'sch-anomaly-1',
       'sch-anomaly-2',
@@ -304,7 +299,7 @@ describe('300 equipment types with every anomaly the service can send', () => {
 
   test('service text stays literal: ids are text, nothing the service sent became a formula', () => {
     const schedules = tab(harness, SCHEDULES_TAB);
-    const formulas = schedules.formulas(`A2:${LAST_INSPECTED}${schedules.lastRow}`);
+    const formulas = schedules.formulas(`A2:Q${schedules.lastRow}`);
     expect(
       formulas.flatMap((row) => row.filter((formula, column) => formula !== '' && column !== 1)),
     ).toEqual([]);
@@ -328,7 +323,7 @@ describe('300 equipment types with every anomaly the service can send', () => {
   test('dates are date-only cells; headers bold and frozen; a filter over each table', () => {
     const schedules = tab(harness, SCHEDULES_TAB);
     const timingDates = schedules
-      .cells(`J2:J${schedules.lastRow}`)
+      .cells(`P2:P${schedules.lastRow}`)
       .flat()
       .filter((cell) => cell.value !== '');
     expect(timingDates.length).toBeGreaterThan(0);
@@ -339,7 +334,7 @@ describe('300 equipment types with every anomaly the service can send', () => {
     for (const [name, width] of [
       [TYPES_TAB, 'G'],
       [METAFIELDS_TAB, 'H'],
-      [SCHEDULES_TAB, 'R'],
+      [SCHEDULES_TAB, 'S'],
       [UPCOMING_TAB, 'L'],
     ] as const) {
       const sheet = tab(harness, name);
@@ -352,19 +347,19 @@ describe('300 equipment types with every anomaly the service can send', () => {
   test('Expired is red and Expiring amber on the status columns', () => {
     for (const [name, column] of [
       [TYPES_TAB, 'G'],
-      [SCHEDULES_TAB, 'N'],
+      [SCHEDULES_TAB, 'H'],
       [UPCOMING_TAB, 'J'],
     ] as const) {
       const sheet = tab(harness, name);
-      // The schedules tab's "Last inspected" (P) flags a date after today, before the status colours.
+      // The schedules tab's "Last inspected" (G) flags a date after today, before the status colours.
       const futureDateFlag =
         name === SCHEDULES_TAB
           ? [
               {
                 type: 'CUSTOM_FORMULA',
-                values: ['=AND(ISNUMBER(P2),P2>TODAY())'],
+                values: ['=AND(ISNUMBER(G2),G2>TODAY())'],
                 format: { background: '#fce8b2', fontColor: '#7f6000' },
-                ranges: [`P2:P${sheet.maxRows}`],
+                ranges: [`G2:G${sheet.maxRows}`],
               },
             ]
           : [];
@@ -443,7 +438,7 @@ describe('a second refresh after the service renamed and removed types', () => {
     const today = todayIn(harness, 'Europe/London');
     const { [removed[0]!.schedules[0]!.id]: _gone, ...stillThere } = lastInspected;
     const expected = expectedSchedules(after, today, stillThere);
-    expect(rows(tab(harness, SCHEDULES_TAB), 'A', LAST_INSPECTED)).toEqual(
+    expect(rows(tab(harness, SCHEDULES_TAB), 'A', 'Q')).toEqual(
       expected.map((schedule) => displayedScheduleRow(schedule, stillThere)),
     );
     const statusOf = (scheduleId: string) =>
@@ -545,7 +540,7 @@ describe('Show upcoming inspections', () => {
 
     expect((await harness.dataset.requestLog()).requests).toHaveLength(requestsBefore);
     const expected = expectedSchedules(types, today, lastInspected);
-    expect(rows(tab(harness, SCHEDULES_TAB), 'A', LAST_INSPECTED)).toEqual(
+    expect(rows(tab(harness, SCHEDULES_TAB), 'A', 'Q')).toEqual(
       expected.map((schedule) => displayedScheduleRow(schedule, lastInspected)),
     );
     const statusOf = (scheduleId: string) => expected.find((e) => e.schedule.id === scheduleId)!.inspection;
@@ -609,7 +604,7 @@ describe('a spreadsheet far from UTC (UTC+14)', () => {
       harness.clickMenu(IMPORT);
 
       const expected = expectedSchedules(types, today, lastInspected);
-      expect(rows(tab(harness, SCHEDULES_TAB), 'A', LAST_INSPECTED)).toEqual(
+      expect(rows(tab(harness, SCHEDULES_TAB), 'A', 'Q')).toEqual(
         expected.map((schedule) => displayedScheduleRow(schedule, lastInspected)),
       );
       expect(rows(tab(harness, UPCOMING_TAB), 'C', 'C').flat()).toEqual(

@@ -12,7 +12,7 @@ export const UPCOMING_TAB = 'Upcoming inspections';
 export const IMPORT = 'Import equipment types';
 export const SHOW_UPCOMING = 'Show upcoming inspections';
 /** The "Last inspected" column of the schedules tab, where the tests type dates as a user would. */
-export const LAST_INSPECTED = 'P';
+export const LAST_INSPECTED = 'G';
 
 export function workbook(harness: AddonHarness): WorkbookView {
   const found = harness.emulator.workbooks.get(harness.spreadsheetId);
