@@ -77,7 +77,9 @@ const SCHEDULE_SPEC = [
   { id: 'typeTitle', header: 'Equipment type', kind: 'formula', width: 220 },
   { id: 'id', header: 'Schedule ID', kind: 'text', width: 110 },
   { id: 'name', header: 'Name', kind: 'text', width: 180 },
-  { id: 'frequency', header: 'Frequency', kind: 'text', width: 230, since: 2 },
+  // Not `since`: an older tab gets it from the import (key-columns.ts), and where the manager moves
+  // the columns around it afterwards does not matter (added-columns.ts would refuse a moved one).
+  { id: 'repeats', header: 'Repeats', kind: 'text', width: 230 },
   { id: 'nextDue', header: 'Next due', kind: 'date', width: 100 },
   { id: 'lastInspected', header: 'Last inspected', kind: 'date', width: 110 },
   { id: 'status', header: 'Status', kind: 'text', width: 170 },

@@ -24,7 +24,7 @@ const UPCOMING_SPEC = [
   { header: 'Equipment type', kind: 'text', width: 220 },
   { id: 'scheduleId', header: 'Schedule ID', kind: 'text', width: 110 },
   { id: 'schedule', header: 'Schedule', kind: 'formula', width: 200 },
-  { id: 'frequency', header: 'Frequency', kind: 'text', width: 230, since: 2 },
+  { id: 'repeats', header: 'Repeats', kind: 'text', width: 230, since: 2 },
   { id: 'lastInspected', header: 'Last inspected', kind: 'date', width: 110, since: 2 },
   { id: 'dueDate', header: 'Due date', kind: 'date', width: 100 },
   { id: 'daysLeft', header: 'Days left', kind: 'daysLeft', width: 120 },

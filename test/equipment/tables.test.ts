@@ -332,7 +332,7 @@ describe('the Inspection schedules tab', () => {
       'Equipment type',
       'Schedule ID',
       'Name',
-      'Frequency',
+      'Repeats',
       'Next due',
       'Last inspected',
       'Status',
@@ -492,7 +492,7 @@ describe('the Inspection schedules tab', () => {
           'Timing date',
           'Frequency (days)',
           'Expiring period (days)',
-          'Frequency',
+          'Repeats',
         ].map(column),
       ).toEqual([
         broken.trigger.type,

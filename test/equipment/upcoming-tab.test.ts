@@ -63,7 +63,7 @@ describe('schedules never inspected', () => {
     for (const row of upcoming.slice(0, never.length)) {
       expect([row.get('Due date'), row.get('Days left'), row.get('Last inspected')]).toEqual(['', '', '']);
       expect(row.get('What to do')).toBe('No inspection recorded: enter Last inspected');
-      expect(row.get('Frequency')).toMatch(/^\d+ days? after the last inspection$/);
+      expect(row.get('Repeats')).toMatch(/^\d+ days? after the last inspection$/);
     }
     const target = landing(harness, 2);
     expect(target.title).toBe('Last inspected');
@@ -106,7 +106,7 @@ test('an Upcoming inspections tab of the previous layout gets the new columns, t
   const harness = await importedHarness();
   try {
     const user = userActions(harness);
-    const added = ['Frequency', 'Last inspected', 'Expiring period (days)', 'What to do'];
+    const added = ['Repeats', 'Last inspected', 'Expiring period (days)', 'What to do'];
     // The previous layout: none of the added columns (deleted right to left, so each number holds).
     for (const title of [...added].reverse())
       user.deleteColumns(UPCOMING_TAB, columnOf(harness, UPCOMING_TAB, title), 1);
@@ -134,7 +134,7 @@ test('an Upcoming inspections tab of the previous layout gets the new columns, t
       'Equipment type',
       'Schedule ID',
       'Schedule',
-      'Frequency',
+      'Repeats',
       'Last inspected',
       'Due date',
       'Days left',

@@ -73,7 +73,7 @@ test('the columns: who, what, its terms, when, how long, status, what to do', ()
     'Equipment type:text',
     'Schedule ID:text',
     'Schedule:formula',
-    'Frequency:text',
+    'Repeats:text',
     'Last inspected:date',
     'Due date:date',
     'Days left:daysLeft',

@@ -41,7 +41,7 @@ export const SCHEDULE_TITLES = [
   'Equipment type',
   'Schedule ID',
   'Name',
-  'Frequency',
+  'Repeats',
   'Next due',
   'Last inspected',
   'Status',
