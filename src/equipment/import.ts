@@ -36,7 +36,7 @@ import {
   UPCOMING_COLUMNS,
 } from './upcoming';
 import { fitEquipmentText, partRecord } from './fitted-text';
-import { addMissingImportedColumns, addMissingKeyColumn, checkLinkedTitles } from './key-columns';
+import { addMissingLaterColumns, addMissingKeyColumn, checkLinkedTitles } from './key-columns';
 import {
   describeDeletedTabs,
   EQUIPMENT_TAB_NAMES,
@@ -319,7 +319,7 @@ function writeImportedTabs(
   const scheduleValues = readTab(sheets.schedules);
   const lastInspected = lastInspectedByKey(scheduleValues);
   addMissingKeyColumn(sheets.schedules, SCHEDULE_COLUMNS, scheduleValues[0] ?? []);
-  addMissingImportedColumns(sheets.schedules, SCHEDULE_COLUMNS, scheduleValues[0] ?? []);
+  addMissingLaterColumns(sheets.schedules, SCHEDULE_COLUMNS, scheduleValues[0] ?? []);
   const tables = equipmentTables({ types, sheetIds, lastInspectedByKey: lastInspected, today, utcOffsetAt });
   const fittedSchedules = fitTableText(
     SCHEDULES_SHEET,

@@ -14,7 +14,7 @@ import {
   SCHEDULE_COLUMN,
   SCHEDULE_COLUMNS,
 } from './tables';
-import { UPCOMING_COLUMNS } from './upcoming';
+import { UPCOMING_COLUMN, UPCOMING_COLUMNS } from './upcoming';
 import { FORECAST_FIXED_COLUMNS, monthColumnsOf } from './forecast';
 import { type ColumnSpec, DEFAULT_COLUMN_WIDTH, PLAIN_TEXT } from '../sheets/table';
 import { layoutOfHeader } from '../sheets/tab-layout';
@@ -22,17 +22,25 @@ import { layoutOfHeader } from '../sheets/tab-layout';
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 /**
- * Columns a later version added to the schedules tab, where managers type and rearrange columns: an
- * import inserts each one a tab lacks right after the column before it in the spec (found by its
- * title) and titles it; from then on it is found by its title wherever it is moved, like every
- * column. (A `since` column is placed by added-columns.ts instead, which refuses one that is no
- * longer beside the column before it: fine on a tab nobody rearranges, not on one people work in.)
+ * Columns a later version added to a linked tab: the run that writes the tab inserts each one the
+ * tab lacks right after the column before it in the spec (found by its title) and titles it; from
+ * then on it is found by its title wherever the manager moves it, like every column. (A `since`
+ * column is placed by added-columns.ts instead, which refuses one that is no longer right after the
+ * column before it: these tabs are ones people rearrange.)
  */
-const ADDED_BY_IMPORT: ReadonlySet<ColumnSpec> = new Set([SCHEDULE_COLUMNS[SCHEDULE_COLUMN.repeats]!]);
+const ADDED_LATER: ReadonlySet<ColumnSpec> = new Set([
+  SCHEDULE_COLUMNS[SCHEDULE_COLUMN.repeats]!,
+  ...[
+    UPCOMING_COLUMN.repeats,
+    UPCOMING_COLUMN.lastInspected,
+    UPCOMING_COLUMN.expiringPeriod,
+    UPCOMING_COLUMN.whatToDo,
+  ].map((index) => UPCOMING_COLUMNS[index]!),
+]);
 
-/** Columns a tab written before them may lack: a later layout's, and those the import inserts. */
+/** Columns a tab written before them may lack: a later layout's (`since`), and ADDED_LATER. */
 function mayBeMissing(column: ColumnSpec): boolean {
-  return column.since !== undefined || ADDED_BY_IMPORT.has(column);
+  return column.since !== undefined || ADDED_LATER.has(column);
 }
 
 /** The first row of a tab, in one read; [] for an empty tab. */
@@ -77,11 +85,11 @@ export function addMissingKeyColumn(
 }
 
 /**
- * Inserts the columns of ADDED_BY_IMPORT that a tab with every other title lacks (see there).
+ * Inserts the columns of ADDED_LATER that a tab with every other title lacks (see there).
  * `header`: row 1 as read before the run's first write; a key column inserted since (after the last
  * imported column) moves none of the columns these go after.
  */
-export function addMissingImportedColumns(
+export function addMissingLaterColumns(
   sheet: Sheet,
   columns: readonly ColumnSpec[],
   header: readonly unknown[],
@@ -90,7 +98,7 @@ export function addMissingImportedColumns(
   const required = columns.slice(0, -1).filter((column) => !mayBeMissing(column));
   if (required.some((column) => !header.includes(column.header))) return;
   const insertions = columns
-    .filter((column) => ADDED_BY_IMPORT.has(column) && !header.includes(column.header))
+    .filter((column) => ADDED_LATER.has(column) && !header.includes(column.header))
     .map((column) => {
       const before = columns
         .slice(0, columns.indexOf(column))
@@ -98,7 +106,9 @@ export function addMissingImportedColumns(
         .find((candidate) => header.includes(candidate.header));
       return { column, after: before ? header.indexOf(before.header) + 1 : 0 };
     })
-    // Right to left, so that each `after` still names the column it was read at.
+    // Right to left, so that each `after` still names the column it was read at; of columns after
+    // the same one, the spec's last first, so that they end in the spec's order (sort is stable).
+    .reverse()
     .sort((a, b) => b.after - a.after);
   for (const { column, after } of insertions) {
     if (after === 0) sheet.insertColumnsBefore(1, 1);
@@ -128,7 +138,7 @@ export function checkLinkedTitles(sheets: Partial<Record<EquipmentTab, Sheet | n
 /**
  * The columns a tab with this title row must have: all of them, but a tab written before the hidden
  * key column (the last) existed has none, and gets it from the import; nor has a tab written before
- * a column a later layout added, which the import or the next write inserts.
+ * a column a later layout added, which the next write inserts.
  */
 export function titledColumns(
   columns: readonly ColumnSpec[],

@@ -44,7 +44,7 @@ interface ReadByTitle {
 
 /**
  * A tab's values in the table's column order, found by their titles wherever the user moved them.
- * A column a later layout added (`since`) may be missing, until the next import inserts it.
+ * A column a later version added may be missing, until the next import inserts it (key-columns.ts).
  */
 function readByTitle(sheet: GoogleAppsScript.Spreadsheet.Sheet, columns: readonly ColumnSpec[]): ReadByTitle {
   const values = sheet.getRange(1, 1, sheet.getLastRow(), sheet.getLastColumn()).getValues();

@@ -4,7 +4,7 @@
  * on it, on the schedules tab and on the types tab.
  */
 import { type LastInspectedCells, type ScheduleEntry, UPCOMING_COLUMNS, upcomingTable } from './upcoming';
-import { addMissingKeyColumn, readHeader } from './key-columns';
+import { addMissingKeyColumn, addMissingLaterColumns, readHeader } from './key-columns';
 import type { EquipmentTab } from './linked-tabs';
 import { applyStatusColours } from '../sheets/conditional-formats';
 import { STATUS_COLOURS } from '../sheets/status-words';
@@ -23,7 +23,9 @@ export function writeUpcomingTab(
   lastInspectedCells: LastInspectedCells,
   horizonDays: number,
 ): string | null {
-  addMissingKeyColumn(sheet, UPCOMING_COLUMNS);
+  const header = readHeader(sheet);
+  addMissingKeyColumn(sheet, UPCOMING_COLUMNS, header);
+  addMissingLaterColumns(sheet, UPCOMING_COLUMNS, header);
   return writeTable(sheet, upcomingTable(entries, lastInspectedCells, horizonDays)).slowerWrite;
 }
 
