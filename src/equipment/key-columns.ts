@@ -4,7 +4,8 @@
  * it: a column is inserted after the tab's other imported columns (the user's columns to its right
  * move one to the right, whole, with everything in them), titled, and filled with each row's key
  * from its "Equipment type ID" and id columns, found by their titles, so that the next write finds
- * every row's cells.
+ * every row's cells. Columns a later version added to the schedules and Upcoming tabs (ADDED_LATER)
+ * are inserted the same way, empty, for the write to fill.
  */
 import { EQUIPMENT_TABS, type EquipmentTab } from './linked-tabs';
 import {
