@@ -5,15 +5,19 @@
  */
 import type { CalendarDate } from '../lib/dates';
 import { applyNumberBands, type BandedRanges, type NumberBand } from '../sheets/conditional-formats';
+import { columnRuns } from '../sheets/column-runs';
 import { layoutOfHeader, type TabLayout } from '../sheets/tab-layout';
 import { writeTable } from '../sheets/table-writer';
 import {
   FIRST_MONTH_COLUMN,
+  FORECAST_MONTH_COUNT,
   type Forecast,
+  FORMER_HEAT_PALETTE,
   forecastTable,
   HEAT_PALETTE,
   monthColumnsOf,
   SCHEDULE_HEAT,
+  SCHEDULE_NAME_COLUMN,
   totalsHeat,
 } from './forecast';
 import { readHeader } from './key-columns';
@@ -21,17 +25,6 @@ import type { InspectionCounts, ScheduleEntry } from './upcoming';
 import type { SectionFigures } from '../platform/overview/overview';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
-
-/** Columns (1-based, ascending) as runs of adjacent ones: one range each. */
-function adjacentRuns(columns: readonly number[]): { first: number; width: number }[] {
-  const runs: { first: number; width: number }[] = [];
-  for (const column of columns) {
-    const last = runs[runs.length - 1];
-    if (last && last.first + last.width === column) last.width++;
-    else runs.push({ first: column, width: 1 });
-  }
-  return runs;
-}
 
 /**
  * Titles the month columns found in row 1 for the months of this run, in their order (one write
@@ -43,7 +36,7 @@ function retitleMonthColumns(sheet: Sheet, header: readonly unknown[], titles: r
   found.forEach((index, month) => (retitled[index] = titles[month]!));
   if (found.every((index) => retitled[index] === header[index])) return retitled;
   let month = 0;
-  for (const run of adjacentRuns(found.map((index) => index + 1))) {
+  for (const run of columnRuns(found.map((index) => index + 1))) {
     const cells = titles.slice(month, month + run.width);
     month += run.width;
     sheet.getRange(1, run.first, 1, run.width).setValues([cells]);
@@ -55,8 +48,20 @@ function retitleMonthColumns(sheet: Sheet, header: readonly unknown[], titles: r
 function monthRanges(sheet: Sheet, layout: TabLayout, months: number, first: number, count: number) {
   if (count <= 0) return [];
   const columns = layout.tableColumns.slice(FIRST_MONTH_COLUMN, FIRST_MONTH_COLUMN + months);
-  const sorted = [...columns].sort((a, b) => a - b);
-  return adjacentRuns(sorted).map((run) => sheet.getRange(first, run.first, count, run.width));
+  return columnRuns(columns).map((run) => sheet.getRange(first, run.first, count, run.width));
+}
+
+/**
+ * Keeps the names (type and schedule, up to the Schedule column) in view while the months scroll:
+ * frozen through the Schedule column, wherever it is, as long as it is left of every month (else
+ * freezing would hold months still too, and the tab's freeze is left as the user set it).
+ */
+function freezeNames(sheet: Sheet, layout: TabLayout, frozenColumns: number): void {
+  const schedule = layout.tableColumns[SCHEDULE_NAME_COLUMN]!;
+  const firstMonth = Math.min(
+    ...layout.tableColumns.slice(FIRST_MONTH_COLUMN, FIRST_MONTH_COLUMN + FORECAST_MONTH_COUNT),
+  );
+  if (schedule < firstMonth && frozenColumns !== schedule) sheet.setFrozenColumns(schedule);
 }
 
 export interface ForecastWrite {
@@ -77,6 +82,7 @@ export function writeForecastTab(
   // Everything read before the first write: a read after a write costs a commit.
   const hasRows = sheet.getLastRow() > 1;
   const rules = sheet.getConditionalFormatRules();
+  const frozenColumns = sheet.getFrozenColumns();
   const header = retitleMonthColumns(
     sheet,
     readHeader(sheet),
@@ -84,6 +90,7 @@ export function writeForecastTab(
   );
   const layout = layoutOfHeader(sheet.getName(), header, table.columns, hasRows);
   const { slowerWrite } = writeTable(sheet, table);
+  freezeNames(sheet, layout, frozenColumns);
 
   // Rows move as schedules come and go: the totals row is bold wherever it is now, and only there.
   const totalsRow = entries.length + 2;
@@ -97,7 +104,7 @@ export function writeForecastTab(
   applyNumberBands(
     sheet,
     [heat(entries.length, 2, SCHEDULE_HEAT), heat(1, totalsRow, totalsHeat(monthTotals))],
-    HEAT_PALETTE,
+    [...HEAT_PALETTE, ...FORMER_HEAT_PALETTE],
     rules,
   );
   return { slowerWrite, totals: { months, monthTotals } };

@@ -77,6 +77,9 @@ const TRAILING_COLUMNS: readonly ColumnSpec[] = [
 /** The columns whose titles stay the same from month to month (the key last, as on every linked tab). */
 export const FORECAST_FIXED_COLUMNS: readonly ColumnSpec[] = [...LEADING_COLUMNS, ...TRAILING_COLUMNS];
 
+/** The table index of the Schedule column: the last of the names. */
+export const SCHEDULE_NAME_COLUMN = LEADING_COLUMNS.findIndex((column) => column.header === 'Schedule');
+
 /** The table index of the first month column; the others follow it. */
 export const FIRST_MONTH_COLUMN = LEADING_COLUMNS.length;
 
@@ -179,15 +182,25 @@ export function monthColumnsOf(tabName: string, header: readonly unknown[]): num
   );
 }
 
-/** Heat colours of a schedule's month: one inspection, a few, or weekly and more often (up to daily). */
+/**
+ * Heat colours of a schedule's month: one inspection, a few, or weekly and more often (up to daily).
+ * One hue, paler to deeper blue: red and amber mean Expired and Expiring on every other tab, and a
+ * busy month is neither.
+ */
 export const SCHEDULE_HEAT: readonly NumberBand[] = [
-  { from: 1, to: 1, background: '#fff2cc', fontColor: '#000000' },
-  { from: 2, to: 4, background: '#f9cb9c', fontColor: '#000000' },
-  { from: 5, to: 31, background: '#e06666', fontColor: '#ffffff' },
+  { from: 1, to: 1, background: '#deebf7', fontColor: '#000000' },
+  { from: 2, to: 4, background: '#9ecae1', fontColor: '#000000' },
+  { from: 5, to: 31, background: '#3182bd', fontColor: '#ffffff' },
 ];
 
 /** Every colour of the heat scale: how the add-on knows its own rules from the user's. */
 export const HEAT_PALETTE: readonly string[] = SCHEDULE_HEAT.map((band) => band.background);
+
+/**
+ * The colours of the heat scale before it was blue (yellow, orange, red): a tab coloured then has
+ * rules in them, which are the add-on's and are replaced, not kept as the user's.
+ */
+export const FORMER_HEAT_PALETTE: readonly string[] = ['#fff2cc', '#f9cb9c', '#e06666'];
 
 /**
  * Heat colours of the totals row, by where each month sits between the quietest and the busiest:

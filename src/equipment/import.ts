@@ -36,7 +36,7 @@ import {
   UPCOMING_COLUMNS,
 } from './upcoming';
 import { fitEquipmentText, partRecord } from './fitted-text';
-import { addMissingKeyColumn, checkLinkedTitles } from './key-columns';
+import { addMissingLaterColumns, addMissingKeyColumn, checkLinkedTitles } from './key-columns';
 import {
   describeDeletedTabs,
   EQUIPMENT_TAB_NAMES,
@@ -211,7 +211,12 @@ function writeComputedTabs(
   overview: OverviewPlan,
 ): { counts: InspectionCounts; slowerWrite: string | null } {
   const { scheduleEntries, sheetIds } = imported;
-  const upcomingSlower = writeUpcomingTab(sheets.upcoming, scheduleEntries, sheetIds.schedules, horizonDays);
+  const upcomingSlower = writeUpcomingTab(
+    sheets.upcoming,
+    scheduleEntries,
+    { sheetId: sheetIds.schedules, column: imported.lastInspectedColumn },
+    horizonDays,
+  );
   const forecast = writeForecastTab(sheets.forecast, scheduleEntries, sheetIds.schedules, context.today);
   colourStatusColumns(sheets);
   const counts = countInspections(scheduleEntries, horizonDays);
@@ -276,6 +281,8 @@ interface ImportedTabsWritten {
   scheduleEntries: ScheduleEntry[];
   /** The "Last inspected" cells the schedules tab held before it was written, by partKey. */
   lastInspected: Map<string, unknown>;
+  /** Where the "Last inspected" column now is on the schedules tab (1-based). */
+  lastInspectedColumn: number;
   /** What fitting the tables into cells cut: metafields, schedules, types. */
   cuts: TextCut[];
   metafieldsWithNotes: number;
@@ -314,6 +321,7 @@ function writeImportedTabs(
   const scheduleValues = readTab(sheets.schedules);
   const lastInspected = lastInspectedByKey(scheduleValues);
   addMissingKeyColumn(sheets.schedules, SCHEDULE_COLUMNS, scheduleValues[0] ?? []);
+  addMissingLaterColumns(sheets.schedules, SCHEDULE_COLUMNS, scheduleValues[0] ?? []);
   const tables = equipmentTables({ types, sheetIds, lastInspectedByKey: lastInspected, today, utcOffsetAt });
   const fittedSchedules = fitTableText(
     SCHEDULES_SHEET,
@@ -333,6 +341,7 @@ function writeImportedTabs(
     sheetIds,
     scheduleEntries: tables.scheduleEntries,
     lastInspected,
+    lastInspectedColumn: schedulesWritten.placement.layout.tableColumns[SCHEDULE_COLUMN.lastInspected]!,
     cuts: [...fittedMetafields.cuts, ...fittedSchedules.cuts, ...fittedTypes.cuts],
     metafieldsWithNotes: metafields.withNotes,
     userRowsDropped: written.reduce((sum, result) => sum + result.userRowsDropped, 0),

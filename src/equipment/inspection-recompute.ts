@@ -6,6 +6,7 @@
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
 import {
   EQUIPMENT_TYPE_COLUMN,
+  INSPECTION_COLUMN_INDEXES,
   inspectionCells,
   inspectSchedule,
   partKey,
@@ -19,7 +20,7 @@ export interface RecomputedSchedules {
   /** The schedules found, with their rows and inspections. */
   entries: ScheduleEntry[];
   /**
-   * Next due, Status and Status note from row 2 to the last schedule row (see INSPECTION_COLUMNS);
+   * Next due, Status and Status note from row 2 to the last schedule row (see INSPECTION_COLUMN_INDEXES);
    * a row between them that is not a schedule keeps what it holds.
    */
   inspectionCells: unknown[][];
@@ -52,7 +53,7 @@ export function recomputeSchedules(
 
   const entries: ScheduleEntry[] = [];
   const cells = rows.slice(0, lastSchedule + 1).map((row, index): unknown[] => {
-    if (!isSchedule(row)) return row.slice(SCHEDULE_COLUMN.nextDue, SCHEDULE_COLUMN.statusNote + 1);
+    if (!isSchedule(row)) return INSPECTION_COLUMN_INDEXES.map((column) => row[column]);
     const trigger = readTrigger(row[SCHEDULE_COLUMN.trigger]);
     const { inspection, inspectionInput } = inspectSchedule(
       trigger,

@@ -39,7 +39,15 @@
  * - rolling: then every frequencyInDays after it, projected on the assumption that each inspection
  *   is done on its due date (the only dates known are Last inspected and the frequency).
  */
-import { addDays, addMonths, daysBetween, fromDateNumber, toIsoDate, toParts } from '../lib/dates';
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  fromDateNumber,
+  isoDayOfWeek,
+  toIsoDate,
+  toParts,
+} from '../lib/dates';
 import type { CalendarDate, DateCell } from '../lib/dates';
 import { ExpiryStatus } from '../sheets/status-words';
 
@@ -122,6 +130,51 @@ function readSchedule(trigger: unknown): ScheduleOrProblem {
   if (timing === 'dow') return { schedule: { timing, frequencyInDays, expiringPeriodInDays, anchor } };
   const monthsBetween = Math.max(1, Math.round(frequencyInDays / DAYS_PER_MONTH_IN_FREQUENCIES));
   return { schedule: { timing: 'dom', monthsBetween, expiringPeriodInDays, anchor } };
+}
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const DAYS_PER_WEEK = 7;
+
+/** "1st", "2nd", "3rd", "11th", "22nd": a day of the month as it is said. */
+function ordinal(day: number): string {
+  const teen = day % 100 >= 11 && day % 100 <= 13;
+  const suffix = teen ? 'th' : (['th', 'st', 'nd', 'rd'][day % 10] ?? 'th');
+  return `${day}${suffix}`;
+}
+
+function every(count: number, unit: string): string {
+  return count === 1 ? `every ${unit}` : `every ${count} ${unit}s`;
+}
+
+function timingInWords(schedule: ScheduleRule): string {
+  if (schedule.timing === 'rolling') {
+    const days = schedule.frequencyInDays === 1 ? '1 day' : `${schedule.frequencyInDays} days`;
+    return `${days} after the last inspection`;
+  }
+  if (schedule.timing === 'dow') {
+    const weekday = WEEKDAYS[isoDayOfWeek(schedule.anchor) - 1]!;
+    return schedule.frequencyInDays % DAYS_PER_WEEK === 0
+      ? `${every(schedule.frequencyInDays / DAYS_PER_WEEK, 'week')} on ${weekday}`
+      : `${every(schedule.frequencyInDays, 'day')} from ${weekday} ${toIsoDate(schedule.anchor)}`;
+  }
+  const { day } = toParts(schedule.anchor);
+  // A day the month lacks becomes its last day (see dom above).
+  const lastDayNote = day > 28 ? " (or the month's last day)" : '';
+  return `${every(schedule.monthsBetween, 'month')} on the ${ordinal(day)}${lastDayNote}`;
+}
+
+/** A schedule's terms as a manager reads them; null for a schedule the rules above do not support. */
+export interface ScheduleTerms {
+  /** "every 2 months on the 3rd", "every 2 weeks on Monday", "45 days after the last inspection". */
+  timing: string;
+  /** How many days before its due date an inspection is Expiring. */
+  expiringPeriodInDays: number;
+}
+
+export function scheduleTerms(trigger: unknown): ScheduleTerms | null {
+  const read = readSchedule(trigger);
+  if ('problem' in read) return null;
+  return { timing: timingInWords(read.schedule), expiringPeriodInDays: read.schedule.expiringPeriodInDays };
 }
 
 /** The first occurrence of a dom or dow schedule strictly after `day`. */

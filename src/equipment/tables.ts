@@ -34,7 +34,7 @@ import {
   toSheetSerial,
   type UtcOffsetAt,
 } from '../lib/dates';
-import { type InspectionResult, InspectionStatus, nextInspection } from './inspections';
+import { type InspectionResult, InspectionStatus, nextInspection, scheduleTerms } from './inspections';
 import type { ScheduleEntry } from './upcoming';
 
 export const EQUIPMENT_TYPES_SHEET = 'Equipment types';
@@ -66,33 +66,43 @@ const METAFIELD_SPEC = [
 export const METAFIELD_COLUMNS: readonly ColumnSpec[] = METAFIELD_SPEC;
 export const METAFIELD_COLUMN = columnIndexes(METAFIELD_SPEC);
 
+/**
+ * As the add-on lays out a tab it creates: what identifies the schedule, its timing in words, then
+ * what a manager reads and types side by side (Next due, Last inspected, Status), then the longer
+ * texts, and last the service's raw trigger fields, narrow, which the timing in words explains. A tab
+ * made before keeps its own arrangement: every column is found by its title.
+ */
 const SCHEDULE_SPEC = [
   { id: 'typeId', header: 'Equipment type ID', kind: 'text', width: 130 },
   { id: 'typeTitle', header: 'Equipment type', kind: 'formula', width: 220 },
   { id: 'id', header: 'Schedule ID', kind: 'text', width: 110 },
   { id: 'name', header: 'Name', kind: 'text', width: 180 },
-  { header: 'Form ID', kind: 'integer', width: 70 },
-  { header: 'Instructions', kind: 'text', width: 260 },
-  { header: 'Attachments required', kind: 'boolean', width: 100 },
-  { header: 'Trigger type', kind: 'text', width: 90 },
-  { header: 'Timing', kind: 'text', width: 80 },
-  { header: 'Timing date', kind: 'date', width: 100 },
-  { header: 'Frequency (days)', kind: 'integer', width: 100 },
-  { header: 'Expiring period (days)', kind: 'integer', width: 120 },
+  // Not `since`: an older tab gets it from the import (key-columns.ts), and where the manager moves
+  // the columns around it afterwards does not matter (added-columns.ts would refuse a moved one).
+  { id: 'repeats', header: 'Repeats', kind: 'text', width: 230 },
   { id: 'nextDue', header: 'Next due', kind: 'date', width: 100 },
-  { id: 'status', header: 'Status', kind: 'text', width: 170 },
-  { id: 'statusNote', header: 'Status note', kind: 'text', width: 320 },
   { id: 'lastInspected', header: 'Last inspected', kind: 'date', width: 110 },
+  { id: 'status', header: 'Status', kind: 'text', width: 170 },
+  { header: 'Expiring period (days)', kind: 'integer', width: 120 },
+  { id: 'statusNote', header: 'Status note', kind: 'text', width: 320 },
+  { header: 'Instructions', kind: 'text', width: 260 },
+  { header: 'Form ID', kind: 'integer', width: 70 },
+  { header: 'Attachments required', kind: 'boolean', width: 100 },
+  { header: 'Trigger type', kind: 'text', width: 70 },
+  { header: 'Timing', kind: 'text', width: 70 },
+  { header: 'Timing date', kind: 'date', width: 90 },
+  { header: 'Frequency (days)', kind: 'integer', width: 80 },
   { id: 'trigger', header: 'Trigger as sent', kind: 'text', width: 100, hidden: true },
   { id: 'key', header: 'Schedule key', kind: 'text', width: 100, hidden: true },
 ] as const satisfies readonly ColumnSpec[];
 export const SCHEDULE_COLUMNS: readonly ColumnSpec[] = SCHEDULE_SPEC;
 export const SCHEDULE_COLUMN = columnIndexes(SCHEDULE_SPEC);
-/** Next due, Status and Status note: the columns an inspection fills, side by side. */
-export const INSPECTION_COLUMNS = SCHEDULE_COLUMNS.slice(
+/** Next due, Status and Status note (table indexes): the columns an inspection fills. */
+export const INSPECTION_COLUMN_INDEXES: readonly number[] = [
   SCHEDULE_COLUMN.nextDue,
-  SCHEDULE_COLUMN.statusNote + 1,
-);
+  SCHEDULE_COLUMN.status,
+  SCHEDULE_COLUMN.statusNote,
+];
 
 const METAFIELD_TYPES = ['text', 'number', 'list'];
 
@@ -142,7 +152,7 @@ export function inspectSchedule(
   return { inspection: nextInspection(inspectionInput), inspectionInput };
 }
 
-/** Next due, Status and Status note for one schedule (see INSPECTION_COLUMNS). */
+/** Next due, Status and Status note for one schedule (see INSPECTION_COLUMN_INDEXES). */
 export function inspectionCells(inspection: InspectionResult): CellValue[] {
   return [
     inspection.dueDate === null ? null : toSheetSerial(inspection.dueDate),
@@ -210,20 +220,38 @@ function countLinkFormula(sheetId: number, firstRow: number, count: number): Cel
   return count === 0 ? 0 : `=HYPERLINK(${formulaString(`#gid=${sheetId}&range=A${firstRow}`)}, ${count})`;
 }
 
-function scheduleCells(schedule: InspectionSchedule): CellValue[] {
+/** A schedule's row, in SCHEDULE_SPEC's order. */
+function scheduleRow(
+  typeId: string,
+  linkBack: string,
+  schedule: InspectionSchedule,
+  inspection: InspectionResult,
+  lastInspected: CellValue,
+  key: string,
+): CellValue[] {
   const { trigger } = schedule;
   const timingDate = fromDateNumber(trigger.timingDateNumber);
+  const [nextDue, status, statusNote] = inspectionCells(inspection);
   return [
+    typeId,
+    linkBack,
     schedule.id,
     schedule.name,
-    schedule.form_id ?? null,
+    scheduleTerms(trigger)?.timing ?? '',
+    nextDue!,
+    lastInspected,
+    status!,
+    trigger.expiringPeriodInDays ?? null,
+    statusNote!,
     schedule.instructions,
+    schedule.form_id ?? null,
     schedule.doRequireAttachments,
     trigger.type,
     trigger.timing,
     timingDate === null ? null : toSheetSerial(timingDate),
     trigger.frequencyInDays ?? null,
-    trigger.expiringPeriodInDays ?? null,
+    JSON.stringify(trigger),
+    key,
   ];
 }
 
@@ -290,15 +318,16 @@ export function equipmentTables(input: EquipmentTablesInput): EquipmentTables {
         inspection,
         inspectionInput,
       });
-      scheduleRows.push([
-        type.id,
-        linkBack,
-        ...scheduleCells(schedule),
-        ...inspectionCells(inspection),
-        lastInspectedValue(lastInspected, utcOffsetAt),
-        JSON.stringify(schedule.trigger),
-        key,
-      ]);
+      scheduleRows.push(
+        scheduleRow(
+          type.id,
+          linkBack,
+          schedule,
+          inspection,
+          lastInspectedValue(lastInspected, utcOffsetAt),
+          key,
+        ),
+      );
       return inspection;
     });
 

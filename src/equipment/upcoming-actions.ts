@@ -8,7 +8,7 @@
 import {
   EQUIPMENT_TYPE_COLUMN,
   EQUIPMENT_TYPE_COLUMNS,
-  INSPECTION_COLUMNS,
+  INSPECTION_COLUMN_INDEXES,
   SCHEDULE_COLUMN,
   SCHEDULE_COLUMNS,
 } from './tables';
@@ -17,7 +17,7 @@ import { ensureLinkedTabs, findLinkedTabs } from './linked-tabs';
 import { recomputeSchedules, recomputeTypeCells } from './inspection-recompute';
 import { checkedHorizonDays, countInspections, describeInspectionCounts } from './upcoming';
 import { type ColumnSpec, numberFormatOf } from '../sheets/table';
-import { layoutOfHeader, tableCellsOf, type TabLayout } from '../sheets/tab-layout';
+import { layoutOfHeader } from '../sheets/tab-layout';
 import { activeSpreadsheet, requireUi } from '../platform/interactive';
 import { holdingDocumentLock } from '../platform/job-runner';
 import { UserFacingError } from '../platform/user-facing-error';
@@ -34,22 +34,30 @@ interface RecomputeOutcome {
   summary: string;
 }
 
+/** A tab as read by its titles: its cells in the table's column order, and where each column is. */
+interface ReadByTitle {
+  /** Each row's cells in the table's order; '' for a column a later layout added that the tab lacks. */
+  values: unknown[][];
+  /** Each table column's 1-based column in the tab; 0 where the tab lacks it. */
+  columnsAt: number[];
+}
+
 /**
- * A tab's values in the table's column order, found by their titles wherever the user moved them,
- * and its layout.
+ * A tab's values in the table's column order, found by their titles wherever the user moved them.
+ * A column a later version added may be missing, until the next import inserts it (key-columns.ts).
  */
-function readByTitle(
-  sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  columns: readonly ColumnSpec[],
-): { values: unknown[][]; layout: TabLayout } {
+function readByTitle(sheet: GoogleAppsScript.Spreadsheet.Sheet, columns: readonly ColumnSpec[]): ReadByTitle {
   const values = sheet.getRange(1, 1, sheet.getLastRow(), sheet.getLastColumn()).getValues();
-  const layout = layoutOfHeader(
-    sheet.getName(),
-    values[0]!,
-    titledColumns(columns, values[0]!),
-    values.length > 1,
-  );
-  return { values: values.map((row) => tableCellsOf(row, layout)), layout };
+  const present = titledColumns(columns, values[0]!);
+  const layout = layoutOfHeader(sheet.getName(), values[0]!, present, values.length > 1);
+  const columnsAt = columns.map((column) => {
+    const index = present.indexOf(column);
+    return index < 0 ? 0 : layout.tableColumns[index]!;
+  });
+  return {
+    values: values.map((row) => columnsAt.map((at) => (at === 0 ? '' : row[at - 1]))),
+    columnsAt,
+  };
 }
 
 /** Reads the schedules tab (and the types tab), recomputes, then writes; nothing changes if a read fails. */
@@ -93,17 +101,17 @@ function recomputeUpcomingInspections(
 
     writeColumns(
       schedulesSheet,
-      schedules.layout,
-      SCHEDULE_COLUMN.nextDue,
-      INSPECTION_COLUMNS,
+      schedules.columnsAt,
+      SCHEDULE_COLUMNS,
+      INSPECTION_COLUMN_INDEXES,
       recomputed.inspectionCells,
     );
     if (typesSheet && types) {
       writeColumns(
         typesSheet,
-        types.layout,
-        EQUIPMENT_TYPE_COLUMN.nextDue,
-        EQUIPMENT_TYPE_COLUMNS.slice(EQUIPMENT_TYPE_COLUMN.nextDue, EQUIPMENT_TYPE_COLUMN.status + 1),
+        types.columnsAt,
+        EQUIPMENT_TYPE_COLUMNS,
+        [EQUIPMENT_TYPE_COLUMN.nextDue, EQUIPMENT_TYPE_COLUMN.status],
         typeCells,
       );
     }
@@ -115,7 +123,11 @@ function recomputeUpcomingInspections(
     );
     // Read together, once the tabs are there: a read after the writes below would cost a commit.
     const [schedulesSheetId, upcomingSheetId] = [schedulesSheet.getSheetId(), upcomingSheet.getSheetId()];
-    writeUpcomingTab(upcomingSheet, recomputed.entries, schedulesSheetId, horizonDays);
+    const lastInspectedCells = {
+      sheetId: schedulesSheetId,
+      column: schedules.columnsAt[SCHEDULE_COLUMN.lastInspected]!,
+    };
+    writeUpcomingTab(upcomingSheet, recomputed.entries, lastInspectedCells, horizonDays);
     const forecast = writeForecastTab(forecastSheet, recomputed.entries, schedulesSheetId, today);
     colourStatusColumns({ ...linked.sheets, upcoming: upcomingSheet });
     const counts = countInspections(recomputed.entries, horizonDays);
@@ -128,20 +140,20 @@ function recomputeUpcomingInspections(
 
 /**
  * Rewrites computed columns below the titles, each where its title is (the user may have moved
- * them apart): formats, then values, one call each per column. `first`: the table index of the
- * first of `columns`.
+ * them apart): formats, then values, one call each per column. `indexes`: the table indexes of the
+ * columns `rows` hold, in their order; `columnsAt`: where each table column is (readByTitle).
  */
 function writeColumns(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  layout: TabLayout,
-  first: number,
+  columnsAt: readonly number[],
   columns: readonly ColumnSpec[],
+  indexes: readonly number[],
   rows: unknown[][],
 ): void {
   if (rows.length === 0) return;
-  columns.forEach((column, offset) => {
-    const range = sheet.getRange(2, layout.tableColumns[first + offset]!, rows.length, 1);
-    range.setNumberFormats(rows.map(() => [numberFormatOf(column.kind)]));
+  indexes.forEach((index, offset) => {
+    const range = sheet.getRange(2, columnsAt[index]!, rows.length, 1);
+    range.setNumberFormats(rows.map(() => [numberFormatOf(columns[index]!.kind)]));
     range.setValues(rows.map((row) => [row[offset] ?? '']));
   });
 }

@@ -3,8 +3,8 @@
  * "Upcoming inspections" tab, and the colours of the Status columns (Expired red, Expiring amber)
  * on it, on the schedules tab and on the types tab.
  */
-import { type ScheduleEntry, UPCOMING_COLUMNS, upcomingTable } from './upcoming';
-import { addMissingKeyColumn, readHeader } from './key-columns';
+import { type LastInspectedCells, type ScheduleEntry, UPCOMING_COLUMNS, upcomingTable } from './upcoming';
+import { addMissingKeyColumn, addMissingLaterColumns, readHeader } from './key-columns';
 import type { EquipmentTab } from './linked-tabs';
 import { applyStatusColours } from '../sheets/conditional-formats';
 import { STATUS_COLOURS } from '../sheets/status-words';
@@ -20,11 +20,13 @@ const STATUS_TITLE = 'Status';
 export function writeUpcomingTab(
   sheet: Sheet,
   entries: readonly ScheduleEntry[],
-  schedulesSheetId: number,
+  lastInspectedCells: LastInspectedCells,
   horizonDays: number,
 ): string | null {
-  addMissingKeyColumn(sheet, UPCOMING_COLUMNS);
-  return writeTable(sheet, upcomingTable(entries, schedulesSheetId, horizonDays)).slowerWrite;
+  const header = readHeader(sheet);
+  addMissingKeyColumn(sheet, UPCOMING_COLUMNS, header);
+  addMissingLaterColumns(sheet, UPCOMING_COLUMNS, header);
+  return writeTable(sheet, upcomingTable(entries, lastInspectedCells, horizonDays)).slowerWrite;
 }
 
 /** Adds (or renews) the status colours on every inspection tab there is, keeping the user's rules. */

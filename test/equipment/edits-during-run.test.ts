@@ -53,7 +53,11 @@ describe('a date typed while the equipment import runs', () => {
       lastInspected: { kind: 'date', date: fromIsoDate(date)! },
       today: fromIsoDate(daysFromToday(0))!,
     });
-    expect(tab(harness, SCHEDULES_TAB).displayValues(`M${row}:${LAST_INSPECTED}${row}`)[0]).toEqual([
+    // F Next due, G Last inspected, H Status, I Expiring period, J Status note.
+    const [nextDue, lastInspected, status, , statusNote] = tab(harness, SCHEDULES_TAB).displayValues(
+      `F${row}:J${row}`,
+    )[0]!;
+    expect([nextDue, status, statusNote, lastInspected]).toEqual([
       inspection.dueDate === null ? '' : toIsoDate(inspection.dueDate),
       inspection.status,
       inspection.reason ?? '',

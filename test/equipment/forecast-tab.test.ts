@@ -29,7 +29,10 @@ const START = Date.parse('2028-01-31T20:00:00Z');
 const DAY_MS = 86_400_000;
 /** Columns: A type id, B type, C schedule id, D schedule (link), E basis, F–Q months, R total. */
 const FIRST_MONTH = 5;
-const HEAT = ['#fff2cc', '#f9cb9c', '#e06666'];
+/** One hue, paler to deeper blue: none of the status colours (Expired red, Expiring amber). */
+const HEAT = ['#deebf7', '#9ecae1', '#3182bd'];
+/** The heat colours of the add-on's previous versions, whose rules an older tab still holds. */
+const FORMER_HEAT = ['#fff2cc', '#f9cb9c', '#e06666'];
 /** A user's own rule on the tab: months with more than 3 inspections of a schedule, in blue. */
 const USER_RULE_SCRIPT = `
 function addUserRule_() {
@@ -38,6 +41,16 @@ function addUserRule_() {
     .whenNumberBetween(4, 1000)
     .setBackground('#cfe2f3')
     .setRanges([sheet.getRange('F2:Q4')])
+    .build();
+  sheet.setConditionalFormatRules(sheet.getConditionalFormatRules().concat([rule]));
+}
+function addFormerHeatRule_() {
+  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Inspection forecast');
+  const rule = SpreadsheetApp.newConditionalFormatRule()
+    .whenNumberBetween(5, 31)
+    .setBackground('#e06666')
+    .setFontColor('#ffffff')
+    .setRanges([sheet.getRange('F2:Q9')])
     .build();
   sheet.setConditionalFormatRules(sheet.getConditionalFormatRules().concat([rule]));
 }`;
@@ -313,6 +326,35 @@ describe('the Inspection forecast tab', () => {
     expect(rules[0]).toMatchObject({ format: { background: '#cfe2f3' }, ranges: ['F2:Q4'] });
     expect(ours()).toHaveLength(heatRules);
     expect(rules).toHaveLength(heatRules + 1);
+  });
+
+  test('the heat rules of an older version (red for five or more) are replaced by the blue ones, not kept', () => {
+    const sheet = tab(harness, FORECAST_TAB);
+    harness.emulator.run('addFormerHeatRule_', [], { spreadsheetId: harness.spreadsheetId });
+    const former = () =>
+      sheet.conditionalRules().filter((rule) => FORMER_HEAT.includes(rule.format.background ?? ''));
+    expect(former()).toHaveLength(1);
+
+    harness.clickMenu(SHOW_UPCOMING);
+
+    expect(former()).toEqual([]);
+    const colours = new Set(sheet.conditionalRules().map((rule) => rule.format.background));
+    expect(colours).toEqual(new Set(['#cfe2f3', ...HEAT]));
+  });
+
+  test('the names stay in view: the columns through Schedule are frozen, wherever Schedule is', () => {
+    const sheet = tab(harness, FORECAST_TAB);
+    expect(sheet.frozenColumns).toBe(4);
+    expect(sheet.displayValues('D1')).toEqual([['Schedule']]);
+    sheet.insertColumnsAfter(2); // a column of the user's among the names
+
+    harness.clickMenu(SHOW_UPCOMING);
+
+    expect(sheet.displayValues('E1')).toEqual([['Schedule']]);
+    expect(sheet.frozenColumns).toBe(5);
+    sheet.deleteColumns(3, 1);
+    harness.clickMenu(SHOW_UPCOMING);
+    expect(sheet.frozenColumns).toBe(4);
   });
 
   test('the snapshot (npm start) shows the tab with its heat colours', () => {

@@ -1,3 +1,4 @@
+import { STATUS_COLOURS } from '../../src/sheets/status-words';
 /**
  * The Inspection forecast's rows against an oracle that steps through the calendar day by day
  * (forecast-oracle.ts), over seeded sets of schedules of every timing around awkward days (month
@@ -335,11 +336,13 @@ test('the refusal of month columns that are not twelve says how to put them back
   );
 });
 
-test('the heat colours: pale yellow, orange, then red with white text; the palette is theirs', () => {
+test('the heat colours: pale to deep blue, white text on the deepest; none of them a status colour', () => {
   expect(SCHEDULE_HEAT.map(({ background, fontColor }) => [background, fontColor])).toEqual([
-    ['#fff2cc', '#000000'],
-    ['#f9cb9c', '#000000'],
-    ['#e06666', '#ffffff'],
+    ['#deebf7', '#000000'],
+    ['#9ecae1', '#000000'],
+    ['#3182bd', '#ffffff'],
   ]);
-  expect(HEAT_PALETTE).toEqual(['#fff2cc', '#f9cb9c', '#e06666']);
+  expect(HEAT_PALETTE).toEqual(['#deebf7', '#9ecae1', '#3182bd']);
+  const statusColours = STATUS_COLOURS.flatMap((colour) => [colour.background, colour.fontColor]);
+  expect(HEAT_PALETTE.filter((colour) => statusColours.includes(colour))).toEqual([]);
 });

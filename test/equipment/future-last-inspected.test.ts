@@ -45,19 +45,40 @@ describe('a "Last inspected" date after today', () => {
     const schedules = tab(harness, SCHEDULES_TAB);
     scheduleIds.forEach((id, index) => {
       const row = scheduleRow(harness, id);
-      expect(schedules.displayValues(`M${row}:${LAST_INSPECTED}${row}`)[0]).toEqual([
+      // F Next due, G Last inspected, H Status, I Expiring period, J Status note.
+      const [nextDue, lastInspected, status, , statusNote] = schedules.displayValues(`F${row}:J${row}`)[0]!;
+      expect([nextDue, status, statusNote, lastInspected]).toEqual([
         '',
         FLAG,
         `Last inspected ${dates[index]} is after today (${today}): enter the date of the last inspection done`,
         dates[index],
       ]);
     });
-    const upcoming = rows(tab(harness, UPCOMING_TAB), 'C', 'G');
+    // Listed with the schedules never inspected, before every schedule with a due date, in tab order.
+    const upcoming = rows(tab(harness, UPCOMING_TAB), 'C', 'K');
+    const undated = upcoming.slice(
+      0,
+      upcoming.findIndex(([, , , , due]) => due !== ''),
+    );
     expect(
-      upcoming
-        .slice(0, scheduleIds.length)
-        .map(([id, , due, daysLeft, status]) => [id, due, daysLeft, status]),
-    ).toEqual(scheduleIds.map((id) => [id, '', '', FLAG]));
+      undated
+        .filter(([, , , , , , , status]) => status === FLAG)
+        .map(([id, , , lastInspected, due, daysLeft, , , whatToDo]) => [
+          id,
+          lastInspected,
+          due,
+          daysLeft,
+          whatToDo,
+        ]),
+    ).toEqual(
+      scheduleIds.map((id, index) => [
+        id,
+        dates[index],
+        '',
+        '',
+        'Last inspected is after today: enter the date of the last inspection done',
+      ]),
+    );
   }
 
   test('Show upcoming inspections flags it on the schedules tab and lists it first in Upcoming inspections', () => {
@@ -81,14 +102,13 @@ describe('a "Last inspected" date after today', () => {
 
     harness.clickMenu(IMPORT);
 
-    const flagged = rows(tab(harness, SCHEDULES_TAB), 'C', 'N').filter((row) => row[11] === FLAG);
+    const flagged = rows(tab(harness, SCHEDULES_TAB), 'H', 'H').filter(([status]) => status === FLAG);
     expect(flagged).toHaveLength(2);
     const row = scheduleRow(harness, secondRolling!.id);
-    expect(tab(harness, SCHEDULES_TAB).displayValues(`N${row}:${LAST_INSPECTED}${row}`)[0]).toEqual([
-      'Up to date',
-      '',
-      today,
-    ]);
+    const [lastInspected, status, , statusNote] = tab(harness, SCHEDULES_TAB).displayValues(
+      `${LAST_INSPECTED}${row}:J${row}`,
+    )[0]!;
+    expect([status, statusNote, lastInspected]).toEqual(['Up to date', '', today]);
     expect(syncLog(harness)[0]![8]).toContain('2 with a "Last inspected" in the future to check');
   });
 });

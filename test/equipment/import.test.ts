@@ -8,12 +8,13 @@ import { createEmulator, loadDist } from '../../dev/emulator';
 import { renderWorkbookHtml } from '../../dev/emulator/snapshot';
 import type { SheetView } from '../../dev/emulator/spreadsheet/workbook-store';
 import { type CalendarDate, fromIsoDate, toIsoDate } from '../../src/lib/dates';
-import { nextInspection, type InspectionResult } from '../../src/equipment/inspections';
+import { nextInspection, type InspectionResult, scheduleTerms } from '../../src/equipment/inspections';
 import { type AddonHarness, createAddonHarness, DIST_DIR, serverOf } from '../support/addon-harness';
 import { type EquipmentType, SampleDataset, sampleServiceUrl } from '../support/sample-service';
 import { dateTimeIn, isoOfDateNumber } from '../support/displayed-dates';
 import { spreadsheetServiceCalls } from '../../dev/emulator/spreadsheet';
 import {
+  daysLeftShown,
   IMPORT,
   LAST_INSPECTED,
   METAFIELDS_TAB,
@@ -34,15 +35,18 @@ function todayIn(harness: AddonHarness, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(harness.emulator.clock.now()));
 }
 
-/** Where an in-sheet link lands: the tab with that gid, and the row. */
-function landing(harness: AddonHarness, link: string | null): { sheet: SheetView; row: number } {
-  const match = /^#gid=(\d+)&range=A(\d+)$/.exec(link ?? '');
-  if (!match) throw new Error(`not an in-sheet link to a row: ${link}`);
+/** Where an in-sheet link lands: the tab with that gid, the column (letters) and the row. */
+function landing(
+  harness: AddonHarness,
+  link: string | null,
+): { sheet: SheetView; column: string; row: number } {
+  const match = /^#gid=(\d+)&range=([A-Z]+)(\d+)$/.exec(link ?? '');
+  if (!match) throw new Error(`not an in-sheet link to a cell: ${link}`);
   const sheet = workbook(harness)
     .sheets()
     .find((candidate) => candidate.gid === Number(match[1]));
   if (!sheet) throw new Error(`no tab with gid ${match[1]}`);
-  return { sheet, row: Number(match[2]) };
+  return { sheet, column: match[2]!, row: Number(match[3]) };
 }
 
 /** The value of column `letter` on the row a link lands on. */
@@ -87,15 +91,7 @@ function expectedSchedules(
   );
 }
 
-function displayedInspection(inspection: InspectionResult): string[] {
-  return [
-    inspection.dueDate === null ? '' : toIsoDate(inspection.dueDate),
-    inspection.status,
-    inspection.reason ?? '',
-  ];
-}
-
-/** A schedule's row A…P of the schedules tab as displayed. */
+/** A schedule's row A…Q of the schedules tab (every visible column) as displayed. */
 function displayedScheduleRow(
   expected: ExpectedSchedule,
   lastInspected: Record<string, string> = {},
@@ -106,27 +102,64 @@ function displayedScheduleRow(
     type.title,
     schedule.id,
     schedule.name,
-    schedule.form_id === undefined ? '' : String(schedule.form_id),
+    scheduleTerms(schedule.trigger)?.timing ?? '',
+    inspection.dueDate === null ? '' : toIsoDate(inspection.dueDate),
+    lastInspected[schedule.id] ?? '',
+    inspection.status,
+    String(schedule.trigger.expiringPeriodInDays),
+    inspection.reason ?? '',
     schedule.instructions,
+    schedule.form_id === undefined ? '' : String(schedule.form_id),
     schedule.doRequireAttachments ? 'TRUE' : 'FALSE',
     schedule.trigger.type,
     schedule.trigger.timing,
     isoOfDateNumber(schedule.trigger.timingDateNumber),
     schedule.trigger.frequencyInDays === undefined ? '' : String(schedule.trigger.frequencyInDays),
-    String(schedule.trigger.expiringPeriodInDays),
-    ...displayedInspection(inspection),
-    lastInspected[schedule.id] ?? '',
   ];
 }
 
+/** Listed although without a due date: a date typed in "Last inspected" places them. */
+const NEEDS_LAST_INSPECTED = ['No inspection recorded', 'Check Last inspected: in the future'];
+
 function expectedUpcoming(schedules: readonly ExpectedSchedule[], horizonDays = 30): ExpectedSchedule[] {
+  const dueOf = ({ inspection }: ExpectedSchedule) => inspection.dueDate ?? Number.NEGATIVE_INFINITY;
   return schedules
     .filter(
       ({ inspection }) =>
-        ['Expired', 'Expiring'].includes(inspection.status) ||
+        ['Expired', 'Expiring', ...NEEDS_LAST_INSPECTED].includes(inspection.status) ||
         (inspection.daysLeft !== null && inspection.daysLeft <= horizonDays),
     )
-    .sort((a, b) => a.inspection.dueDate! - b.inspection.dueDate!);
+    .sort((a, b) => dueOf(a) - dueOf(b));
+}
+
+const WHAT_TO_DO: Record<string, string> = {
+  'No inspection recorded': 'No inspection recorded: enter Last inspected',
+  'Check Last inspected: in the future':
+    'Last inspected is after today: enter the date of the last inspection done',
+  Expired: 'Overdue: inspect now, then enter the date in Last inspected',
+  Expiring: 'Inspect by the due date, then enter the date in Last inspected',
+  'Up to date': 'Plan the inspection before the due date',
+};
+
+/** A row of Upcoming inspections, A…K, as displayed. */
+function displayedUpcomingRow(
+  { type, schedule, inspection }: ExpectedSchedule,
+  lastInspected: Record<string, string> = {},
+): string[] {
+  const typed = lastInspected[schedule.id] ?? '';
+  return [
+    type.id,
+    type.title,
+    schedule.id,
+    schedule.name,
+    scheduleTerms(schedule.trigger)?.timing ?? '',
+    fromIsoDate(typed) === null ? '' : typed,
+    inspection.dueDate === null ? '' : toIsoDate(inspection.dueDate),
+    daysLeftShown(inspection.daysLeft),
+    String(schedule.trigger.expiringPeriodInDays ?? ''),
+    inspection.status,
+    WHAT_TO_DO[inspection.status]!,
+  ];
 }
 
 describe('300 equipment types with every anomaly the service can send', () => {
@@ -212,8 +245,8 @@ describe('300 equipment types with every anomaly the service can send', () => {
 
   test('"Inspection schedules": one row per schedule, its trigger, next due, status and why', () => {
     const expected = expectedSchedules(types, today).map((schedule) => displayedScheduleRow(schedule));
-    expect(rows(tab(harness, SCHEDULES_TAB), 'A', LAST_INSPECTED)).toEqual(expected);
-    const unsupported = expected.filter((row) => row[13] === 'Unsupported schedule').map((row) => row[2]);
+    expect(rows(tab(harness, SCHEDULES_TAB), 'A', 'Q')).toEqual(expected);
+    const unsupported = expected.filter((row) => row[7] === 'Unsupported schedule').map((row) => row[2]);
     expect(unsupported).toEqual([
       'sch-anomaly-1',
       'sch-anomaly-2',
@@ -250,30 +283,23 @@ describe('300 equipment types with every anomaly the service can send', () => {
     }
   });
 
-  test('"Upcoming inspections": expired, expiring and due within 30 days, soonest first, linked to the schedule', () => {
+  test('"Upcoming inspections": never inspected first, then expired, expiring and due within 30 days, soonest first, each linked to its Last inspected cell', () => {
     const sheet = tab(harness, UPCOMING_TAB);
     const upcoming = expectedUpcoming(expectedSchedules(types, today));
-    expect(upcoming.length).toBeGreaterThan(0);
-    expect(rows(sheet, 'A', 'G')).toEqual(
-      upcoming.map(({ type, schedule, inspection }) => [
-        type.id,
-        type.title,
-        schedule.id,
-        schedule.name,
-        toIsoDate(inspection.dueDate!),
-        String(inspection.daysLeft),
-        inspection.status,
-      ]),
-    );
+    expect(upcoming.map(({ inspection }) => inspection.status)).toContain('No inspection recorded');
+    expect(rows(sheet, 'A', 'K')).toEqual(upcoming.map((schedule) => displayedUpcomingRow(schedule)));
     links(sheet, 'D').forEach((link, index) => {
-      expect(landing(harness, link).sheet.name).toBe(SCHEDULES_TAB);
+      expect(landing(harness, link)).toMatchObject({
+        sheet: { name: SCHEDULES_TAB },
+        column: LAST_INSPECTED,
+      });
       expect(landedOn(harness, link, 'C')).toBe(upcoming[index]!.schedule.id);
     });
   });
 
   test('service text stays literal: ids are text, nothing the service sent became a formula', () => {
     const schedules = tab(harness, SCHEDULES_TAB);
-    const formulas = schedules.formulas(`A2:${LAST_INSPECTED}${schedules.lastRow}`);
+    const formulas = schedules.formulas(`A2:Q${schedules.lastRow}`);
     expect(
       formulas.flatMap((row) => row.filter((formula, column) => formula !== '' && column !== 1)),
     ).toEqual([]);
@@ -297,7 +323,7 @@ describe('300 equipment types with every anomaly the service can send', () => {
   test('dates are date-only cells; headers bold and frozen; a filter over each table', () => {
     const schedules = tab(harness, SCHEDULES_TAB);
     const timingDates = schedules
-      .cells(`J2:J${schedules.lastRow}`)
+      .cells(`P2:P${schedules.lastRow}`)
       .flat()
       .filter((cell) => cell.value !== '');
     expect(timingDates.length).toBeGreaterThan(0);
@@ -308,8 +334,8 @@ describe('300 equipment types with every anomaly the service can send', () => {
     for (const [name, width] of [
       [TYPES_TAB, 'G'],
       [METAFIELDS_TAB, 'H'],
-      [SCHEDULES_TAB, 'R'],
-      [UPCOMING_TAB, 'H'],
+      [SCHEDULES_TAB, 'S'],
+      [UPCOMING_TAB, 'L'],
     ] as const) {
       const sheet = tab(harness, name);
       expect(sheet.frozenRows).toBe(1);
@@ -321,19 +347,19 @@ describe('300 equipment types with every anomaly the service can send', () => {
   test('Expired is red and Expiring amber on the status columns', () => {
     for (const [name, column] of [
       [TYPES_TAB, 'G'],
-      [SCHEDULES_TAB, 'N'],
-      [UPCOMING_TAB, 'G'],
+      [SCHEDULES_TAB, 'H'],
+      [UPCOMING_TAB, 'J'],
     ] as const) {
       const sheet = tab(harness, name);
-      // The schedules tab's "Last inspected" (P) flags a date after today, before the status colours.
+      // The schedules tab's "Last inspected" (G) flags a date after today, before the status colours.
       const futureDateFlag =
         name === SCHEDULES_TAB
           ? [
               {
                 type: 'CUSTOM_FORMULA',
-                values: ['=AND(ISNUMBER(P2),P2>TODAY())'],
+                values: ['=AND(ISNUMBER(G2),G2>TODAY())'],
                 format: { background: '#fce8b2', fontColor: '#7f6000' },
-                ranges: [`P2:P${sheet.maxRows}`],
+                ranges: [`G2:G${sheet.maxRows}`],
               },
             ]
           : [];
@@ -412,7 +438,7 @@ describe('a second refresh after the service renamed and removed types', () => {
     const today = todayIn(harness, 'Europe/London');
     const { [removed[0]!.schedules[0]!.id]: _gone, ...stillThere } = lastInspected;
     const expected = expectedSchedules(after, today, stillThere);
-    expect(rows(tab(harness, SCHEDULES_TAB), 'A', LAST_INSPECTED)).toEqual(
+    expect(rows(tab(harness, SCHEDULES_TAB), 'A', 'Q')).toEqual(
       expected.map((schedule) => displayedScheduleRow(schedule, stillThere)),
     );
     const statusOf = (scheduleId: string) =>
@@ -514,7 +540,7 @@ describe('Show upcoming inspections', () => {
 
     expect((await harness.dataset.requestLog()).requests).toHaveLength(requestsBefore);
     const expected = expectedSchedules(types, today, lastInspected);
-    expect(rows(tab(harness, SCHEDULES_TAB), 'A', LAST_INSPECTED)).toEqual(
+    expect(rows(tab(harness, SCHEDULES_TAB), 'A', 'Q')).toEqual(
       expected.map((schedule) => displayedScheduleRow(schedule, lastInspected)),
     );
     const statusOf = (scheduleId: string) => expected.find((e) => e.schedule.id === scheduleId)!.inspection;
@@ -523,14 +549,8 @@ describe('Show upcoming inspections', () => {
     expect(statusOf(rolling[2]!.id).status).toBe('Last inspected is not a date');
 
     const upcoming = expectedUpcoming(expected);
-    expect(rows(tab(harness, UPCOMING_TAB), 'C', 'G')).toEqual(
-      upcoming.map(({ schedule, inspection }) => [
-        schedule.id,
-        schedule.name,
-        toIsoDate(inspection.dueDate!),
-        String(inspection.daysLeft),
-        inspection.status,
-      ]),
+    expect(rows(tab(harness, UPCOMING_TAB), 'A', 'K')).toEqual(
+      upcoming.map((schedule) => displayedUpcomingRow(schedule, lastInspected)),
     );
     links(tab(harness, UPCOMING_TAB), 'D').forEach((link, index) => {
       expect(landedOn(harness, link, 'C')).toBe(upcoming[index]!.schedule.id);
@@ -585,7 +605,7 @@ describe('a spreadsheet far from UTC (UTC+14)', () => {
       harness.clickMenu(IMPORT);
 
       const expected = expectedSchedules(types, today, lastInspected);
-      expect(rows(tab(harness, SCHEDULES_TAB), 'A', LAST_INSPECTED)).toEqual(
+      expect(rows(tab(harness, SCHEDULES_TAB), 'A', 'Q')).toEqual(
         expected.map((schedule) => displayedScheduleRow(schedule, lastInspected)),
       );
       expect(rows(tab(harness, UPCOMING_TAB), 'C', 'C').flat()).toEqual(
@@ -635,7 +655,7 @@ function addUserRules_() {
   var sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Upcoming inspections');
   var rules = sheet.getConditionalFormatRules();
   rules.push(SpreadsheetApp.newConditionalFormatRule().whenTextEqualTo('Expired').setBold(true)
-    .setRanges([sheet.getRange('G2:G50')]).build());
+    .setRanges([sheet.getRange('J2:J50')]).build());
   rules.push(SpreadsheetApp.newConditionalFormatRule().whenCellEmpty().setBackground('#00ff00')
     .setRanges([sheet.getRange('A2:B20')]).build());
   sheet.setConditionalFormatRules(rules);
@@ -661,19 +681,19 @@ function addUserRules_() {
       expect(
         sheet.conditionalRules().map((rule) => [rule.type, rule.values, rule.format, rule.ranges]),
       ).toEqual([
-        ['TEXT_EQUAL_TO', ['Expired'], { bold: true }, ['G2:G50']],
+        ['TEXT_EQUAL_TO', ['Expired'], { bold: true }, ['J2:J50']],
         ['CELL_EMPTY', [], { background: '#00ff00' }, ['A2:B20']],
         [
           'TEXT_EQUAL_TO',
           ['Expired'],
           { background: '#f4cccc', fontColor: '#990000' },
-          [`G2:G${sheet.maxRows}`],
+          [`J2:J${sheet.maxRows}`],
         ],
         [
           'TEXT_EQUAL_TO',
           ['Expiring'],
           { background: '#fce8b2', fontColor: '#7f6000' },
-          [`G2:G${sheet.maxRows}`],
+          [`J2:J${sheet.maxRows}`],
         ],
       ]);
     } finally {

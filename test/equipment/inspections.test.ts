@@ -1,6 +1,6 @@
 import { calendarDateAt, fromIsoDate, isoDayOfWeek, parseDateCell, toIsoDate } from '../../src/lib/dates';
 import type { CalendarDate, UtcOffsetAt } from '../../src/lib/dates';
-import { InspectionStatus, nextInspection } from '../../src/equipment/inspections';
+import { InspectionStatus, nextInspection, scheduleTerms } from '../../src/equipment/inspections';
 
 const {
   expired,
@@ -410,4 +410,34 @@ describe('time zones: only the injected today depends on the zone', () => {
       expect(toIsoDate(monthly.dueDate as CalendarDate)).toBe(monthlyDue);
     },
   );
+});
+
+describe("a schedule's timing in words, as Upcoming inspections and the schedules tab show it", () => {
+  const time = { type: 'time', expiringPeriodInDays: 5 };
+  test.each<[Record<string, unknown>, string]>([
+    [{ timing: 'rolling', frequencyInDays: 45 }, '45 days after the last inspection'],
+    [{ timing: 'rolling', frequencyInDays: 1 }, '1 day after the last inspection'],
+    // 2024-01-01 was a Monday.
+    [{ timing: 'dow', frequencyInDays: 7, timingDateNumber: 20240101 }, 'every week on Monday'],
+    [{ timing: 'dow', frequencyInDays: 14, timingDateNumber: 20240103 }, 'every 2 weeks on Wednesday'],
+    [
+      { timing: 'dow', frequencyInDays: 10, timingDateNumber: 20240107 },
+      'every 10 days from Sunday 2024-01-07',
+    ],
+    [{ timing: 'dom', frequencyInDays: 60, timingDateNumber: 20240103 }, 'every 2 months on the 3rd'],
+    [{ timing: 'dom', frequencyInDays: 30, timingDateNumber: 20240121 }, 'every month on the 21st'],
+    [{ timing: 'dom', frequencyInDays: 365, timingDateNumber: 20240112 }, 'every 12 months on the 12th'],
+    [{ timing: 'dom', frequencyInDays: 10, timingDateNumber: 20240102 }, 'every month on the 2nd'],
+    [
+      { timing: 'dom', frequencyInDays: 90, timingDateNumber: 20240131 },
+      "every 3 months on the 31st (or the month's last day)",
+    ],
+  ])('%p reads %p', (trigger, words) => {
+    expect(scheduleTerms({ ...time, ...trigger })).toEqual({ timing: words, expiringPeriodInDays: 5 });
+  });
+
+  test('an unsupported schedule has no terms to show: its Status note says why', () => {
+    expect(scheduleTerms({ ...time, timing: 'weekly', frequencyInDays: 7 })).toBeNull();
+    expect(scheduleTerms(null)).toBeNull();
+  });
 });

@@ -85,7 +85,7 @@ describe('a schedule instruction, a metafield name and a type title longer than 
     const type = longType();
     const schedules = tab(harness, SCHEDULES_TAB);
     const instruction = schedules.displayValues(
-      `F${scheduleRow(harness, type.schedules[0]!.id, type.id)}`,
+      `K${scheduleRow(harness, type.schedules[0]!.id, type.id)}`,
     )[0]![0]!;
     expect(instruction.length).toBeLessThanOrEqual(LIMIT);
     expect(instruction.endsWith(marker(60_000))).toBe(true);

@@ -17,10 +17,10 @@ import {
 } from '../support/equipment-tabs';
 import type { EquipmentType } from '../support/sample-service';
 
-/** Turns the schedules tab into one as the version before the key column wrote it: 17 columns, the user's next. */
+/** Turns the schedules tab into one as the version before the key column wrote it: 18 columns, the user's next. */
 const DROP_KEY_COLUMN_SCRIPT = `
 function dropScheduleKeyColumn_() {
-  SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Inspection schedules').deleteColumns(18, 1);
+  SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Inspection schedules').deleteColumns(19, 1);
 }`;
 
 function metafieldRow(harness: AddonHarness, typeId: string, metafieldId: string): number {
@@ -75,9 +75,9 @@ describe('two equipment types with a schedule id and a metafield id in common', 
 
     typeAt(SCHEDULES_TAB, scheduleRow(harness, scheduleId, first.id), LAST_INSPECTED, '2024-01-15');
     typeAt(SCHEDULES_TAB, scheduleRow(harness, scheduleId, second.id), LAST_INSPECTED, '2024-02-20');
-    typeAt(SCHEDULES_TAB, 1, 'S', 'Inspector');
-    typeAt(SCHEDULES_TAB, scheduleRow(harness, scheduleId, first.id), 'S', 'Ann');
-    typeAt(SCHEDULES_TAB, scheduleRow(harness, scheduleId, second.id), 'S', 'Bob');
+    typeAt(SCHEDULES_TAB, 1, 'T', 'Inspector');
+    typeAt(SCHEDULES_TAB, scheduleRow(harness, scheduleId, first.id), 'T', 'Ann');
+    typeAt(SCHEDULES_TAB, scheduleRow(harness, scheduleId, second.id), 'T', 'Bob');
     typeAt(METAFIELDS_TAB, 1, 'I', 'Checked by');
     typeAt(METAFIELDS_TAB, metafieldRow(harness, first.id, metafieldId), 'I', 'Cleo');
     typeAt(METAFIELDS_TAB, metafieldRow(harness, second.id, metafieldId), 'I', 'Dan');
@@ -92,14 +92,14 @@ describe('two equipment types with a schedule id and a metafield id in common', 
       const row = scheduleRow(harness, scheduleId, typeId);
       return [
         schedules.displayValues(`${LAST_INSPECTED}${row}`)[0]![0],
-        schedules.displayValues(`S${row}`)[0]![0],
+        schedules.displayValues(`T${row}`)[0]![0],
       ];
     };
     expect(scheduleCells(first.id)).toEqual(['2024-01-15', 'Ann']);
     expect(scheduleCells(second.id)).toEqual(['2024-02-20', 'Bob']);
     expect(
       schedules
-        .displayValues(`S2:S${schedules.lastRow}`)
+        .displayValues(`T2:T${schedules.lastRow}`)
         .flat()
         .filter((cell) => cell !== '')
         .sort(),
@@ -117,19 +117,19 @@ describe('two equipment types with a schedule id and a metafield id in common', 
     harness.emulator.run('dropScheduleKeyColumn_', [], { spreadsheetId: harness.spreadsheetId });
     const schedules = tab(harness, SCHEDULES_TAB);
     // As the previous version left it: the user's column right after "Trigger as sent".
-    expect(schedules.displayValues('Q1:R1')).toEqual([['Trigger as sent', 'Inspector']]);
-    const before = scheduleIds.map((_, index) => schedules.displayValues(`P${index + 2}:R${index + 2}`)[0]!);
+    expect(schedules.displayValues('R1:S1')).toEqual([['Trigger as sent', 'Inspector']]);
+    const cellsOf = (row: number, inspector: string) => [
+      schedules.displayValues(`${LAST_INSPECTED}${row}`)[0]![0],
+      schedules.displayValues(`${inspector}${row}`)[0]![0],
+    ];
+    const before = scheduleIds.map((_, index) => cellsOf(index + 2, 'S'));
 
     harness.clickMenu(IMPORT);
 
-    expect(schedules.displayValues('R1:S1')).toEqual([['Schedule key', 'Inspector']]);
-    expect(schedules.hiddenColumns).toContain(18);
-    const after = scheduleIds.map(([typeId, id]) => {
-      const row = scheduleRow(harness, id, typeId);
-      const [lastInspected, , , inspector] = schedules.displayValues(`P${row}:S${row}`)[0]!;
-      return [lastInspected, inspector];
-    });
-    expect(after).toEqual(before.map(([lastInspected, , inspector]) => [lastInspected, inspector]));
+    expect(schedules.displayValues('S1:T1')).toEqual([['Schedule key', 'Inspector']]);
+    expect(schedules.hiddenColumns).toContain(19);
+    const after = scheduleIds.map(([typeId, id]) => cellsOf(scheduleRow(harness, id, typeId), 'T'));
+    expect(after).toEqual(before);
     expect(after.filter(([lastInspected]) => lastInspected !== '')).toHaveLength(2);
   });
 });

@@ -8,6 +8,7 @@ import {
   EQUIPMENT_TYPE_COLUMNS,
   type EquipmentTables,
   equipmentTables,
+  INSPECTION_COLUMN_INDEXES,
   METAFIELD_COLUMN,
   METAFIELD_COLUMNS,
   metafieldsTable,
@@ -324,25 +325,26 @@ describe('the Equipment metafields tab', () => {
 });
 
 describe('the Inspection schedules tab', () => {
-  test('one row per schedule with the trigger fields, the inspection, "Last inspected" and the trigger as sent', () => {
+  test('one row per schedule: its timing in words, Next due, Last inspected and Status side by side, then the notes and the trigger fields as sent', () => {
     const { schedules } = build({ s2: '2024-02-20' });
     expect(schedules.columns.map((column) => column.header)).toEqual([
       'Equipment type ID',
       'Equipment type',
       'Schedule ID',
       'Name',
-      'Form ID',
+      'Repeats',
+      'Next due',
+      'Last inspected',
+      'Status',
+      'Expiring period (days)',
+      'Status note',
       'Instructions',
+      'Form ID',
       'Attachments required',
       'Trigger type',
       'Timing',
       'Timing date',
       'Frequency (days)',
-      'Expiring period (days)',
-      'Next due',
-      'Status',
-      'Status note',
-      'Last inspected',
       'Trigger as sent',
       'Schedule key',
     ]);
@@ -353,18 +355,19 @@ describe('the Inspection schedules tab', () => {
         forklift,
         's1',
         'Schedule s1',
-        42,
+        'every week on Monday',
+        serial('2024-03-11'),
+        null,
+        'Expiring',
+        3,
+        '',
         '=SUM(A1)',
+        42,
         true,
         'time',
         'dow',
         serial('2024-01-01'),
         7,
-        3,
-        serial('2024-03-11'),
-        'Expiring',
-        '',
-        null,
         JSON.stringify(TYPES[0]!.schedules[0]!.trigger),
         '["000123","s1"]',
       ],
@@ -373,18 +376,19 @@ describe('the Inspection schedules tab', () => {
         forklift,
         's2',
         'Schedule s2',
-        null,
+        '30 days after the last inspection',
+        serial('2024-03-21'),
+        serial('2024-02-20'),
+        'Up to date',
+        7,
         '',
+        '',
+        null,
         false,
         'time',
         'rolling',
         null,
         30,
-        7,
-        serial('2024-03-21'),
-        'Up to date',
-        '',
-        serial('2024-02-20'),
         JSON.stringify(TYPES[0]!.schedules[1]!.trigger),
         '["000123","s2"]',
       ],
@@ -393,18 +397,19 @@ describe('the Inspection schedules tab', () => {
         '=HYPERLINK("#gid=100&range=A5", "Crane")',
         's3',
         'Schedule s3',
+        "every month on the 31st (or the month's last day)",
+        serial('2024-03-31'),
         null,
+        'Up to date',
+        7,
         '',
+        '',
+        null,
         false,
         'time',
         'dom',
         serial('2024-01-31'),
         30,
-        7,
-        serial('2024-03-31'),
-        'Up to date',
-        '',
-        null,
         JSON.stringify(TYPES[3]!.schedules[0]!.trigger),
         '["et-sch","s3"]',
       ],
@@ -440,13 +445,18 @@ describe('the Inspection schedules tab', () => {
   test('a "Last inspected" that is not a date stays as typed and the status says so', () => {
     const { schedules } = build({ s2: 'last week' });
     const row = schedules.rows[1]!;
-    expect(row.slice(SCHEDULE_COLUMN.nextDue)).toEqual([
+    expect(
+      [
+        SCHEDULE_COLUMN.nextDue,
+        SCHEDULE_COLUMN.lastInspected,
+        SCHEDULE_COLUMN.status,
+        SCHEDULE_COLUMN.statusNote,
+      ].map((column) => row[column]),
+    ).toEqual([
       null,
+      'last week',
       'Last inspected is not a date',
       'Last inspected is not a date: "last week". Enter a date such as 2024-03-10',
-      'last week',
-      JSON.stringify(TYPES[0]!.schedules[1]!.trigger),
-      '["000123","s2"]',
     ]);
     // The other rows are computed as without it.
     expect(schedules.rows[0]![SCHEDULE_COLUMN.status]).toBe('Expiring');
@@ -474,12 +484,23 @@ describe('the Inspection schedules tab', () => {
         { id: 't', title: 'T', created: 0, metafields: [], schedules: [broken] },
       ]);
       const row = schedules.rows[0]!;
-      expect(row.slice(SCHEDULE_COLUMN.typeId + 7, SCHEDULE_COLUMN.nextDue)).toEqual([
+      const column = (title: string) => row[SCHEDULE_COLUMNS.findIndex((spec) => spec.header === title)];
+      expect(
+        [
+          'Trigger type',
+          'Timing',
+          'Timing date',
+          'Frequency (days)',
+          'Expiring period (days)',
+          'Repeats',
+        ].map(column),
+      ).toEqual([
         broken.trigger.type,
         broken.trigger.timing,
         broken.trigger.timingDateNumber === undefined ? null : expect.any(Number),
         broken.trigger.frequencyInDays ?? null,
         7,
+        '',
       ]);
       expect(row[SCHEDULE_COLUMN.status]).toBe('Unsupported schedule');
       expect(row[SCHEDULE_COLUMN.statusNote]).toContain(reason);
@@ -588,9 +609,7 @@ describe('links, for the sample service data with every anomaly', () => {
     ];
     const recomputed = recomputeSchedules(tabAsRead(imported.schedules), TODAY, utc);
     expect(recomputed.inspectionCells).toEqual(
-      imported.schedules.rows.map((row) =>
-        row.slice(SCHEDULE_COLUMN.nextDue, SCHEDULE_COLUMN.statusNote + 1),
-      ),
+      imported.schedules.rows.map((row) => INSPECTION_COLUMN_INDEXES.map((column) => row[column])),
     );
     expect(recomputed.entries).toEqual(imported.scheduleEntries);
     const typeCells = recomputeTypeCells(tabAsRead(imported.types), recomputed.entries);
@@ -616,7 +635,7 @@ describe('recomputing after the user edits the schedules tab', () => {
     const { inspectionCells } = recomputeSchedules([header, ...edited], TODAY, utc);
     expect(inspectionCells[1]).toEqual([serial('2024-03-02'), 'Expired', '']);
     expect(inspectionCells[0]).toEqual(
-      imported.schedules.rows[0]!.slice(SCHEDULE_COLUMN.nextDue, SCHEDULE_COLUMN.statusNote + 1),
+      INSPECTION_COLUMN_INDEXES.map((column) => imported.schedules.rows[0]![column]),
     );
   });
 

@@ -70,7 +70,7 @@ describe('"Last inspected"', () => {
     harness.clickMenu(SHOW_UPCOMING);
     const row = scheduleRow(harness, schedule!.id);
     const schedules = tab(harness, SCHEDULES_TAB);
-    expect(schedules.displayValues(`N${row}`)[0]![0]).toBe('Check Last inspected: in the future');
+    expect(schedules.displayValues(`H${row}`)[0]![0]).toBe('Check Last inspected: in the future');
     const flag = schedules.conditionalRules().find((rule) => rule.type === 'CUSTOM_FORMULA');
     expect(flag).toEqual({
       type: 'CUSTOM_FORMULA',
@@ -84,10 +84,10 @@ describe('"Last inspected"', () => {
 describe('protection and named ranges', () => {
   test('cover exactly the imported columns and the whole table, warning only', async () => {
     expect(expectedGuards(harness, await harness.dataset.data())).toEqual(actualGuards(harness));
-    // "Last inspected" (P) is left out: the schedules tab has two runs of imported columns.
+    // "Last inspected" (G) is left out: the schedules tab has two runs of imported columns.
     expect(ourProtections(tab(harness, SCHEDULES_TAB)).map((protection) => protection.range)).toEqual([
-      `A1:O${tab(harness, SCHEDULES_TAB).lastRow}`,
-      `Q1:R${tab(harness, SCHEDULES_TAB).lastRow}`,
+      `A1:F${tab(harness, SCHEDULES_TAB).lastRow}`,
+      `H1:S${tab(harness, SCHEDULES_TAB).lastRow}`,
     ]);
   });
 

@@ -273,7 +273,7 @@ describe('with formulas allowed', () => {
   test('SAFETY_SCHEDULES of one equipment type; an unknown type is named', () => {
     const type = data.equipmenttypes.find((candidate) => candidate.schedules.length > 1)!;
     const result = cell('SAFETY_SCHEDULES', type.id, false);
-    expect((result.value as unknown[][]).map((row) => [row[0], row[2], row[8]])).toEqual(
+    expect((result.value as unknown[][]).map((row) => [row[0], row[2], row[13]])).toEqual(
       type.schedules.map((schedule) => [type.id, schedule.id, schedule.trigger.timing]),
     );
     expect(cell('SAFETY_SCHEDULES', 'no-such-type').error).toBe(

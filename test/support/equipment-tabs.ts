@@ -12,7 +12,7 @@ export const UPCOMING_TAB = 'Upcoming inspections';
 export const IMPORT = 'Import equipment types';
 export const SHOW_UPCOMING = 'Show upcoming inspections';
 /** The "Last inspected" column of the schedules tab, where the tests type dates as a user would. */
-export const LAST_INSPECTED = 'P';
+export const LAST_INSPECTED = 'G';
 
 export function workbook(harness: AddonHarness): WorkbookView {
   const found = harness.emulator.workbooks.get(harness.spreadsheetId);
@@ -56,6 +56,13 @@ export function keepTextFromBeforeValidation(harness: AddonHarness, values: Reco
     tab(harness, SCHEDULES_TAB).setDataValidation(cell, null);
     workbook(harness).typeValues(`'${SCHEDULES_TAB}'!${cell}`, [[value]]);
   }
+}
+
+/** A "Days left" cell as displayed: "3 days overdue", "today", "10 days left"; empty without a due date. */
+export function daysLeftShown(daysLeft: number | null): string {
+  if (daysLeft === null) return '';
+  if (daysLeft === 0) return 'today';
+  return daysLeft < 0 ? `${-daysLeft} days overdue` : `${daysLeft} days left`;
 }
 
 /** The Sync log's lines, newest first, from Action (C) to Details (K). */
