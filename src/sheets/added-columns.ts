@@ -5,6 +5,11 @@
  * in them, each still beside its record, and formulas elsewhere follow the cells they point at. A
  * column of the user's bearing the same title is never taken for the add-on's: the run refuses before
  * writing anything, saying what to rename. The run's Sync log says once which columns were added.
+ *
+ * Once the add-on has a later column on a tab (it inserted it, or wrote the tab with it), the caller
+ * remembers it (platform/later-columns.ts) and passes it back: that column is then found by its
+ * title wherever the user moves it, like every other column. A title found away from where the
+ * add-on puts it, on a tab where it has no such column yet, is the user's.
  */
 import type { ColumnSpec } from './table';
 import { DEFAULT_COLUMN_WIDTH, PLAIN_TEXT } from './table';
@@ -30,19 +35,21 @@ interface Insertion {
  * The columns of `columns` a tab with these titles lacks and gets, in the spec's order, each after
  * the last column before it in the spec that the tab has (0: before everything). Refuses a title of
  * the user's that an added column bears: one not right after the column the spec puts it after,
- * where the add-on inserts it (and writes it on a new tab).
+ * where the add-on inserts it (and writes it on a new tab), unless `owned` says the add-on has that
+ * column on this tab already.
  */
 function plannedInsertions(
   tabName: string,
   titles: readonly string[],
   columns: readonly ColumnSpec[],
+  owned: ReadonlySet<string>,
 ): Insertion[] {
   const insertions: Insertion[] = [];
   let previous = 0;
   for (const column of columns) {
     const at = titles.indexOf(column.header) + 1;
     if (column.since !== undefined && at === 0) insertions.push({ column, after: previous });
-    else if (column.since !== undefined && at !== previous + 1) {
+    else if (column.since !== undefined && at !== previous + 1 && !owned.has(column.header)) {
       throw new TabLayoutError(
         `${tabName} has a column of yours titled ${column.header}, which Safety Sync now adds: ` +
           `rename yours (for example to ${column.header} (mine)) and run again.`,
@@ -57,7 +64,7 @@ function plannedInsertions(
  * The layout of `sheet` (named `tabName`, as read), whose first rows are `grid` (as getValues read them, row 1 first), after
  * inserting the columns a later layout added: `grid` gains their cells (the title, then empty) so it
  * stays the tab's picture, and `frame.maxColumns` counts them. A tab missing any other title is
- * refused, as layoutOfHeader says.
+ * refused, as layoutOfHeader says. `owned`: the later columns the add-on already has on this tab.
  */
 export function layoutAddingColumns(
   sheet: Sheet,
@@ -66,10 +73,11 @@ export function layoutAddingColumns(
   columns: readonly ColumnSpec[],
   tabHasRows: boolean,
   frame?: { maxColumns: number },
+  owned: ReadonlySet<string> = new Set(),
 ): TabLayout {
   const titles = titlesOf(grid[0]!);
   const blank = !tabHasRows && titles.every((title) => title === '');
-  const insertions = blank ? [] : plannedInsertions(tabName, titles, columns);
+  const insertions = blank ? [] : plannedInsertions(tabName, titles, columns, owned);
   if (insertions.length === 0) return layoutOfHeader(tabName, titles, columns, tabHasRows);
   // Checked before the first insertion: a tab missing an older title is refused untouched.
   const present = new Set(titles);

@@ -83,6 +83,12 @@ export interface TabContent {
   validationTemplate: Validation[] | null;
 }
 
+/**
+ * The table a tab holds, as a read needs it: its columns and key, and the later columns (since a
+ * layout version) the add-on already has on the tab, which are found wherever the user moved them.
+ */
+export type TabTable = Pick<Table, 'columns' | 'keyColumn'> & { laterColumnsOwned?: ReadonlySet<string> };
+
 /** A row without notes, padded to a width where a write sets notes on other rows. */
 export const NO_NOTES: readonly string[] = [];
 
@@ -94,7 +100,7 @@ export const NO_NOTES: readonly string[] = [];
 export function readTab(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   sheetName: string,
-  table: Pick<Table, 'columns' | 'keyColumn'>,
+  table: TabTable,
   sheet: GoogleAppsScript.Spreadsheet.Sheet | null = spreadsheet.getSheetByName(sheetName),
 ): TabContent {
   if (sheet) return readTabContent(sheet, table, spreadsheet);
@@ -187,7 +193,7 @@ export function readTabFrame(sheet: GoogleAppsScript.Spreadsheet.Sheet): TabFram
 /** Reads the tab's layout and everything the user owns in it (rows 1 to `lastRow`). */
 export function readTabContent(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  table: Pick<Table, 'columns' | 'keyColumn'>,
+  table: TabTable,
   spreadsheet = sheet.getParent(),
 ): TabContent {
   const lastRow = sheet.getLastRow();
@@ -209,6 +215,7 @@ export function readTabContent(
     table.columns,
     lastRow > 1,
     located.frame,
+    table.laterColumnsOwned,
   );
   const keyColumn = layout.tableColumns[table.keyColumn]! - 1;
   const { userColumns } = layout;

@@ -52,6 +52,7 @@ import type { DocumentState } from '../platform/document-state';
 import { addonTab, findAddonTab, type FoundTab, keepAddonTabIds } from '../platform/addon-tabs';
 import { completionsPerMonth } from '../platform/overview/overview';
 import { type OverviewOptions, type OverviewPlan, planOverview } from '../platform/overview/overview-tab';
+import { keepLaterColumnsOwned, laterColumnsOwned } from '../platform/later-columns';
 
 /** The training tabs keep their ids together: they are written together. */
 const STATE_KEY = 'safetySync.trainingTabs';
@@ -262,7 +263,11 @@ export function planTrainingTabs(
   const expiringContent = readTab(
     spreadsheet,
     names.expiring,
-    { columns: EXPIRING_COLUMNS, keyColumn: EXPIRING_COLUMN.key },
+    {
+      columns: EXPIRING_COLUMNS,
+      keyColumn: EXPIRING_COLUMN.key,
+      laterColumnsOwned: laterColumnsOwned(overview.state, found.expiring.sheetId),
+    },
     found.expiring.sheet,
   );
   const expiringColours = readStatusColours(
@@ -340,6 +345,7 @@ function trainingTabsPlan(
         [MATRIX_ADDON_TAB, ids.matrix],
         [EXPIRING_ADDON_TAB, keptIds.expiring],
       ]);
+      keepLaterColumnsOwned(state, keptIds.expiring, EXPIRING_COLUMNS);
       keepTrainingTabsComputed(state, planned.day.today, planned.refreshedAtMs);
       const { matrix, trainings, entries } = planned;
       return { matrixSheet, ...describeTrainingTabs(remadeSheets(tabs), matrix, trainings, entries) };

@@ -185,6 +185,23 @@ describe('readTabLayout with columns a later layout adds', () => {
     expect(takeAddedColumnSentences()).toEqual([]);
   });
 
+  it('finds a new column the add-on already has on the tab wherever the user moved it', () => {
+    const sheet = sheetWith([['Name', 'Date', 'Site']]);
+    const grid = values(sheet);
+    const layout = layoutAddingColumns(
+      sheet,
+      'Tab',
+      grid,
+      [NAME, SITE, DATE],
+      false,
+      undefined,
+      new Set(['Site']),
+    );
+    expect(layout.tableColumns).toEqual([1, 3, 2]);
+    expect(values(sheet)).toEqual([['Name', 'Date', 'Site']]);
+    expect(takeAddedColumnSentences()).toEqual([]);
+  });
+
   it('refuses a tab with records under an empty row 1, inserting nothing', () => {
     const sheet = sheetWith([
       ['', '', ''],

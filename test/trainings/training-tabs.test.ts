@@ -490,7 +490,7 @@ test('an Expiring trainings tab made before the Required column gets it after Tr
   const [oldTitles, ...oldRows] = harness.displayed(EXPIRING);
   const userColumn = columnLetters(oldTitles!.length + 1);
   const pairOf = (titles: string[], row: string[]) =>
-    row[0] === OLDER_LAPSES_HEADING
+    row[titles.indexOf('User ID')] === OLDER_LAPSES_HEADING
       ? 'heading'
       : `${row[titles.indexOf('User ID')]}\n${row[titles.indexOf('Training ID')]}`;
   const typed = new Map(oldRows.map((row, index) => [pairOf(oldTitles!, row), `Reminder ${index + 1}`]));
@@ -526,5 +526,55 @@ test('an Expiring trainings tab made before the Required column gets it after Tr
       .flatMap((rule) => rule.ranges)
       .map((range) => range.replace(/\d+/g, '')),
   ).toEqual([`${status}:${status}`, `${status}:${status}`]);
+
+  // The manager moves the add-on's Required column to the far right, and Training to the front:
+  // both are found by their titles, like any column the add-on has.
+  const requiredColumn = titles!.indexOf('Required') + 1;
+  sheet.moveColumns(requiredColumn, 1, titles!.length + 1);
+  sheet.moveColumns(titles!.indexOf('Training') + 1, 1, 1);
+  const [movedTitles] = harness.displayed(EXPIRING);
+  expect(movedTitles!.at(-1)).toBe('Required');
+  expect(movedTitles![0]).toBe('Training');
+  harness.clickMenu(SHOW);
+  expect(workbook(harness).ui.alerts).toEqual([]);
+  const [afterTitles, ...afterRows] = harness.displayed(EXPIRING);
+  expect(afterTitles).toEqual(movedTitles);
+  for (const row of afterRows) {
+    if (pairOf(afterTitles!, row) === 'heading') continue;
+    const training = row[afterTitles!.indexOf('Training ID')];
+    expect(row.at(-1)).toBe(training === trainings[0] ? 'Yes' : 'No');
+  }
+  await harness.done();
+});
+
+test('a column of the manager’s titled Required, on an Expiring trainings tab the add-on never gave one, is refused, not adopted', async () => {
+  const harness = await createAddonHarness({
+    dataset: { seed: 69, completions: 200, users: 8, trainings: 3 },
+    timeZone: TIME_ZONE,
+    emulator: { startTime: NOW },
+    // The tab as an earlier version left it: its later columns were never the add-on's.
+    userScript: `
+      function forgetLaterColumns_() {
+        SpreadsheetApp.getActiveSpreadsheet().getDeveloperMetadata().forEach(function (item) {
+          if (item.getKey() === 'safetySync.laterColumns') item.remove();
+        });
+      }`,
+  });
+  harness.connect();
+  importAll(harness);
+  harness.clickMenu(SHOW);
+  const sheet = tab(harness, EXPIRING);
+  const [titles] = harness.displayed(EXPIRING);
+  sheet.deleteColumns(titles!.indexOf('Required') + 1);
+  harness.emulator.run('forgetLaterColumns_', [], { spreadsheetId: harness.spreadsheetId });
+  const userColumn = columnLetters(titles!.length);
+  workbook(harness).typeValues(`${EXPIRING}!${userColumn}1:${userColumn}2`, [['Required'], ['ask Sam']]);
+  const before = harness.displayed(EXPIRING);
+
+  harness.clickMenu(SHOW);
+  expect(workbook(harness).ui.alerts.at(-1)?.message).toContain(
+    'has a column of yours titled Required, which Safety Sync now adds: rename yours (for example to Required (mine)) and run again.',
+  );
+  expect(harness.displayed(EXPIRING)).toEqual(before);
   await harness.done();
 });
