@@ -50,6 +50,8 @@ export interface CatalogueRead {
   /** User headers the tab does not have, to write beside its last column. */
   missingHeaders: string[];
   lastColumn: number;
+  /** Where the user's columns are (1-based) once the missing headers are written: styled as inputs. */
+  inputColumns: number[];
 }
 
 /** A cell the user typed the wrong thing into, in words; the whole catalogue is refused with it. */
@@ -152,13 +154,17 @@ export function readCatalogue(
     });
   });
   if (problems.length > 0) throw new CatalogueProblems(problems);
+  const missing = fields.filter((field) => columns[field] === null);
+  const firstMissing = Math.max(header.length, CATALOGUE_COLUMNS.length) + 1;
   return {
     entries,
     withUserContent,
-    missingHeaders: fields
-      .filter((field) => columns[field] === null)
-      .map((field) => CATALOGUE_USER_HEADERS[field]),
+    missingHeaders: missing.map((field) => CATALOGUE_USER_HEADERS[field]),
     lastColumn: header.length,
+    inputColumns: [
+      ...fields.flatMap((field) => (columns[field] === null ? [] : [columns[field] + 1])),
+      ...missing.map((_, index) => firstMissing + index),
+    ],
   };
 }
 

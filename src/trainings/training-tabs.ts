@@ -53,6 +53,7 @@ import { addonTab, findAddonTab, type FoundTab, keepAddonTabIds } from '../platf
 import { completionsPerMonth } from '../platform/overview/overview';
 import { type OverviewOptions, type OverviewPlan, planOverview } from '../platform/overview/overview-tab';
 import { keepLaterColumnsOwned, laterColumnsOwned } from '../platform/later-columns';
+import { styleInputColumns } from '../sheets/input-columns';
 
 /** The training tabs keep their ids together: they are written together. */
 const STATE_KEY = 'safetySync.trainingTabs';
@@ -110,6 +111,11 @@ export function readTrainingSources(
 }
 
 /** Writes the user's column headers the catalogue lacks, beside its last column. */
+/** On the title of each column of Trainings the user fills in. */
+const CATALOGUE_INPUT_NOTE =
+  'You fill this in: Name, Validity (months), Required (yes or no) and Expiring window (days) of each ' +
+  'training. Safety Sync reads them and never overwrites them.';
+
 function addUserHeaders(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   after: number,
@@ -365,6 +371,12 @@ function writePlannedTabs(
     catalogueWrite.sheet,
     Math.max(catalogue.lastColumn, CATALOGUE_COLUMNS.length),
     catalogue.missingHeaders,
+  );
+  styleInputColumns(
+    catalogueWrite.sheet,
+    catalogue.inputColumns,
+    CATALOGUE_INPUT_NOTE,
+    planned.catalogueToWrite.rows.length + 1,
   );
   writeMatrix(matrixSheet, planned.matrixTab, planned.grid);
   const expiringWrite = writeTableOver(expiringContent, expiringTable(matrix, entries, ids));

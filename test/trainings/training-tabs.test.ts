@@ -4,6 +4,7 @@
  * Trainings tab. Every expected status is computed here, from the service's own records, by a
  * separate implementation of the rules (Date.UTC month arithmetic, not src/lib/dates.ts).
  */
+import { INPUT_BACKGROUND } from '../../src/sheets/input-columns';
 import { spreadsheetServiceCalls } from '../../dev/emulator/spreadsheet';
 import { columnLetters } from '../../dev/emulator/spreadsheet/a1-notation';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
@@ -136,6 +137,20 @@ describe('the training tabs after an import, and after the manager fills in the 
         return [training, String(new Set(records.map((r) => r.user_id)).size), isoOf(last), '', '', '', ''];
       }),
     );
+    // The four columns the manager fills in look like inputs, the imported three do not.
+    const sheet = tab(harness, CATALOGUE);
+    const rows = trainings.length + 1;
+    expect(sheet.backgrounds(`A1:G${rows}`)).toEqual(
+      Array.from({ length: rows }, () => [null, null, null, ...new Array<string>(4).fill(INPUT_BACKGROUND)]),
+    );
+    expect(sheet.notes('A1:G1')[0]).toEqual([
+      '',
+      '',
+      '',
+      ...new Array<string>(4).fill(
+        expect.stringMatching(/^You fill this in: Name, Validity \(months\), Required/),
+      ),
+    ]);
   });
 
   test('with nothing filled in, the matrix and the list follow the special expirations alone', () => {
