@@ -22,6 +22,7 @@ import {
 } from './forecast';
 import { readHeader } from './key-columns';
 import type { InspectionCounts, ScheduleEntry } from './upcoming';
+import { InspectionStatus } from './inspections';
 import type { SectionFigures } from '../platform/overview/overview';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -113,7 +114,9 @@ export function writeForecastTab(
 /**
  * The Overview's Inspections section: the counts of Upcoming inspections (its labels link to the
  * tab, `upcomingSheetId`, which lists them) and of schedules never inspected, out of all
- * `schedules`, and the forecast's Total row.
+ * `schedules`, and the forecast's Total row. Never inspected: "No inspection recorded", a schedule
+ * that waits for a first Last inspected to be due at all, as Upcoming inspections and the digest
+ * list it (a calendar schedule is due by the calendar, recorded or not).
  */
 export function inspectionFigures(
   counts: InspectionCounts,
@@ -126,12 +129,9 @@ export function inspectionFigures(
     expiring: counts.expiring,
     of: schedules.length,
     listSheetId: upcomingSheetId,
-    neverDone: schedules.filter(isNeverInspected).length,
+    neverDone: schedules.filter(
+      ({ inspection }) => inspection.status === InspectionStatus.noInspectionRecorded,
+    ).length,
     months: months.map((month, index) => ({ first: month.first, count: monthTotals[index]! })),
   };
-}
-
-/** No "Last inspected" typed: nothing says when it is due but the calendar, and no one has looked. */
-function isNeverInspected({ inspectionInput: { lastInspected } }: ScheduleEntry): boolean {
-  return lastInspected === undefined || lastInspected.kind === 'empty';
 }

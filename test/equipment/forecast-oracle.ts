@@ -103,7 +103,7 @@ export function monthTitles(today: Day): string[] {
 }
 
 /** A schedule's next due date and its occurrences, stepping day by day; null when it has none. */
-function oracleDue(
+export function oracleDue(
   schedule: OracleSchedule,
   today: Day,
 ): { due: Day; isDue: (day: Day) => boolean; frequency: number } | null {

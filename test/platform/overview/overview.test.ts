@@ -18,7 +18,7 @@ import {
 } from '../../support/equipment-tabs';
 import type { DatasetData } from '../../support/sample-service';
 import { expected, isoOf } from '../../support/training-oracle';
-import { dayOfIso, oracleForecast, oracleStatus } from '../../equipment/forecast-oracle';
+import { dayOfIso, oracleDue, oracleForecast, oracleStatus } from '../../equipment/forecast-oracle';
 
 const TIME_ZONE = 'Pacific/Auckland';
 /** Inside the dataset's years (2019 – mid 2025), so that trainings expire and completions fall in every month. */
@@ -93,14 +93,21 @@ function schedulesOf(data: DatasetData) {
   );
 }
 
-/** Expired, Expiring and never inspected schedules (no "Last inspected" typed), and how many there are. */
+/** Expired, Expiring and never inspected schedules, and how many there are. */
 function inspectionCounts(data: DatasetData, today: string): [number, number, number, number] {
   const schedules = schedulesOf(data);
   const statuses = schedules.map((schedule) => oracleStatus(schedule, dayOfIso(today)));
   return [
     statuses.filter((s) => s === 'Expired').length,
     statuses.filter((s) => s === 'Expiring').length,
-    schedules.filter((schedule) => schedule.lastInspected === null).length,
+    // Never inspected: a rolling schedule with no Last inspected has no due date until one is typed
+    // (a calendar schedule is due by the calendar, recorded or not); one it could be due by, valid.
+    schedules.filter(
+      (schedule) =>
+        schedule.lastInspected === null &&
+        schedule.trigger.timing === 'rolling' &&
+        oracleDue({ ...schedule, lastInspected: dayOfIso(today) }, dayOfIso(today)) !== null,
+    ).length,
     statuses.length,
   ];
 }
