@@ -58,8 +58,10 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 // Unlike them, it is never found by its name: a tab called "Overview" may well be the user's own.
 addonTab(STATE_KEY, 'sheetId', OVERVIEW_SHEET);
 
-/** Widths of the label columns, set when the tab is made. */
-const LABEL_WIDTH = 210;
+/** Widths of the label and value columns, set when the tab is made. */
+const LABEL_WIDTH = 340;
+/** Wide enough for "as of 2026-11-27 08:00" in bold, and a date and time. */
+const VALUE_WIDTH = 170;
 
 /** The Overview written in this execution since the job runner last took it. */
 let writtenOverview: Sheet | null = null;
@@ -160,7 +162,10 @@ function setSectionFormats(sheet: Sheet): void {
 /** Formats, bold titles and label widths: set once, so that what the user changes later is kept. */
 function formatNewTab(sheet: Sheet): void {
   setSectionFormats(sheet);
-  for (const section of OVERVIEW_SECTIONS) sheet.setColumnWidth(SECTION_LAYOUTS[section].column, LABEL_WIDTH);
+  for (const section of OVERVIEW_SECTIONS) {
+    sheet.setColumnWidth(SECTION_LAYOUTS[section].column, LABEL_WIDTH);
+    sheet.setColumnWidth(SECTION_LAYOUTS[section].column + 1, VALUE_WIDTH);
+  }
   const boldCells = BOLD_ROWS.flatMap((row) =>
     OVERVIEW_SECTIONS.map((section) => gridA1(row, SECTION_LAYOUTS[section].column, 1, 2)),
   );
