@@ -462,7 +462,13 @@ describe('the digest', () => {
     expect(fire()).toEqual([]);
 
     // A manager records an inspection long ago: the next run finds it overdue, and says only that.
-    const before = new Set(expectedSections().flatMap((section) => section.items.map((item) => item.title)));
+    // An item is new in its section: a schedule never inspected that now is overdue is news.
+    const listedAs = (heading: string, title: string) => `${heading}\n${title}`;
+    const before = new Set(
+      expectedSections().flatMap((section) =>
+        section.items.map((item) => listedAs(section.heading, item.title)),
+      ),
+    );
     recordOldInspection(400);
     harness.emulator.clock.advance(HOUR);
     const [second, ...others] = fire();
@@ -470,7 +476,7 @@ describe('the digest', () => {
     const added = expectedSections()
       .map((section) => ({
         ...section,
-        items: section.items.filter((item) => !before.has(item.title)),
+        items: section.items.filter((item) => !before.has(listedAs(section.heading, item.title))),
       }))
       .filter((section) => section.items.length > 0)
       .map((section) => ({ ...section, total: section.items.length }));
@@ -647,36 +653,20 @@ describe('what a manager acts on', () => {
   });
 
   test('schedules never inspected: a section of their own, counted in the subject, saying what to enter', () => {
-    // The Upcoming inspections tab lists them as "No inspection recorded" with no days left, as the
-    // schedules tab says of them. A run whose equipment refresh is not started (a slow network
-    // spends its time on the trainings) leaves the tab as it is, so the rows written here stay.
+    // Upcoming inspections lists them as "No inspection recorded" with no days left, as the
+    // schedules tab says of them.
     const [schedulesHeader, ...schedules] = harness.displayed(SCHEDULES_TAB);
     const scheduleCell = (row: string[], title: string) => row[schedulesHeader!.indexOf(title)]!;
     const never = schedules.filter((row) => scheduleCell(row, 'Status') === 'No inspection recorded');
     expect(never.length).toBeGreaterThan(1);
-    const [header] = harness.displayed(UPCOMING_TAB);
-    const upcoming = workbook().sheet(UPCOMING_TAB);
-    const values: Record<string, (row: string[]) => string> = {
-      'Equipment type ID': (row) => scheduleCell(row, 'Equipment type ID'),
-      'Equipment type': (row) => scheduleCell(row, 'Equipment type'),
-      'Schedule ID': (row) => scheduleCell(row, 'Schedule ID'),
-      Schedule: (row) => scheduleCell(row, 'Name'),
-      Status: () => 'No inspection recorded',
-      'Schedule key': (row) =>
-        `${scheduleCell(row, 'Equipment type ID')}/${scheduleCell(row, 'Schedule ID')}`,
-    };
-    workbook().typeValues(
-      `'${UPCOMING_TAB}'!A${upcoming.lastRow + 1}:${String.fromCharCode(64 + header!.length)}${upcoming.lastRow + never.length}`,
-      never.map((row) => header!.map((title) => values[title]?.(row) ?? '')),
+    const [header, ...listed] = harness.displayed(UPCOMING_TAB);
+    expect(listed.filter((row) => row[header!.indexOf('Status')] === 'No inspection recorded')).toHaveLength(
+      never.length,
     );
     notify('each-run', ['expiredInspections', 'neverInspected']);
     schedule();
     harness.emulator.clock.advance(HOUR);
-    harness.emulator.urlFetch.roundTripMs = 200_000;
     const [digest] = fire();
-    expect(syncLog(harness).map((line) => line.join(' '))).toContainEqual(
-      expect.stringMatching(/equipment types: not started in this run/),
-    );
     const expected = expectedSections(['expiredInspections', 'neverInspected']);
     expect(expected.map((section) => [section.heading, section.total])).toContainEqual([
       'Never inspected: enter Last inspected',
