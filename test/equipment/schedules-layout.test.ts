@@ -8,6 +8,7 @@
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import { IMPORT, SCHEDULES_TAB, SHOW_UPCOMING, tab } from '../support/equipment-tabs';
 import { userActions } from '../support/user-actions';
+import { SCHEDULE_TITLES } from '../support/table-guards';
 
 /** The titles as an earlier version laid the tab out (Last inspected far right, after a long note). */
 const EARLIER_TITLES = [
@@ -49,27 +50,7 @@ function titledRows(harness: AddonHarness): Map<string, string>[] {
 test('a tab the add-on creates: what a manager reads and types side by side, the timing in words, the raw fields last and narrow', async () => {
   const harness = await importedHarness();
   try {
-    expect(titles(harness)).toEqual([
-      'Equipment type ID',
-      'Equipment type',
-      'Schedule ID',
-      'Name',
-      'Repeats',
-      'Next due',
-      'Last inspected',
-      'Status',
-      'Expiring period (days)',
-      'Status note',
-      'Instructions',
-      'Form ID',
-      'Attachments required',
-      'Trigger type',
-      'Timing',
-      'Timing date',
-      'Frequency (days)',
-      'Trigger as sent',
-      'Schedule key',
-    ]);
+    expect(titles(harness)).toEqual([...SCHEDULE_TITLES]);
     const sheet = tab(harness, SCHEDULES_TAB);
     // Last inspected starts within a laptop's screen: the columns before it add up to under 1,100 px.
     const before = titles(harness).indexOf('Last inspected');

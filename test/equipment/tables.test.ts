@@ -19,6 +19,7 @@ import {
 import { InspectionStatus } from '../../src/equipment/inspections';
 import { recomputeSchedules, recomputeTypeCells } from '../../src/equipment/inspection-recompute';
 import type { CellValue, Table } from '../../src/sheets/table';
+import { SCHEDULE_TITLES } from '../support/table-guards';
 
 function date(iso: string): CalendarDate {
   const parsed = fromIsoDate(iso);
@@ -327,27 +328,7 @@ describe('the Equipment metafields tab', () => {
 describe('the Inspection schedules tab', () => {
   test('one row per schedule: its timing in words, Next due, Last inspected and Status side by side, then the notes and the trigger fields as sent', () => {
     const { schedules } = build({ s2: '2024-02-20' });
-    expect(schedules.columns.map((column) => column.header)).toEqual([
-      'Equipment type ID',
-      'Equipment type',
-      'Schedule ID',
-      'Name',
-      'Repeats',
-      'Next due',
-      'Last inspected',
-      'Status',
-      'Expiring period (days)',
-      'Status note',
-      'Instructions',
-      'Form ID',
-      'Attachments required',
-      'Trigger type',
-      'Timing',
-      'Timing date',
-      'Frequency (days)',
-      'Trigger as sent',
-      'Schedule key',
-    ]);
+    expect(schedules.columns.map((column) => column.header)).toEqual([...SCHEDULE_TITLES]);
     const forklift = '=HYPERLINK("#gid=100&range=A2", "Forklift ""Big""")';
     expect(schedules.rows).toEqual([
       [
