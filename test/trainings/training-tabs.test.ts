@@ -5,6 +5,7 @@
  * separate implementation of the rules (Date.UTC month arithmetic, not src/lib/dates.ts).
  */
 import { INPUT_BACKGROUND } from '../../src/sheets/input-columns';
+import { dateTimeIn } from '../support/displayed-dates';
 import { spreadsheetServiceCalls } from '../../dev/emulator/spreadsheet';
 import { columnLetters } from '../../dev/emulator/spreadsheet/a1-notation';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
@@ -409,20 +410,6 @@ test('a column added on Expiring trainings stays beside its pair, and beside the
   await harness.done();
 });
 
-/** An instant as the spreadsheet shows a date and time, in its zone. */
-function shownAt(epochMs: number): string {
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(epochMs));
-}
-
 test('after Import completed trainings…, Show training status makes the Overview with when the completions were read', async () => {
   const harness = await createAddonHarness({
     dataset: { seed: 66, completions: 300, users: 10, trainings: 4 },
@@ -439,7 +426,7 @@ test('after Import completed trainings…, Show training status makes the Overvi
   harness.clickMenu(SHOW);
   const [label, refreshed] = tab(harness, 'Overview').displayValues('A2:B2')[0]!;
   expect(label).toBe('Last refreshed');
-  const bounds = [shownAt(importStarted), refreshed!, shownAt(importEnded)];
+  const bounds = [dateTimeIn(importStarted, TIME_ZONE), refreshed!, dateTimeIn(importEnded, TIME_ZONE)];
   expect([...bounds].sort()).toEqual(bounds);
   await harness.done();
 });

@@ -18,6 +18,7 @@ import {
 } from '../../support/equipment-tabs';
 import type { DatasetData } from '../../support/sample-service';
 import { expected, isoOf } from '../../support/training-oracle';
+import { dateTimeIn } from '../../support/displayed-dates';
 import { dayOfIso, oracleDue, oracleForecast, oracleStatus } from '../../equipment/forecast-oracle';
 
 const TIME_ZONE = 'Pacific/Auckland';
@@ -195,17 +196,7 @@ describe('the Overview tab', () => {
 
   /** A moment as the spreadsheet shows it, to the minute. */
   function minuteText(ms: number): string {
-    const parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone: TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(ms);
-    const part = (type: string) => parts.find((candidate) => candidate.type === type)!.value;
-    return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+    return dateTimeIn(ms, TIME_ZONE).slice(0, 16);
   }
 
   /** The labels at `cells` are links to the top of the tab named `tab`, wherever it is. */
