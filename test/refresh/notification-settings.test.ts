@@ -13,7 +13,6 @@ import {
   withDefaults,
 } from '../../src/refresh/notification-settings';
 
-/** Settings as a user saved them earlier: what a field left out of the form keeps. */
 /** Every topic the dialog offers, in its order. */
 const ALL_TOPICS: NotificationSettings['topics'] = [
   'expiredInspections',
@@ -24,6 +23,7 @@ const ALL_TOPICS: NotificationSettings['topics'] = [
   'refreshFailures',
 ];
 
+/** Settings as a user saved them earlier: what a field left out of the form keeps. */
 const SAVED: NotificationSettings = {
   recipients: ['saved@example.com'],
   frequency: 'weekly',
