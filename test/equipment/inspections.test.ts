@@ -436,6 +436,36 @@ describe("a schedule's timing in words, as Upcoming inspections and the schedule
     expect(scheduleTerms({ ...time, ...trigger })).toEqual({ timing: words, expiringPeriodInDays: 5 });
   });
 
+  test('every day of the month as it is said, the 29th to the 31st with what a shorter month does', () => {
+    const said = (day: number) =>
+      scheduleTerms({ ...time, timing: 'dom', frequencyInDays: 30, timingDateNumber: 20240100 + day })!
+        .timing;
+    const suffixes = Array.from({ length: 31 }, (_, index) =>
+      said(index + 1).replace(/^every month on the \d+/, ''),
+    );
+    expect(suffixes).toEqual([
+      ...['st', 'nd', 'rd', 'th', 'th', 'th', 'th', 'th', 'th', 'th'],
+      ...['th', 'th', 'th', 'th', 'th', 'th', 'th', 'th', 'th', 'th'],
+      ...['st', 'nd', 'rd', 'th', 'th', 'th', 'th', 'th'],
+      ..."th (or the month's last day),th (or the month's last day),st (or the month's last day)".split(','),
+    ]);
+  });
+
+  test('a weekly schedule on each day of the week', () => {
+    // 2024-01-01 was a Monday.
+    const weekdays = Array.from(
+      { length: 7 },
+      (_, index) =>
+        scheduleTerms({ ...time, timing: 'dow', frequencyInDays: 7, timingDateNumber: 20240101 + index })!
+          .timing,
+    );
+    expect(weekdays).toEqual(
+      ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map(
+        (day) => `every week on ${day}`,
+      ),
+    );
+  });
+
   test('an unsupported schedule has no terms to show: its Status note says why', () => {
     expect(scheduleTerms({ ...time, timing: 'weekly', frequencyInDays: 7 })).toBeNull();
     expect(scheduleTerms(null)).toBeNull();
