@@ -22,7 +22,6 @@ import {
 } from './forecast';
 import { readHeader } from './key-columns';
 import type { InspectionCounts, ScheduleEntry } from './upcoming';
-import { InspectionStatus } from './inspections';
 import type { SectionFigures } from '../platform/overview/overview';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -129,9 +128,7 @@ export function inspectionFigures(
     expiring: counts.expiring,
     of: schedules.length,
     listSheetId: upcomingSheetId,
-    neverDone: schedules.filter(
-      ({ inspection }) => inspection.status === InspectionStatus.noInspectionRecorded,
-    ).length,
+    neverDone: counts.noInspectionRecorded,
     months: months.map((month, index) => ({ first: month.first, count: monthTotals[index]! })),
   };
 }
