@@ -176,12 +176,13 @@ const TABS = {
 const DAYS_LEFT = 'Days left';
 const OPEN_STATUSES: readonly string[] = ['Expired', 'Expiring', InspectionStatus.noInspectionRecorded];
 /**
- * A title longer than this is cut: a service's text may fill a cell (50,000 characters), and 80 of
- * them would take a digest past MailApp's 200 KB body. A name is cut shorter, so that the ids after
- * it stay.
+ * Each of a title's two parts (person and training, equipment type and schedule) is cut to this: a
+ * service's text may fill a cell (50,000 characters), and 80 of them would take a digest past
+ * MailApp's 200 KB body. Cutting the parts, not the joined line, keeps the second part in sight
+ * however long the first is. An id beside a name is cut shorter still, so that the name stays.
  */
-const MAX_TITLE_CHARS = 160;
-const MAX_NAME_CHARS = 60;
+const MAX_PART_CHARS = 79;
+const MAX_ID_CHARS = 24;
 
 function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -189,8 +190,9 @@ function cut(text: string, max: number): string {
 
 /** "Anna Müller (U-12)"; the id alone where there is no name (or the name is the id). */
 function withId(name: string, id: string): string {
-  const shortId = cut(id, MAX_NAME_CHARS);
-  return name === '' || name === id ? shortId : `${cut(name, MAX_NAME_CHARS)} (${shortId})`;
+  if (name === '' || name === id) return cut(id, MAX_PART_CHARS);
+  const shortId = cut(id, MAX_ID_CHARS);
+  return `${cut(name, MAX_PART_CHARS - shortId.length - ' ()'.length)} (${shortId})`;
 }
 
 /**
@@ -257,13 +259,13 @@ function readItems(
     const title =
       kind === 'training'
         ? [withId(text(row, words[1]), text(row, words[0])), withId(text(row, words[3]), text(row, words[2]))]
-        : [text(row, words[0]), text(row, words[1])];
+        : [cut(text(row, words[0]), MAX_PART_CHARS), cut(text(row, words[1]), MAX_PART_CHARS)];
     return [
       {
         kind,
         status: itemStatus as ItemStatus,
         key: String(row[key - first]),
-        title: cut(title.filter((part) => part !== '').join(': '), MAX_TITLE_CHARS),
+        title: title.filter((part) => part !== '').join(': '),
         id: text(row, id),
         // Without a due date column, the date its days left count to.
         date: undated ? '' : toIsoDate(due ?? addDays(today, days as number)),

@@ -624,6 +624,29 @@ describe('what a manager acts on', () => {
     expect(digest!.subject).toBe(expectedSubject(expected));
   });
 
+  test('a training named at length: its name is cut short with an ellipsis, its id still in brackets', () => {
+    typeOnEveryTraining('Expiring window (days)', 400);
+    const longName = `First aid ${'at work, a refresher with a practical assessment '.repeat(4)}`.trim();
+    typeOnEveryTraining('Name', longName);
+    harness.clickMenu('Show training status');
+    notify('daily', ['expiringTrainings'], RECIPIENTS.join(', '), 'names');
+    schedule();
+    harness.emulator.clock.advance(HOUR);
+    const [digest] = fire();
+    const [header, ...rows] = harness.displayed(EXPIRING_TAB);
+    const cell = (row: string[], title: string) => row[header!.indexOf(title)]!;
+    const expiring = rows.find((row) => cell(row, 'Status') === 'Expiring')!;
+    const person = nameWithId(cell(expiring, 'User name'), cell(expiring, 'User ID'));
+    const line = digest!.body.split('\n').find((text) => text.startsWith(`- ${person}: First aid`))!;
+    const rest = line.slice(`- ${person}: `.length);
+    const id = cell(expiring, 'Training ID');
+    const training = rest.slice(0, rest.indexOf(` (${id}): `) + ` (${id})`.length);
+    // The name gives way to its id: the two together take at most 79 characters.
+    expect(training.endsWith(`… (${id})`)).toBe(true);
+    expect(training.length).toBeLessThanOrEqual(79);
+    expect(longName.startsWith(training.slice(0, training.indexOf('…')))).toBe(true);
+  });
+
   test('two schedules that read alike: each line carries its schedule’s id', async () => {
     const [header, ...rows] = harness.displayed(UPCOMING_TAB);
     const cell = (row: string[], title: string) => row[header!.indexOf(title)]!;
