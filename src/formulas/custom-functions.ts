@@ -30,7 +30,8 @@ import {
 import { FormulaBudget } from './budget';
 import { FormulaCache } from './cache';
 import { type FormulaReader, readCompletions, readEquipmentTypes, readUsers } from './reads';
-import { AS_INSTANTS, type FormulaCell, type FormulaResult, formulaTable, midnightOf } from './values';
+import { AS_INSTANTS, type FormulaCell, type FormulaResult, formulaTable } from './values';
+import { midnightOf } from '../lib/dates';
 import { type InspectionCell, inspectionStatusCells, nextInspectionCells } from './inspection-formulas';
 import {
   type TrainingCell,

@@ -6,14 +6,13 @@
  * tabs, without the columns the add-on keeps hidden for itself.
  */
 import type { RejectedRecord } from '../api/schemas';
-import { type CalendarDate, fromSheetSerial, type UtcOffsetAt } from '../lib/dates';
+import { fromSheetSerial, midnightOf, type UtcOffsetAt } from '../lib/dates';
 import type { CellValue, ColumnSpec } from '../sheets/table';
 
 export type FormulaCell = string | number | boolean | Date;
 export type FormulaResult = FormulaCell | FormulaCell[][];
 
 const MS_PER_DAY = 86_400_000;
-const MS_PER_MINUTE = 60_000;
 const SHEET_SERIAL_OF_1970_01_01 = 25_569;
 
 /**
@@ -21,21 +20,6 @@ const SHEET_SERIAL_OF_1970_01_01 = 25_569;
  * then the instant itself, which a Date carries exactly; Sheets shows it in the spreadsheet's zone.
  */
 export const AS_INSTANTS: UtcOffsetAt = () => 0;
-
-/** The instant a day starts in the spreadsheet's time zone. */
-export function midnightOf(date: CalendarDate, utcOffsetAt: UtcOffsetAt): Date {
-  const wallClockMs = date * MS_PER_DAY;
-  // The offset that applies at local midnight: found from the offset at UTC midnight, then checked
-  // at the instant that gives (they differ only on a day the zone changes its offset).
-  const firstGuess = wallClockMs - utcOffsetAt(wallClockMs) * MS_PER_MINUTE;
-  const midnight = wallClockMs - utcOffsetAt(firstGuess) * MS_PER_MINUTE;
-  // Where clocks move forward at midnight (America/Santiago, Asunción, Havana) the day has no
-  // midnight and one of the two instants falls on the day before: the day starts at the other.
-  const localDay = (instantMs: number) =>
-    Math.floor((instantMs + utcOffsetAt(instantMs) * MS_PER_MINUTE) / MS_PER_DAY);
-  const onTheDay = [midnight, firstGuess].filter((instantMs) => localDay(instantMs) === date);
-  return new Date(onTheDay.length > 0 ? Math.min(...onTheDay) : midnight);
-}
 
 function formulaCell(value: CellValue, column: ColumnSpec, utcOffsetAt: UtcOffsetAt): FormulaCell {
   if (value === null) return '';

@@ -145,6 +145,21 @@ export function calendarDateAt(epochMs: number, utcOffsetAt: UtcOffsetAt): Calen
   return Math.floor((epochMs + utcOffsetAt(epochMs) * MS_PER_MINUTE) / MS_PER_DAY) as CalendarDate;
 }
 
+/** The instant a day starts in the spreadsheet's time zone. */
+export function midnightOf(date: CalendarDate, utcOffsetAt: UtcOffsetAt): Date {
+  const wallClockMs = date * MS_PER_DAY;
+  // The offset that applies at local midnight: found from the offset at UTC midnight, then checked
+  // at the instant that gives (they differ only on a day the zone changes its offset).
+  const firstGuess = wallClockMs - utcOffsetAt(wallClockMs) * MS_PER_MINUTE;
+  const midnight = wallClockMs - utcOffsetAt(firstGuess) * MS_PER_MINUTE;
+  // Where clocks move forward at midnight (America/Santiago, Asunción, Havana) the day has no
+  // midnight and one of the two instants falls on the day before: the day starts at the other.
+  const localDay = (instantMs: number) =>
+    Math.floor((instantMs + utcOffsetAt(instantMs) * MS_PER_MINUTE) / MS_PER_DAY);
+  const onTheDay = [midnight, firstGuess].filter((instantMs) => localDay(instantMs) === date);
+  return new Date(onTheDay.length > 0 ? Math.min(...onTheDay) : midnight);
+}
+
 /** The one place that decides the unit of `created`: above 10^11 it is milliseconds, else seconds. */
 export function createdToEpochMs(created: number): number {
   return created > CREATED_MILLISECONDS_THRESHOLD ? created : created * 1000;

@@ -5,7 +5,7 @@
  */
 import { gridA1 } from './a1-notation';
 import { argumentSeparatorIn, formulaInLocale } from './formula-syntax';
-import { type ColumnRun, SHEETS_API_MIN_CELLS, sheetsAdvancedService, writeRunsRaw } from './sheets-api';
+import { type ColumnRun, writeRunsRaw, writeThroughApiIfLarge } from './sheets-api';
 import { type CellValue, type ColumnSpec } from './table';
 import type { TabLayout } from './tab-layout';
 import { keptAsTyped, type UserCells, writeUserFormulas } from './user-cells';
@@ -57,47 +57,33 @@ export function writeRows(
   const rawPositions = columns.flatMap((column, position) =>
     column.kind === 'formula' || !writesTable(position) ? [] : [position],
   );
-  let slowerWrite: string | null = null;
   const blocks = rowBlocks(rows);
   const freshRows = blocks.reduce((sum, block) => sum + (block.readBack ? 0 : block.end - block.first), 0);
-  if (freshRows * rawPositions.length >= SHEETS_API_MIN_CELLS) {
-    const spreadsheets = sheetsAdvancedService();
-    if (!spreadsheets)
-      slowerWrite = slowerWriteNote("the Sheets advanced service is not in the add-on's manifest");
-    else {
-      const rawColumns = new Set(rawPositions.map((position) => layout.tableColumns[position]!));
-      // The API sees only committed rows, and Apps Script sends writes still buffered after the API's
-      // (the emulator, not knowing which cells they touch, lets them hide all of the API's): the
-      // API writes first, with nothing buffered, and the formats and other columns after it.
-      if (!nothingBuffered) SpreadsheetApp.flush();
-      const apiTarget = { spreadsheetId, sheetName };
-      try {
-        for (const { first, end, readBack } of blocks) {
-          if (!readBack)
-            writeRunsRaw(
-              spreadsheets,
-              apiTarget,
-              top + first,
-              rawRuns(layout, rows.slice(first, end), rawPositions),
-            );
-        }
-      } catch (error) {
-        slowerWrite = slowerWriteNote(
-          `the Sheets API answered: ${error instanceof Error ? error.message : String(error)}`,
-        );
+  // The API writes first, with nothing buffered, and the formats and other columns after it.
+  const apiWrite = writeThroughApiIfLarge(
+    freshRows * rawPositions.length,
+    nothingBuffered,
+    (spreadsheets) => {
+      for (const { first, end, readBack } of blocks) {
+        if (!readBack)
+          writeRunsRaw(
+            spreadsheets,
+            { spreadsheetId, sheetName },
+            top + first,
+            rawRuns(layout, rows.slice(first, end), rawPositions),
+          );
       }
-      if (slowerWrite === null) {
-        const typedColumns = [
-          ...(writesUser ? layout.userColumns : []),
-          ...layout.tableColumns.filter(
-            (column, position) => writesTable(position) && !rawColumns.has(column),
-          ),
-        ];
-        writeAroundRaw(target, columns, layout, top, rows, rawColumns, blocks, typedColumns);
-        if (writesUser) writeUserFormulas(sheet, layout, top, userCellsOf(rows));
-        return null;
-      }
-    }
+    },
+  );
+  if (apiWrite.throughApi) {
+    const rawColumns = new Set(rawPositions.map((position) => layout.tableColumns[position]!));
+    const typedColumns = [
+      ...(writesUser ? layout.userColumns : []),
+      ...layout.tableColumns.filter((column, position) => writesTable(position) && !rawColumns.has(column)),
+    ];
+    writeAroundRaw(target, columns, layout, top, rows, rawColumns, blocks, typedColumns);
+    if (writesUser) writeUserFormulas(sheet, layout, top, userCellsOf(rows));
+    return null;
   }
   if (!only) writeTyped(target, columns, layout, top, rows, { left: 1, width: layout.width });
   else {
@@ -108,7 +94,7 @@ export function writeRows(
     for (const run of adjacentRuns(written)) writeTyped(target, columns, layout, top, rows, run);
   }
   if (writesUser) writeUserFormulas(sheet, layout, top, userCellsOf(rows));
-  return slowerWrite;
+  return apiWrite.slowerWrite;
 }
 
 /** The columns a write covers: the table's (sheet columns) it names, and the user's or none. */
@@ -137,10 +123,6 @@ function rowBlocks(rows: readonly RowToWrite[]): RowBlock[] {
 
 function userCellsOf(rows: readonly RowToWrite[]): UserCells[] {
   return rows.map((row) => row.user);
-}
-
-function slowerWriteNote(reason: string): string {
-  return `A large table was written through the Spreadsheet service, slower, because ${reason}; nothing is missing.`;
 }
 
 /** Columns `left` to `left + width − 1`. */

@@ -39,6 +39,48 @@ export function sheetsAdvancedService(): GoogleAppsScript.Sheets.Collection.Spre
   return typeof Sheets === 'undefined' || !Sheets?.Spreadsheets ? null : Sheets.Spreadsheets;
 }
 
+/** How a write of values went: through the Sheets API, or not (then the caller uses setValues). */
+export type ApiWrite = { throughApi: true } | { throughApi: false; slowerWrite: string | null };
+
+/**
+ * The one decision of when values go through the Sheets API: a write of `cells` cells or more than
+ * SHEETS_API_MIN_CELLS, when the advanced service is there. `write` sends them; every buffered write
+ * is committed before it, unless the caller knows nothing waits (`nothingBuffered`): the API sees
+ * only committed rows, and Apps Script sends writes still buffered after the API's (the emulator, not
+ * knowing which cells they touch, lets them hide all of the API's). When they do not go through it,
+ * the caller writes them through setValues, and `slowerWrite` says why for the Sync log when the write
+ * was large (null when it was small).
+ */
+export function writeThroughApiIfLarge(
+  cells: number,
+  nothingBuffered: boolean,
+  write: (spreadsheets: GoogleAppsScript.Sheets.Collection.SpreadsheetsCollection) => void,
+): ApiWrite {
+  if (cells < SHEETS_API_MIN_CELLS) return { throughApi: false, slowerWrite: null };
+  const spreadsheets = sheetsAdvancedService();
+  if (!spreadsheets)
+    return {
+      throughApi: false,
+      slowerWrite: slowerWriteNote("the Sheets advanced service is not in the add-on's manifest"),
+    };
+  if (!nothingBuffered) SpreadsheetApp.flush();
+  try {
+    write(spreadsheets);
+  } catch (error) {
+    return {
+      throughApi: false,
+      slowerWrite: slowerWriteNote(
+        `the Sheets API answered: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    };
+  }
+  return { throughApi: true };
+}
+
+function slowerWriteNote(reason: string): string {
+  return `A large table was written through the Spreadsheet service, slower, because ${reason}; nothing is missing.`;
+}
+
 /**
  * Writes the runs (all of the same rows, from tab row `top`) RAW, in as few requests of at most 2 MB
  * as their size needs. The caller commits every buffered write first: Apps Script sends the buffer

@@ -26,10 +26,22 @@ export const COMPLIANCE_BANDS: readonly { atLeast: number; background: string; i
   { atLeast: 0, background: '#f4cccc', inWords: 'red below 80%' },
 ];
 
-/** The background of a compliance share (0–1); null when nothing is counted. */
-export function complianceBackground(share: number | null): string | null {
-  if (share === null) return null;
-  return COMPLIANCE_BANDS.find((band) => share >= band.atLeast)!.background;
+/**
+ * The compliance figures of `ranges` coloured by the bands: conditional format rules, the highest
+ * band first, as Sheets applies the first rule that matches. A figure with nothing to count is
+ * words or empty, which no number rule matches.
+ */
+export function complianceRules(
+  ranges: GoogleAppsScript.Spreadsheet.Range[],
+): GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] {
+  return COMPLIANCE_BANDS.map((band, index) => {
+    const above = COMPLIANCE_BANDS[index - 1];
+    return SpreadsheetApp.newConditionalFormatRule()
+      .whenNumberBetween(band.atLeast, above ? above.atLeast : 1)
+      .setBackground(band.background)
+      .setRanges(ranges)
+      .build();
+  });
 }
 
 /** The thresholds in one sentence, for a note beside the figures. */

@@ -1,47 +1,90 @@
 /**
  * The Training matrix tab on the sheet: the add-on's own, so it is cleared and written whole from
- * the grid matrix.ts lays out. Its size is read with the run's other reads, before any write.
+ * the grid matrix.ts lays out, its colours as conditional format rules that replace the tab's
+ * (a run never adds to the last one's). Its size is read with the run's other reads, before any write.
  */
 import { gridA1 } from '../sheets/a1-notation';
 import { NEW_SHEET_COLUMNS, NEW_SHEET_ROWS } from '../sheets/cell-limit';
+import { writeRunsRaw, writeThroughApiIfLarge } from '../sheets/sheets-api';
+import { complianceRules } from '../sheets/status-words';
 import { setColumnWidths } from '../sheets/table';
-import { MATRIX_COLUMN_WIDTHS, MATRIX_FROZEN, type MatrixGrid } from './matrix';
+import { midnightOf, type UtcOffsetAt } from '../lib/dates';
+import {
+  MATRIX_COLUMN_WIDTHS,
+  MATRIX_FROZEN,
+  type MatrixGrid,
+  STATUS_BACKGROUNDS,
+  type StatusColourRule,
+} from './matrix';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 /** The matrix tab as a run found it; nothing more is read before it is written whole. */
 export interface MatrixTab {
-  sheet: GoogleAppsScript.Spreadsheet.Sheet | null;
+  sheet: Sheet | null;
   /** Inserted by this run: its columns get their widths (a width the user set is theirs). */
   isNew: boolean;
   maxRows: number;
   maxColumns: number;
 }
 
-export function readMatrixTab(sheet: GoogleAppsScript.Spreadsheet.Sheet | null): MatrixTab {
+export function readMatrixTab(sheet: Sheet | null): MatrixTab {
   return sheet
     ? { sheet, isNew: false, maxRows: sheet.getMaxRows(), maxColumns: sheet.getMaxColumns() }
     : { sheet: null, isNew: true, maxRows: NEW_SHEET_ROWS, maxColumns: NEW_SHEET_COLUMNS };
 }
 
-/** The matrix in place: the tab is the add-on's own, so it is cleared and written whole. */
-export function writeMatrix(
-  sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  tab: MatrixTab,
-  grid: MatrixGrid,
-): void {
+/** What the Sheets API addresses the tab by, and the zone the rules' dates are days of. */
+export interface MatrixTarget {
+  spreadsheetId: string;
+  sheetName: string;
+  utcOffsetAt: UtcOffsetAt;
+}
+
+/**
+ * The matrix in place: the tab is the add-on's own, so it is cleared (values, formats and the
+ * per-cell colours an older version wrote) and written whole. A large matrix's values go through
+ * the Sheets API (RAW: an id or a name stays text whatever it looks like), after their formats, so
+ * that a date serial shows as a date; where the API is not there or refuses, through setValues.
+ */
+export function writeMatrix(sheet: Sheet, tab: MatrixTab, grid: MatrixGrid, target: MatrixTarget): void {
   const rows = grid.values.length;
   const columns = grid.values[0]!.length;
   if (tab.maxRows < rows) sheet.insertRowsAfter(tab.maxRows, rows - tab.maxRows);
   if (tab.maxColumns < columns) sheet.insertColumnsAfter(tab.maxColumns, columns - tab.maxColumns);
   sheet.clear();
-  const range = sheet.getRange(1, 1, rows, columns);
   // Formats first: ids and names written into "@" cells stay literal text.
   for (const { format, a1 } of grid.formats) sheet.getRangeList(a1).setNumberFormat(format);
-  range.setValues(grid.values.map((row) => row.map((value) => value ?? '')));
-  range.setBackgrounds(grid.backgrounds);
+  const values = grid.values.map((row) => row.map((value) => value ?? ''));
+  const apiWrite = writeThroughApiIfLarge(rows * columns, false, (spreadsheets) =>
+    writeRunsRaw(spreadsheets, target, 1, [{ left: 1, values }]),
+  );
+  if (!apiWrite.throughApi) sheet.getRange(1, 1, rows, columns).setValues(values);
+  sheet.getRange(grid.legend.a1).setBackgrounds([grid.legend.backgrounds]);
+  sheet.setConditionalFormatRules([
+    ...grid.statusRules.map((rule) => statusRule(sheet, rule, target.utcOffsetAt)),
+    ...complianceRules(grid.complianceA1.map((a1) => sheet.getRange(a1))),
+  ]);
   sheet.getRange(1, 1, grid.notes.length, columns).setNotes(grid.notes);
   sheet.getRangeList(grid.boldRows.map((row) => gridA1(row, 1, 1, columns))).setFontWeight('bold');
   sheet.setFrozenRows(MATRIX_FROZEN.rows);
   sheet.setFrozenColumns(MATRIX_FROZEN.columns);
   if (tab.isNew)
     setColumnWidths(sheet, new Map(MATRIX_COLUMN_WIDTHS.map((width, index) => [index + 1, width])));
+}
+
+/** A status colour as Sheets takes it: a day is the instant it starts in the spreadsheet's zone. */
+function statusRule(
+  sheet: Sheet,
+  { status, condition, a1 }: StatusColourRule,
+  utcOffsetAt: UtcOffsetAt,
+): GoogleAppsScript.Spreadsheet.ConditionalFormatRule {
+  const builder = SpreadsheetApp.newConditionalFormatRule();
+  if ('textIs' in condition) builder.whenTextEqualTo(condition.textIs);
+  else if ('dateBefore' in condition) builder.whenDateBefore(midnightOf(condition.dateBefore, utcOffsetAt));
+  else builder.whenDateAfter(midnightOf(condition.dateAfter, utcOffsetAt));
+  return builder
+    .setBackground(STATUS_BACKGROUNDS[status])
+    .setRanges(a1.map((block) => sheet.getRange(block)))
+    .build();
 }

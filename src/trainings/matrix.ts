@@ -8,15 +8,23 @@
  * shared thresholds. A cell counts when the training is required or the person has done it: a
  * required training is measured over everyone, another one over the people who took it. The legend
  * is the first of the frozen rows, so it stays in sight however far the list scrolls.
+ *
+ * The colours are conditional format rules over the cells, with the run's day in their dates: a few
+ * rules whatever the number of people (a colour per cell would send 120,000 of them for 2,000
+ * people × 60 trainings), a rule per expiring window for the Expiring cells.
  */
 import { cellA1, gridA1 } from '../sheets/a1-notation';
+import { adjacentRuns } from '../sheets/row-writer';
 import { type CellValue, numberFormatOf } from '../sheets/table';
-import { complianceBackground, COMPLIANCE_BANDS_NOTE } from '../sheets/status-words';
+import { COMPLIANCE_BANDS_NOTE } from '../sheets/status-words';
 import { type CalendarDate, toSheetSerial } from '../lib/dates';
 import { type CatalogueEntry, trainingLabel } from './catalogue';
 import { type CompletionRow, completionsByPair, pairKey } from './completions-tab';
 import {
+  firstHeldExpiry,
+  firstValidExpiry,
   isCompliant,
+  lastExpiringExpiry,
   latestCompletion,
   statusOf,
   TrainingStatus,
@@ -36,6 +44,8 @@ export interface PairStatus extends TrainingStatusResult {
 }
 
 export interface TrainingMatrix {
+  /** The day the statuses are of. */
+  today: CalendarDate;
   people: Person[];
   trainings: CatalogueEntry[];
   /** statuses[person][training], in the order of `people` and `trainings`. */
@@ -72,7 +82,7 @@ export function trainingMatrix(
       return { ...statusOf(latest, training, today), latest };
     }),
   );
-  return { people, trainings: [...trainings], statuses };
+  return { today, people, trainings: [...trainings], statuses };
 }
 
 /** Whether a cell enters the compliance figures: a required training, or one the person took. */
@@ -179,6 +189,17 @@ export function matrixSize(people: number, trainings: number): { rows: number; c
   };
 }
 
+/**
+ * A colour of the person × training cells, as one conditional format rule: the cells whose text is
+ * exactly `textIs`, or whose date is before `dateBefore` or after `dateAfter` (calendar days).
+ */
+export interface StatusColourRule {
+  status: TrainingStatus;
+  condition: { textIs: string } | { dateBefore: CalendarDate } | { dateAfter: CalendarDate };
+  /** The blocks of cells (A1) it covers. */
+  a1: string[];
+}
+
 export interface MatrixGrid {
   values: CellValue[][];
   /**
@@ -187,7 +208,12 @@ export interface MatrixGrid {
    * "Not done" in one stays text.
    */
   formats: { format: string; a1: string[] }[];
-  backgrounds: (string | null)[][];
+  /** The legend's status cells, each in the colour of the status it names: five cells, fixed colours. */
+  legend: { a1: string; backgrounds: string[] };
+  /** The person × training cells' colours, in the order Sheets must apply them (the first that holds). */
+  statusRules: StatusColourRule[];
+  /** The compliance figures (A1), coloured by the shared bands. */
+  complianceA1: string[];
   /** Rows (1-based) whose cells are bold: the legend and the header. */
   boldRows: number[];
   /** The legend row's notes (what each status means) and the Compliance header's: row 1 and 2's. */
@@ -197,6 +223,9 @@ export interface MatrixGrid {
 const TEXT = numberFormatOf('text');
 const DATE = numberFormatOf('date');
 const PERCENT = '0%';
+const FIRST_PERSON_ROW = HEADER_ROWS + 1;
+const FIRST_TRAINING_COLUMN = FIXED_HEADERS.length + 1;
+const COMPLIANCE_COLUMN = FIXED_HEADERS.length;
 
 export function matrixGrid(matrix: TrainingMatrix): MatrixGrid {
   const { people, trainings, statuses } = matrix;
@@ -206,65 +235,81 @@ export function matrixGrid(matrix: TrainingMatrix): MatrixGrid {
     ...new Array<T>(columns - cells.length).fill(fill),
   ];
   const values: CellValue[][] = [];
-  const backgrounds: (string | null)[][] = [];
-  const addRow = (cells: CellValue[], colours: (string | null)[] = []) => {
-    values.push(padded(cells, null));
-    backgrounds.push(padded(colours, null));
-  };
+  const addRow = (cells: CellValue[]) => values.push(padded(cells, null));
 
-  addRow(
-    [LEGEND_TITLE, LEGEND_CELLS, null, ...LEGEND.map(([status]) => status)],
-    [null, null, null, ...LEGEND.map(([status]) => STATUS_BACKGROUNDS[status])],
-  );
+  addRow([LEGEND_TITLE, LEGEND_CELLS, null, ...LEGEND.map(([status]) => status)]);
   addRow([...FIXED_HEADERS, ...trainings.map(trainingLabel)]);
   const byTraining = [
     overallCompliance(matrix),
     ...trainings.map((_, t) => trainingCompliance(matrix, t)),
   ].map(share);
-  addRow(
-    ['', 'Compliance by training', ...byTraining],
-    [null, null, ...byTraining.map(complianceBackground)],
-  );
+  addRow(['', 'Compliance by training', ...byTraining]);
   people.forEach((person, p) => {
-    const row = statuses[p]!;
-    const personShare = share(personCompliance(matrix, p));
-    addRow(
-      [
-        person.userId,
-        person.userName,
-        personShare,
-        ...row.map((status, t) => cellValue(status, trainings[t]!)),
-      ],
-      [
-        null,
-        null,
-        complianceBackground(personShare),
-        ...row.map((status, t) =>
-          status.latest !== null || trainings[t]!.required ? STATUS_BACKGROUNDS[status.status] : null,
-        ),
-      ],
-    );
+    addRow([
+      person.userId,
+      person.userName,
+      share(personCompliance(matrix, p)),
+      ...statuses[p]!.map((status, t) => cellValue(status, trainings[t]!)),
+    ]);
   });
   const notes = [padded(['', '', '', ...LEGEND.map(([, meaning]) => meaning)], ''), padded([], '')];
-  notes[TITLE_ROW - 1]![FIXED_HEADERS.length - 1] = COMPLIANCE_BANDS_NOTE;
+  notes[TITLE_ROW - 1]![COMPLIANCE_COLUMN - 1] = COMPLIANCE_BANDS_NOTE;
+  const complianceA1 = [gridA1(HEADER_ROWS, COMPLIANCE_COLUMN, 1, trainings.length + 1)];
+  if (people.length > 0) complianceA1.push(gridA1(FIRST_PERSON_ROW, COMPLIANCE_COLUMN, people.length, 1));
   return {
     values,
     formats: formatBlocks(people.length, trainings.length, columns),
-    backgrounds,
+    legend: {
+      a1: gridA1(1, FIRST_TRAINING_COLUMN, 1, LEGEND.length),
+      backgrounds: LEGEND.map(([status]) => STATUS_BACKGROUNDS[status]),
+    },
+    statusRules: statusRules(matrix),
+    complianceA1,
     boldRows: [1, TITLE_ROW],
     notes,
   };
 }
 
+/**
+ * The cells' colours on the matrix's day, the boundaries from training-status.ts: "Not done" and
+ * "No expiry" by their text, then Expired, then Expiring (a rule per expiring window, over the
+ * columns of the trainings that have it), then Valid: each rule takes the dates the ones before it
+ * left. An empty cell (an optional training not taken) matches none.
+ */
+function statusRules({ today, people, trainings }: TrainingMatrix): StatusColourRule[] {
+  if (people.length === 0 || trainings.length === 0) return [];
+  const blocksOf = (columns: number[]) =>
+    adjacentRuns(columns).map(({ left, width }) => gridA1(FIRST_PERSON_ROW, left, people.length, width));
+  const columnsWithWindow = (window: number) =>
+    trainings.flatMap((training, t) => (training.expiringDays === window ? [FIRST_TRAINING_COLUMN + t] : []));
+  const windows = [...new Set(trainings.map((training) => training.expiringDays))].sort((a, b) => a - b);
+  const every = [gridA1(FIRST_PERSON_ROW, FIRST_TRAINING_COLUMN, people.length, trainings.length)];
+  return [
+    { status: TrainingStatus.notDone, condition: { textIs: TrainingStatus.notDone }, a1: every },
+    { status: TrainingStatus.validNoExpiry, condition: { textIs: NO_EXPIRY }, a1: every },
+    { status: TrainingStatus.expired, condition: { dateBefore: firstHeldExpiry(today) }, a1: every },
+    ...windows.map((window): StatusColourRule => ({
+      status: TrainingStatus.expiring,
+      condition: { dateBefore: firstValidExpiry(today, window) },
+      a1: blocksOf(columnsWithWindow(window)),
+    })),
+    // Every date left is past its own training's window, so past the narrowest one: a single rule.
+    {
+      status: TrainingStatus.valid,
+      condition: { dateAfter: lastExpiringExpiry(today, windows[0]!) },
+      a1: every,
+    },
+  ];
+}
+
 /** Titles and names are text, compliance figures percentages, a person's training cells dates. */
 function formatBlocks(people: number, trainings: number, columns: number): MatrixGrid['formats'] {
-  const firstPerson = HEADER_ROWS + 1;
   const text = [gridA1(1, 1, TITLE_ROW, columns), gridA1(HEADER_ROWS, 1, people + 1, 2)];
-  const percent = [gridA1(HEADER_ROWS, 3, 1, columns - 2)];
+  const percent = [gridA1(HEADER_ROWS, COMPLIANCE_COLUMN, 1, columns - 2)];
   const date: string[] = [];
   if (people > 0) {
-    percent.push(gridA1(firstPerson, 3, people, 1));
-    if (trainings > 0) date.push(gridA1(firstPerson, 4, people, trainings));
+    percent.push(gridA1(FIRST_PERSON_ROW, COMPLIANCE_COLUMN, people, 1));
+    if (trainings > 0) date.push(gridA1(FIRST_PERSON_ROW, FIRST_TRAINING_COLUMN, people, trainings));
   }
   return [
     { format: TEXT, a1: text },

@@ -19,7 +19,7 @@
  * - A person is compliant on a training when its status is Valid, Valid (no expiry) or Expiring (an
  *   expiring training is still held).
  */
-import { addMonths, type CalendarDate, daysBetween } from '../lib/dates';
+import { addDays, addMonths, type CalendarDate, daysBetween } from '../lib/dates';
 import { ExpiryStatus } from '../sheets/status-words';
 
 export const TrainingStatus = {
@@ -79,6 +79,23 @@ export function expiryOf(completion: CompletionFacts, validityMonths: number | n
   return validityMonths === null ? null : addMonths(completion.completed, validityMonths);
 }
 
+/**
+ * The boundaries of the statuses on `day`, for whatever compares expiries with them (statusOf, the
+ * Training matrix's colours): an expiry before the first held one is Expired; from it to the last
+ * expiring one, Expiring; later, Valid.
+ */
+export function firstHeldExpiry(day: CalendarDate): CalendarDate {
+  return day;
+}
+
+export function lastExpiringExpiry(day: CalendarDate, expiringDays: number): CalendarDate {
+  return addDays(firstHeldExpiry(day), expiringDays);
+}
+
+export function firstValidExpiry(day: CalendarDate, expiringDays: number): CalendarDate {
+  return addDays(lastExpiringExpiry(day, expiringDays), 1);
+}
+
 /** The status on `day` of a pair whose latest completion on or before that day is `latest`. */
 export function statusOf(
   latest: CompletionFacts | null,
@@ -88,14 +105,13 @@ export function statusOf(
   if (latest === null) return { status: TrainingStatus.notDone, expiry: null, daysLeft: null };
   const expiry = expiryOf(latest, rule.validityMonths);
   if (expiry === null) return { status: TrainingStatus.validNoExpiry, expiry: null, daysLeft: null };
-  const daysLeft = daysBetween(day, expiry);
   const status =
-    daysLeft < 0
+    expiry < firstHeldExpiry(day)
       ? TrainingStatus.expired
-      : daysLeft <= rule.expiringDays
+      : expiry <= lastExpiringExpiry(day, rule.expiringDays)
         ? TrainingStatus.expiring
         : TrainingStatus.valid;
-  return { status, expiry, daysLeft };
+  return { status, expiry, daysLeft: daysBetween(day, expiry) };
 }
 
 /** The status on `day` from all of a pair's completions (the latest on or before it decides). */

@@ -378,7 +378,11 @@ function writePlannedTabs(
     CATALOGUE_INPUT_NOTE,
     planned.catalogueToWrite.rows.length + 1,
   );
-  writeMatrix(matrixSheet, planned.matrixTab, planned.grid);
+  writeMatrix(matrixSheet, planned.matrixTab, planned.grid, {
+    spreadsheetId: planned.catalogueContent.spreadsheetId,
+    sheetName: planned.tabs.names.matrix,
+    utcOffsetAt: planned.day.utcOffsetAt,
+  });
   const expiringWrite = writeTableOver(expiringContent, expiringTable(matrix, entries, ids));
   planned.expiringColours.apply(expiringWrite.sheet, expiringContent.frame.maxRows);
   const expired = expiredCount(entries);

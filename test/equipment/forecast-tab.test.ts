@@ -6,7 +6,7 @@
  * month later.
  */
 import type { SheetView } from '../../dev/emulator/spreadsheet/workbook-store';
-import { evaluateCondition } from '../../dev/emulator/spreadsheet/conditional-evaluation';
+import { conditionalFormatsOf } from '../../dev/emulator/spreadsheet/conditional-display';
 import { spreadsheetServiceCalls } from '../../dev/emulator/spreadsheet';
 import { renderWorkbookHtml } from '../../dev/emulator/snapshot';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
@@ -71,20 +71,7 @@ function schedulesOf(types: readonly EquipmentType[]): Placed[] {
 /** The background a cell shows from the tab's conditional format rules (the first that holds), if any. */
 function conditionalBackground(sheet: SheetView, row: number, column: number): string | null {
   const [cell] = sheet.cells(a1(row, column))[0]!;
-  for (const rule of sheet.conditionalRules()) {
-    const inside = rule.ranges.some((range) => {
-      const [from, to] = range.split(':').map(parseA1) as [[number, number], [number, number]];
-      return row >= from[0] && row <= to[0] && column >= from[1] && column <= to[1];
-    });
-    if (!inside) continue;
-    const outcome = evaluateCondition(rule.type, rule.values, {
-      value: cell!.value,
-      display: cell!.display,
-      isError: cell!.error !== null,
-    });
-    if (outcome === 'match') return rule.format.background ?? null;
-  }
-  return null;
+  return conditionalFormatsOf(sheet)(row, column, cell!)?.background ?? null;
 }
 
 function a1(row: number, column: number): string {
@@ -93,12 +80,6 @@ function a1(row: number, column: number): string {
     letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
   }
   return `${letters}${row}`;
-}
-
-function parseA1(reference: string): [number, number] {
-  const [, letters, digits] = /^([A-Z]+)(\d+)$/.exec(reference)!;
-  const column = [...letters!].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0);
-  return [Number(digits), column];
 }
 
 describe('the Inspection forecast tab', () => {

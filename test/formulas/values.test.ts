@@ -4,8 +4,7 @@
  * no midnight at all.
  */
 import { offsetMinutesAt } from '../../dev/emulator/runtime/time-zones';
-import type { CalendarDate } from '../../src/lib/dates';
-import { midnightOf } from '../../src/formulas/values';
+import { type CalendarDate, midnightOf } from '../../src/lib/dates';
 import { dateTimeIn } from '../support/displayed-dates';
 
 function dayOf(isoDate: string): CalendarDate {

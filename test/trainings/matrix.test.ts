@@ -2,7 +2,6 @@ import { type CalendarDate, fromIsoDate, toSheetSerial } from '../../src/lib/dat
 import type { CatalogueEntry } from '../../src/trainings/catalogue';
 import type { CompletionRow } from '../../src/trainings/completions-tab';
 import { expiringEntries, expiringTable } from '../../src/trainings/expiring';
-import { complianceBackground } from '../../src/sheets/status-words';
 import {
   matrixCellA1,
   matrixGrid,
@@ -95,16 +94,12 @@ test('the grid: the legend in the first row, each cell the expiry that decides i
     ['u2', 'Bea', 1, toSheetSerial(day('2024-12-01')), null, null, null, null],
     ['u3', 'Cy', 0, toSheetSerial(day('2023-01-01')), null, null, null, null],
   ]);
-  expect(grid.backgrounds[0]!.slice(3)).toEqual(
-    ['Valid', 'Valid (no expiry)', 'Expiring', 'Expired', 'Not done'].map(
+  expect(grid.legend).toEqual({
+    a1: 'D1:H1',
+    backgrounds: ['Valid', 'Valid (no expiry)', 'Expiring', 'Expired', 'Not done'].map(
       (status) => STATUS_BACKGROUNDS[status as keyof typeof STATUS_BACKGROUNDS],
     ),
-  );
-  expect(grid.backgrounds.slice(3, 6).map((cells) => cells.slice(3, 5))).toEqual([
-    [STATUS_BACKGROUNDS.Expiring, STATUS_BACKGROUNDS['Valid (no expiry)']],
-    [STATUS_BACKGROUNDS.Valid, null],
-    [STATUS_BACKGROUNDS.Expired, null],
-  ]);
+  });
   expect(grid.values.length).toBe(matrixSize(3, 2).rows);
   expect(grid.values.every((cells) => cells.length === columns)).toBe(true);
   expect(grid.boldRows).toEqual([1, 2]);
@@ -118,20 +113,24 @@ test('the grid: the legend in the first row, each cell the expiry that decides i
   expect(grid.notes[1]![2]).toBe('Compliance: green at 95% or more, amber from 80%, red below 80%.');
 });
 
-test('compliance figures coloured by the shared thresholds: green from 95%, amber from 80%, red below', () => {
-  const grid = matrixGrid(trainingMatrix(COMPLETIONS, TRAININGS, TODAY));
-  const [green, amber, red] = ['#d9ead3', '#fce8b2', '#f4cccc'];
-  // By training: 3/4 overall, 2/3 Forklift, 1 for L; by person: 1, 1, 0.
-  expect(grid.backgrounds[2]!.slice(2, 5)).toEqual([red, red, green]);
-  expect(grid.backgrounds.slice(3, 6).map((cells) => cells[2])).toEqual([green, green, red]);
-  expect([0.95, 0.949, 0.8, 0.799, 0, null].map(complianceBackground)).toEqual([
-    green,
-    amber,
-    amber,
-    red,
-    red,
-    null,
+test('the colours: a rule per status over the whole block, Expiring a rule per expiring window, compliance figures by the shared bands', () => {
+  const windows = [
+    training('F', 12, true),
+    training('L', null, false),
+    { ...training('W', 12, false), expiringDays: 90 },
+  ];
+  const grid = matrixGrid(trainingMatrix(COMPLETIONS, windows, TODAY));
+  // Three people from row 4, three trainings from column D; the run's day is 2024-03-01.
+  expect(grid.statusRules).toEqual([
+    { status: 'Not done', condition: { textIs: 'Not done' }, a1: ['D4:F6'] },
+    { status: 'Valid (no expiry)', condition: { textIs: 'No expiry' }, a1: ['D4:F6'] },
+    { status: 'Expired', condition: { dateBefore: day('2024-03-01') }, a1: ['D4:F6'] },
+    { status: 'Expiring', condition: { dateBefore: day('2024-04-01') }, a1: ['D4:E6'] },
+    { status: 'Expiring', condition: { dateBefore: day('2024-05-31') }, a1: ['F4:F6'] },
+    { status: 'Valid', condition: { dateAfter: day('2024-03-31') }, a1: ['D4:F6'] },
   ]);
+  // The overall figure and each training's in row 3, each person's in column C.
+  expect(grid.complianceA1).toEqual(['C3:F3', 'C4:C6']);
 });
 
 test('a required training nobody did: "Not done" in every row, and no compliance figure divides by zero', () => {
@@ -144,7 +143,6 @@ test('a required training nobody did: "Not done" in every row, and no compliance
     [0, 'Not done', null],
     [0, 'Not done', null],
   ]);
-  expect(grid.backgrounds[3]!.slice(3, 5)).toEqual([STATUS_BACKGROUNDS['Not done'], null]);
 });
 
 test('the expiring list: what can be booked first, older lapses below their heading, linked to the matrix cell and the completion row', () => {

@@ -9,6 +9,7 @@ import { dateTimeIn } from '../support/displayed-dates';
 import { spreadsheetServiceCalls } from '../../dev/emulator/spreadsheet';
 import { columnLetters } from '../../dev/emulator/spreadsheet/a1-notation';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
+import { displayedBackgrounds } from '../support/displayed-formats';
 import type { DatasetData } from '../support/sample-service';
 import { type Expected, expected, isoOf, type Rule } from '../support/training-oracle';
 import {
@@ -41,6 +42,13 @@ const COLOURS: Record<string, string> = {
   'Not done': '#d9d9d9',
 };
 
+/** The compliance bands: green from 95%, amber from 80%, red below; no colour with nothing counted. */
+function complianceColour(compliant: number, counted: number): string | null {
+  if (counted === 0) return null;
+  const share = compliant / counted;
+  return share >= 0.95 ? COLOURS.Valid! : share >= 0.8 ? COLOURS.Expiring! : COLOURS.Expired!;
+}
+
 function percent(compliant: number, counted: number): string {
   return counted === 0 ? '' : `${Math.round((100 * compliant) / counted)}%`;
 }
@@ -53,7 +61,7 @@ function compliant(cell: Expected): boolean {
   return ['Valid', 'Valid (no expiry)', 'Expiring'].includes(cell.status);
 }
 
-/** The matrix as the user sees it: the legend row, values, then colours of the training cells. */
+/** The matrix as the user sees it: the legend row, values, then colours of the cells and the figures. */
 function expectMatrix(harness: AddonHarness, expectedMatrix: Oracle): void {
   const sheet = tab(harness, MATRIX);
   const { people, trainings, cells, rules } = expectedMatrix;
@@ -70,10 +78,11 @@ function expectMatrix(harness: AddonHarness, expectedMatrix: Oracle): void {
     'Not done',
   ]);
   expect(shown[1]!.slice(0, 3 + trainings.length)).toEqual(['User ID', 'User name', 'Compliance', ...labels]);
-  const figure = (list: [Expected, Rule | undefined][]) => {
+  const tally = (list: [Expected, Rule | undefined][]): [number, number] => {
     const counted = list.filter(([cell, rule]) => counts(cell, rule));
-    return percent(counted.filter(([cell]) => compliant(cell)).length, counted.length);
+    return [counted.filter(([cell]) => compliant(cell)).length, counted.length];
   };
+  const figure = (list: [Expected, Rule | undefined][]) => percent(...tally(list));
   const column = (t: number) =>
     cells.map((row): [Expected, Rule | undefined] => [row[t]!, rules.get(trainings[t]!)]);
   expect(shown[2]!.slice(1, 3 + trainings.length)).toEqual([
@@ -94,8 +103,23 @@ function expectMatrix(harness: AddonHarness, expectedMatrix: Oracle): void {
   const colours = cells.map((row) =>
     row.map((cell, t) => (cell.latest || rules.get(trainings[t]!)?.required ? COLOURS[cell.status]! : null)),
   );
-  const backgrounds = sheet.backgrounds().slice(3, 3 + people.length);
-  expect(backgrounds.map((row) => row.slice(3, 3 + trainings.length))).toEqual(colours);
+  const shownColours = displayedBackgrounds(sheet);
+  expect(shownColours.slice(3, 3 + people.length).map((row) => row.slice(3, 3 + trainings.length))).toEqual(
+    colours,
+  );
+  const personRow = (p: number) =>
+    cells[p]!.map((cell, t): [Expected, Rule | undefined] => [cell, rules.get(trainings[t]!)]);
+  expect(shownColours[2]!.slice(2, 3 + trainings.length)).toEqual([
+    complianceColour(...tally(trainings.flatMap((_, t) => column(t)))),
+    ...trainings.map((_, t) => complianceColour(...tally(column(t)))),
+  ]);
+  expect(shownColours.slice(3, 3 + people.length).map((row) => row[2])).toEqual(
+    people.map((_, p) => complianceColour(...tally(personRow(p)))),
+  );
+  // The colours are the rules': no cell of the people's rows has one of its own.
+  expect(sheet.backgrounds(`A4:${columnLetters(3 + trainings.length)}${3 + people.length}`).flat()).toEqual(
+    new Array(people.length * (3 + trainings.length)).fill(null),
+  );
   // The legend and the header stay in sight.
   expect(sheet.frozenRows).toBe(3);
   expect(sheet.frozenColumns).toBe(2);

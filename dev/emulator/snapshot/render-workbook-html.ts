@@ -6,16 +6,9 @@
  * the target sheet's row, whose id is s<gid>-r<row> (rows that links point to are shown even if empty). Without JavaScript every sheet is shown one after
  * another; a small script shows one tab at a time.
  */
-import { columnLetters, parseA1, referenceBox } from '../spreadsheet/a1-notation';
-import { evaluateCondition } from '../spreadsheet/conditional-evaluation';
-import { type GridBox, boxContains } from '../spreadsheet/grid-box';
-import type {
-  CellView,
-  ChartView,
-  ConditionalRuleView,
-  SheetView,
-  WorkbookStore,
-} from '../spreadsheet/index';
+import { columnLetters, parseA1 } from '../spreadsheet/a1-notation';
+import { conditionalFormatsOf } from '../spreadsheet/conditional-display';
+import type { CellView, ChartView, SheetView, WorkbookStore } from '../spreadsheet/index';
 import { escapeHtml, isSafeExternalUrl } from './html-text';
 
 const STYLE = `
@@ -69,42 +62,6 @@ const TAB_SCRIPT = `
 })();
 `;
 
-interface RuleOnSheet {
-  rule: ConditionalRuleView;
-  boxes: GridBox[];
-}
-
-function boxOfA1(a1: string, sheet: SheetView): GridBox | null {
-  const reference = parseA1(a1);
-  return reference && referenceBox(reference, sheet.maxRows, sheet.maxColumns);
-}
-
-function rulesOf(sheet: SheetView): RuleOnSheet[] {
-  return sheet.conditionalRules().map((rule) => ({
-    rule,
-    boxes: rule.ranges.map((a1) => boxOfA1(a1, sheet)).filter((box): box is GridBox => box !== null),
-  }));
-}
-
-/** The format of the first rule (in the sheet's order, as Sheets applies them) whose condition holds. */
-function conditionalFormatAt(
-  rules: RuleOnSheet[],
-  row: number,
-  column: number,
-  cell: CellView,
-): ConditionalRuleView['format'] | undefined {
-  for (const { rule, boxes } of rules) {
-    if (!boxes.some((box) => boxContains(box, row, column))) continue;
-    const outcome = evaluateCondition(rule.type, rule.values, {
-      value: cell.value,
-      display: cell.display,
-      isError: cell.error !== null,
-    });
-    if (outcome === 'match') return rule.format;
-  }
-  return undefined;
-}
-
 interface InSheetLink {
   gid: number;
   row: number | null;
@@ -142,7 +99,7 @@ function renderCell(
   cell: CellView,
   row: number,
   column: number,
-  rules: RuleOnSheet[],
+  conditionalFormatAt: ReturnType<typeof conditionalFormatsOf>,
   sheets: ReadonlyMap<number, SheetView>,
   /** For a cell of a frozen column: its distance from the table's left edge, where it stays. */
   frozenAt: number | undefined,
@@ -154,7 +111,7 @@ function renderCell(
     styles.push(`left: ${frozenAt}px`);
   }
   const titles: string[] = [];
-  const conditional = conditionalFormatAt(rules, row, column, cell);
+  const conditional = conditionalFormatAt(row, column, cell);
   const background = conditional?.background ?? cell.background;
   if (background) styles.push(`background-color: ${background}`);
   if (conditional?.fontColor) styles.push(`color: ${conditional.fontColor}`);
@@ -231,7 +188,7 @@ function renderSheet(
   const sheetsByName = new Map([...sheets.values()].map((other) => [other.name, other]));
   const rows = Math.min(sheet.maxRows, Math.max(sheet.lastRow, sheet.frozenRows, lastLinkedRow));
   const columns = Math.max(sheet.lastColumn, 1);
-  const rules = rulesOf(sheet);
+  const conditionalFormatAt = conditionalFormatsOf(sheet);
   const hidden = sheet.hidden ? ' <span class="badge">hidden</span>' : '';
   const facts = [
     `${sheet.maxRows} rows × ${sheet.maxColumns} columns`,
@@ -277,7 +234,7 @@ function renderSheet(
       const frozen = row <= sheet.frozenRows ? ' class="frozen"' : '';
       const tds = shown
         .map((column) =>
-          renderCell(cellsOfRow[column - 1]!, row, column, rules, sheets, frozenAt.get(column)),
+          renderCell(cellsOfRow[column - 1]!, row, column, conditionalFormatAt, sheets, frozenAt.get(column)),
         )
         .join('');
       parts.push(`<tr id="s${sheet.gid}-r${row}"${frozen}><th>${row}</th>${tds}</tr>`);
@@ -285,12 +242,12 @@ function renderSheet(
     if (rows <= sheet.frozenRows) parts.push('</thead><tbody>');
     parts.push('</tbody></table></div>');
   }
-  const unevaluated = rules.filter(({ rule }) => rule.type === 'CUSTOM_FORMULA');
+  const unevaluated = sheet.conditionalRules().filter((rule) => rule.type === 'CUSTOM_FORMULA');
   if (unevaluated.length > 0) {
     parts.push(
       '<p class="unevaluated">Conditional formats with custom formulas (not evaluated here):</p><ul class="unevaluated">',
     );
-    for (const { rule } of unevaluated) {
+    for (const rule of unevaluated) {
       const format = Object.entries(rule.format)
         .filter(([, value]) => value !== undefined)
         .map(([key, value]) => `${key} ${String(value)}`)

@@ -1,9 +1,12 @@
 /**
  * Conditional format rules: the builder (SpreadsheetApp.newConditionalFormatRule), the built rule and
  * its BooleanCondition. Supported conditions: text equal to / contains / starts with / ends with,
- * number equal to / less than / greater than / between, cell empty / not empty, custom formula.
+ * number equal to / less than / greater than / between, date before / after an exact date (a Date,
+ * kept as its instant and read as a calendar day in the spreadsheet's time zone; relative dates are
+ * not emulated), cell empty / not empty, custom formula.
  * Supported formats: background, font colour, bold, italic. Gradients are not emulated.
  */
+import { types } from 'node:util';
 import { AppsScriptException, strict } from '../core';
 import { normalizeColor, requireString, signatureMismatch } from './arguments';
 import { rangeRefOf } from './api-range';
@@ -47,13 +50,18 @@ function exposeBooleanCondition(env: ServiceEnv, draft: RuleDraft): BooleanCondi
   const condition = {
     getCriteriaType: (): GoogleAppsScript.Spreadsheet.BooleanCriteria =>
       type as unknown as GoogleAppsScript.Spreadsheet.BooleanCriteria,
-    getCriteriaValues: (): unknown[] => env.realm.toScript([...values]),
+    getCriteriaValues: (): unknown[] =>
+      env.realm.toScript(isDateCondition(type) ? values.map((ms) => new Date(Number(ms))) : [...values]),
     getBackground: (): string | null => format.background ?? null,
     getFontColor: (): string | null => format.fontColor ?? null,
     getBold: (): boolean | null => format.bold ?? null,
     getItalic: (): boolean | null => format.italic ?? null,
   } satisfies Partial<BooleanCondition>;
   return strict('BooleanCondition', condition, env.counter) as unknown as BooleanCondition;
+}
+
+function isDateCondition(type: ConditionType | undefined): boolean {
+  return type === 'DATE_BEFORE' || type === 'DATE_AFTER';
 }
 
 type BuilderMethod =
@@ -65,6 +73,8 @@ type BuilderMethod =
   | 'whenNumberLessThan'
   | 'whenNumberGreaterThan'
   | 'whenNumberBetween'
+  | 'whenDateBefore'
+  | 'whenDateAfter'
   | 'whenCellEmpty'
   | 'whenCellNotEmpty'
   | 'whenFormulaSatisfied'
@@ -109,6 +119,14 @@ class RuleBuilderApi implements Pick<Builder, BuilderMethod> {
     return this.#when(type, numbers as number[]);
   }
 
+  /** A Date only: a RelativeDate (or anything else) is refused, an invalid Date too (stricter). */
+  #date(method: string, type: ConditionType, date: unknown): Builder {
+    if (!types.isDate(date) || Number.isNaN(date.getTime())) {
+      throw signatureMismatch(`ConditionalFormatRuleBuilder.${method}`, [date]);
+    }
+    return this.#when(type, [date.getTime()]);
+  }
+
   #format(change: ConditionalFormat): Builder {
     Object.assign(this.#draft.format, change);
     return this.#self as unknown as Builder;
@@ -144,6 +162,14 @@ class RuleBuilderApi implements Pick<Builder, BuilderMethod> {
 
   whenNumberBetween(start: number, end: number): Builder {
     return this.#numbers('whenNumberBetween', 'NUMBER_BETWEEN', [start, end]);
+  }
+
+  whenDateBefore(date: unknown): Builder {
+    return this.#date('whenDateBefore', 'DATE_BEFORE', date);
+  }
+
+  whenDateAfter(date: unknown): Builder {
+    return this.#date('whenDateAfter', 'DATE_AFTER', date);
   }
 
   whenCellEmpty(): Builder {

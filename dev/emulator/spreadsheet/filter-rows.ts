@@ -21,6 +21,7 @@ export function isRowHiddenByFilter(sheet: SheetModel, row: number): boolean {
       value: cellValue(cell, sheet.workbook.timeZone, (ms) => new Date(ms)),
       display,
       isError: isCellError(cell?.value),
+      timeZone: sheet.workbook.timeZone,
     };
     if (evaluateCondition(condition.type, condition.values, evaluated) === 'no-match') return true;
   }

@@ -29,6 +29,8 @@ export type ConditionType =
   | 'NUMBER_LESS_THAN'
   | 'NUMBER_GREATER_THAN'
   | 'NUMBER_BETWEEN'
+  | 'DATE_BEFORE'
+  | 'DATE_AFTER'
   | 'CELL_EMPTY'
   | 'CELL_NOT_EMPTY'
   | 'CUSTOM_FORMULA';
@@ -42,6 +44,10 @@ export interface ConditionalFormat {
 
 export interface ConditionalRuleData {
   type: ConditionType;
+  /**
+   * The condition's arguments; a date condition's is the instant the script gave (epoch
+   * milliseconds), read as a calendar day in the time zone of the spreadsheet whose cells it tests.
+   */
   values: (string | number)[];
   format: ConditionalFormat;
   ranges: GridBox[];

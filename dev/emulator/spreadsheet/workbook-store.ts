@@ -143,6 +143,10 @@ export class SheetView {
   get hidden(): boolean {
     return this.#sheet.hidden;
   }
+  /** Its spreadsheet's, in which its date cells and date conditions are calendar days. */
+  get timeZone(): string {
+    return this.#sheet.workbook.timeZone;
+  }
   get maxRows(): number {
     return this.#sheet.maxRows;
   }

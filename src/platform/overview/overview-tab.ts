@@ -20,7 +20,7 @@ import { cellToSheetSerial, epochMsToSheetSerial, type UtcOffsetAt } from '../..
 import type { DocumentState } from '../document-state';
 import { addonTab, freeTabName } from '../addon-tabs';
 import { gridA1 } from '../../sheets/a1-notation';
-import { COMPLIANCE_BANDS, ExpiryStatus, STATUS_COLOURS } from '../../sheets/status-words';
+import { complianceRules, ExpiryStatus, STATUS_COLOURS } from '../../sheets/status-words';
 import {
   BOLD_ROWS,
   chartRangeA1,
@@ -130,7 +130,7 @@ export function planOverview(
       if (isNew) formatNewTab(sheet);
       else if (outdatedLayout) {
         setSectionFormats(sheet);
-        addRules(sheet, complianceRules(sheet));
+        addRules(sheet, complianceRules(complianceFigures(sheet)));
         state.set(STATE_KEY, { sheetId: sheet.getSheetId(), layout: LAYOUT } satisfies OverviewState);
       }
       const refreshed =
@@ -170,7 +170,7 @@ function formatNewTab(sheet: Sheet): void {
     OVERVIEW_SECTIONS.map((section) => gridA1(row, SECTION_LAYOUTS[section].column, 1, 2)),
   );
   sheet.getRangeList(boldCells).setFontWeight('bold');
-  addRules(sheet, [...statusFigureRules(sheet), ...complianceRules(sheet)]);
+  addRules(sheet, [...statusFigureRules(sheet), ...complianceRules(complianceFigures(sheet))]);
 }
 
 /** Adds conditional format rules after the sheet's own (one read, one write). */
@@ -202,25 +202,11 @@ function statusFigureRules(sheet: Sheet): GoogleAppsScript.Spreadsheet.Condition
   );
 }
 
-/**
- * The compliance figure in the bands of every compliance figure (the Training matrix's too), the
- * highest first: Sheets applies the first rule that matches. A figure with nothing to count is
- * words, which no number rule matches.
- */
-function complianceRules(sheet: Sheet): GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] {
-  const cells = sectionsWhoseFifthRowIs('compliance').map((section) =>
+/** The compliance figures, coloured in the bands of every compliance figure (the Training matrix's too). */
+function complianceFigures(sheet: Sheet): GoogleAppsScript.Spreadsheet.Range[] {
+  return sectionsWhoseFifthRowIs('compliance').map((section) =>
     sheet.getRange(FIFTH_ROW, SECTION_LAYOUTS[section].column + 1),
   );
-  return COMPLIANCE_BANDS.map((band, index) => {
-    const above = COMPLIANCE_BANDS[index - 1];
-    const rule = SpreadsheetApp.newConditionalFormatRule();
-    return (
-      above ? rule.whenNumberBetween(band.atLeast, above.atLeast) : rule.whenNumberBetween(band.atLeast, 1)
-    )
-      .setBackground(band.background)
-      .setRanges(cells)
-      .build();
-  });
 }
 
 function sectionsWhoseFifthRowIs(kind: SectionLayout['fifthRow']): OverviewSection[] {
