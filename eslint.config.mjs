@@ -119,6 +119,14 @@ export default tseslint.config(
     },
   },
   {
+    // A module is one idea and a function one job: past these, cut it along its seams.
+    files: ['src/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     // The dialogs' scripts, bundled into their pages by the build: browser code, where the DOM exists.
     files: ['src/**/*.client.ts'],
     languageOptions: { globals: { ...globals.browser } },

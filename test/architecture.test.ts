@@ -218,18 +218,37 @@ describe('eslint refuses imports against the layers', () => {
     "type ServerExports = typeof import('../main');\nexport type Used = ServerExports;\n",
   ] as const;
 
+  /** A module of `lines` lines before a function of `statements` statements (and four lines more). */
+  const sized = (lines: number, statements: number) =>
+    [
+      'src/lib/probe.ts',
+      [
+        ...Array.from({ length: lines }, (_, index) => `export const f${index} = ${index};`),
+        'export function long(): number {',
+        '  let total = 0;',
+        ...Array.from({ length: statements }, (_, index) => `  total += ${index};`),
+        '  return total;',
+        '}',
+      ].join('\n') + '\n',
+    ] as const;
+  // 400 lines with a function of 80; then a line more in the file, and in the function.
+  const sizes = [sized(320, 76), sized(321, 76), sized(319, 77)] as const;
+
   let refusedRules: string[][];
   let allowedRules: string[][];
   let typeOfImportRules: string[];
+  let sizeRules: string[][];
   beforeAll(() => {
     const results = lintAll([
       ...refused.map(([file, line]) => probe(file, line)),
       ...allowed.map(([file, line]) => probe(file, line)),
       typeOfImport,
+      ...sizes,
     ]);
     refusedRules = results.slice(0, refused.length);
-    allowedRules = results.slice(refused.length, -1);
-    typeOfImportRules = results.at(-1)!;
+    allowedRules = results.slice(refused.length, refused.length + allowed.length);
+    typeOfImportRules = results[refused.length + allowed.length]!;
+    sizeRules = results.slice(-sizes.length);
   });
 
   test.each(refused.map((entry, index) => [...entry, index] as const))(
@@ -248,5 +267,9 @@ describe('eslint refuses imports against the layers', () => {
 
   test('only the dialog contract names a module by typeof import', () => {
     expect(typeOfImportRules).toEqual(['no-restricted-syntax']);
+  });
+
+  test('a file of more than 400 lines, or a function of more than 80, is refused', () => {
+    expect(sizeRules).toEqual([[], ['max-lines'], ['max-lines-per-function']]);
   });
 });

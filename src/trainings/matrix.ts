@@ -317,3 +317,11 @@ function formatBlocks(people: number, trainings: number, columns: number): Matri
     { format: DATE, a1: date },
   ].filter((block) => block.a1.length > 0);
 }
+
+/** The person × training pairs with a completion: those that can be Expired or Expiring. */
+export function completedPairs(matrix: TrainingMatrix): number {
+  return matrix.statuses.reduce(
+    (count, row) => count + row.filter((cell) => cell.status !== TrainingStatus.notDone).length,
+    0,
+  );
+}

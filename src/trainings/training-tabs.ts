@@ -6,7 +6,7 @@
  */
 import { STATUS_COLOURS } from '../sheets/status-words';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
-import { PLAIN_TEXT, type Table } from '../sheets/table';
+import type { Table } from '../sheets/table';
 import { checkRoomForTabs, readSheetGrids, type SheetGrid, type TabSize } from '../sheets/cell-limit';
 import { readStatusColours } from '../sheets/conditional-formats';
 import { readTab, type TabContent } from '../sheets/tab-content';
@@ -34,6 +34,7 @@ import {
   expiringTable,
 } from './expiring';
 import {
+  completedPairs,
   MATRIX_SHEET,
   type MatrixGrid,
   matrixGrid,
@@ -47,13 +48,12 @@ import {
 import { type MatrixTab, readMatrixTab, writeMatrix } from './matrix-tab';
 import { keepTrainingTabsComputed, trainingsRefreshedAtMs } from './computed-day';
 import { describeTrainingTabs, expiredCount } from './training-summary';
-import { TrainingStatus } from './training-status';
 import type { DocumentState } from '../platform/document-state';
 import { addonTab, findAddonTab, type FoundTab, keepAddonTabIds } from '../platform/addon-tabs';
 import { completionsPerMonth } from '../platform/overview/overview';
 import { type OverviewOptions, type OverviewPlan, planOverview } from '../platform/overview/overview-tab';
 import { keepLaterColumnsOwned, laterColumnsOwned } from '../platform/later-columns';
-import { styleInputColumns } from '../sheets/input-columns';
+import { allCatalogueValues, writeCatalogueTab } from './catalogue-tab';
 
 /** The training tabs keep their ids together: they are written together. */
 const STATE_KEY = 'safetySync.trainingTabs';
@@ -80,11 +80,6 @@ export const NARROW_ADVICE =
   'Narrow the completions with a user or training filter (Safety Sync → Import completed trainings…), ' +
   'or import them into a new spreadsheet.';
 
-function allValues(sheet: GoogleAppsScript.Spreadsheet.Sheet | null): unknown[][] {
-  if (!sheet || sheet.getLastRow() === 0) return [];
-  return sheet.getRange(1, 1, sheet.getLastRow(), sheet.getLastColumn()).getValues();
-}
-
 export interface TrainingSources {
   completionsTab: CompletionsTab;
   catalogueSheet: GoogleAppsScript.Spreadsheet.Sheet | null;
@@ -106,26 +101,8 @@ export function readTrainingSources(
   return {
     completionsTab,
     catalogueSheet,
-    catalogue: readCatalogue(allValues(catalogueSheet), defaultExpiringDays),
+    catalogue: readCatalogue(allCatalogueValues(catalogueSheet), defaultExpiringDays),
   };
-}
-
-/** Writes the user's column headers the catalogue lacks, beside its last column. */
-/** On the title of each column of Trainings the user fills in. */
-const CATALOGUE_INPUT_NOTE =
-  'You fill this in: Name, Validity (months), Required (yes or no) and Expiring window (days) of each ' +
-  'training. Safety Sync reads them and never overwrites them.';
-
-function addUserHeaders(
-  sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  after: number,
-  headers: readonly string[],
-): void {
-  if (headers.length === 0) return;
-  const range = sheet.getRange(1, after + 1, 1, headers.length);
-  range.setNumberFormats([headers.map(() => PLAIN_TEXT)]);
-  range.setValues([[...headers]]);
-  range.setFontWeight('bold');
 }
 
 /**
@@ -259,7 +236,7 @@ export function planTrainingTabs(
   const tabs = findTrainingTabs(spreadsheet, overview.state);
   const { found, names } = tabs;
   const catalogueContent = readTab(spreadsheet, names.catalogue, CATALOGUE_TAB, found.catalogue.sheet);
-  const catalogue = readCatalogue(allValues(catalogueContent.sheet), defaultExpiringDays);
+  const catalogue = readCatalogue(allCatalogueValues(catalogueContent.sheet), defaultExpiringDays);
   const tables = computeTrainingTables(catalogue, completions, names, day, defaultExpiringDays, (sizes) =>
     checkRoomForTabs(grids, sizes, NARROW_ADVICE, alongside),
   );
@@ -366,18 +343,7 @@ function writePlannedTabs(
   ids: TrainingTabIds,
 ): void {
   const { catalogue, matrix, entries, expiringContent } = planned;
-  const catalogueWrite = writeTableOver(planned.catalogueContent, planned.catalogueToWrite);
-  addUserHeaders(
-    catalogueWrite.sheet,
-    Math.max(catalogue.lastColumn, CATALOGUE_COLUMNS.length),
-    catalogue.missingHeaders,
-  );
-  styleInputColumns(
-    catalogueWrite.sheet,
-    catalogue.inputColumns,
-    CATALOGUE_INPUT_NOTE,
-    planned.catalogueToWrite.rows.length + 1,
-  );
+  writeCatalogueTab(planned.catalogueContent, planned.catalogueToWrite, catalogue);
   writeMatrix(matrixSheet, planned.matrixTab, planned.grid, {
     spreadsheetId: planned.catalogueContent.spreadsheetId,
     sheetName: planned.tabs.names.matrix,
@@ -398,14 +364,6 @@ function writePlannedTabs(
       planned.day.today,
     ),
   });
-}
-
-/** The person × training pairs with a completion: those that can be Expired or Expiring. */
-function completedPairs(matrix: TrainingMatrix): number {
-  return matrix.statuses.reduce(
-    (count, row) => count + row.filter((cell) => cell.status !== TrainingStatus.notDone).length,
-    0,
-  );
 }
 
 /** The tabs their user had deleted, which the run made again. */
