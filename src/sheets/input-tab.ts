@@ -34,6 +34,8 @@ export interface InputTabRead<Field extends string> {
   lastColumn: number;
   /** Where the user's columns are (1-based) once the missing titles are written: styled as inputs. */
   inputColumns: number[];
+  /** Where each of the user's columns is (1-based) once the missing titles are written. */
+  columns: Record<Field, number>;
 }
 
 /** An empty cell as getValues gives it (''), or nothing at all (a short row). */
@@ -98,14 +100,22 @@ export function readInputTab<Field extends string>(
   });
   const missing = fields.filter((field) => !columnOf.has(field));
   const firstMissing = Math.max(header.length, shape.ownColumns) + 1;
+  const columns = Object.fromEntries([
+    ...fields.flatMap((field) => (columnOf.has(field) ? [[field, columnOf.get(field)! + 1]] : [])),
+    ...missing.map((field, index) => [field, firstMissing + index]),
+  ]) as Record<Field, number>;
   return {
     rows,
     withUserContent,
     missingHeaders: missing.map((field) => shape.userHeaders[field]),
     lastColumn: header.length,
-    inputColumns: [
-      ...fields.flatMap((field) => (columnOf.has(field) ? [columnOf.get(field)! + 1] : [])),
-      ...missing.map((_, index) => firstMissing + index),
-    ],
+    inputColumns: Object.values(columns),
+    columns,
   };
+}
+
+/** Every cell of a tab, titles first, as readInputTab takes them ([] for no tab or an empty one). */
+export function wholeTabValues(sheet: GoogleAppsScript.Spreadsheet.Sheet | null): unknown[][] {
+  if (!sheet || sheet.getLastRow() === 0) return [];
+  return sheet.getRange(1, 1, sheet.getLastRow(), sheet.getLastColumn()).getValues();
 }

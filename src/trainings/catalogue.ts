@@ -7,7 +7,7 @@
  * New training ids are appended; a training no completion mentions any more stays while its row holds
  * something the user typed.
  */
-import { LISTED_PROBLEMS, listProblems } from '../platform/problem-lists';
+import { UnreadableTab } from '../platform/problem-lists';
 import { isBlankCell, quoteCell, readInputTab, wholeNumberCell, yesOrNoCell } from '../sheets/input-tab';
 import { type CellValue, type ColumnSpec, columnIndexes, type Table } from '../sheets/table';
 import { type CalendarDate, toSheetSerial } from '../lib/dates';
@@ -54,23 +54,9 @@ export interface CatalogueRead {
   inputColumns: number[];
 }
 
-/** A cell the user typed the wrong thing into, in words; the whole catalogue is refused with it. */
-export class CatalogueProblems extends Error {
-  constructor(problems: readonly string[]) {
-    super(
-      listProblems(
-        problems.length,
-        problems.slice(0, LISTED_PROBLEMS),
-        `cell${problems.length === 1 ? '' : 's'} of the "${CATALOGUE_SHEET}" tab Safety Sync cannot read`,
-      )! + ' Correct them and choose Safety Sync → Show training status.',
-    );
-    this.name = 'CatalogueProblems';
-  }
-}
-
 /**
  * The catalogue as the tab holds it (values header first, as getValues returns them; [] for no tab).
- * Throws CatalogueProblems for cells that are not what their column asks for.
+ * Throws UnreadableTab for cells that are not what their column asks for.
  */
 export function readCatalogue(
   values: readonly (readonly unknown[])[],
@@ -114,7 +100,7 @@ export function readCatalogue(
       expiringDays: expiringDays ?? defaultExpiringDays,
     };
   });
-  if (problems.length > 0) throw new CatalogueProblems(problems);
+  if (problems.length > 0) throw new UnreadableTab(CATALOGUE_SHEET, problems, 'cell');
   const { withUserContent, missingHeaders, lastColumn, inputColumns } = tab;
   return { entries, withUserContent, missingHeaders, lastColumn, inputColumns };
 }

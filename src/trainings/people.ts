@@ -8,7 +8,7 @@
  * absent from the completions: a person no completion names keeps their row while it holds anything
  * typed, and stays active until the user says otherwise.
  */
-import { LISTED_PROBLEMS, listProblems } from '../platform/problem-lists';
+import { UnreadableTab } from '../platform/problem-lists';
 import { isBlankCell, quoteCell, readInputTab, yesOrNoCell } from '../sheets/input-tab';
 import { type CellValue, type ColumnSpec, columnIndexes, type Table } from '../sheets/table';
 import { type CalendarDate, parseDateCell, toSheetSerial, type UtcOffsetAt } from '../lib/dates';
@@ -60,20 +60,8 @@ export interface RosterRead {
   lastColumn: number;
   /** Where the user's columns are (1-based) once the missing titles are written: styled as inputs. */
   inputColumns: number[];
-}
-
-/** A cell of People the user typed the wrong thing into, in words; the roster is refused with it. */
-export class RosterProblems extends Error {
-  constructor(problems: readonly string[]) {
-    super(
-      listProblems(
-        problems.length,
-        problems.slice(0, LISTED_PROBLEMS),
-        `cell${problems.length === 1 ? '' : 's'} of the "${PEOPLE_SHEET}" tab Safety Sync cannot read`,
-      )! + ' Correct them and choose Safety Sync → Show training status.',
-    );
-    this.name = 'RosterProblems';
-  }
+  /** Where each of the user's columns is (1-based) once the missing titles are written. */
+  columns: Record<keyof typeof PEOPLE_USER_HEADERS, number>;
 }
 
 function text(value: unknown): string {
@@ -95,7 +83,7 @@ export function rolesOf(value: unknown): string[] {
 
 /**
  * The roster as the tab holds it (values titles first, as getValues returns them; [] for no tab).
- * Throws RosterProblems for an Active or a Start date cell that is not what its column asks for.
+ * Throws UnreadableTab for an Active or a Start date cell that is not what its column asks for.
  */
 export function readRoster(values: readonly (readonly unknown[])[], utcOffsetAt: UtcOffsetAt): RosterRead {
   const tab = readInputTab(values, {
@@ -131,17 +119,17 @@ export function readRoster(values: readonly (readonly unknown[])[], utcOffsetAt:
       startDate: start.kind === 'date' ? start.date : null,
     };
   });
-  if (problems.length > 0) throw new RosterProblems(problems);
-  const { withUserContent, missingHeaders, lastColumn, inputColumns } = tab;
-  return { entries, withUserContent, missingHeaders, lastColumn, inputColumns };
+  if (problems.length > 0) throw new UnreadableTab(PEOPLE_SHEET, problems, 'cell');
+  const { withUserContent, missingHeaders, lastColumn, inputColumns, columns } = tab;
+  return { entries, withUserContent, missingHeaders, lastColumn, inputColumns, columns };
 }
 
 /**
  * The roster after this run: the tab's people in its order, less those no completion names whose rows
- * hold neither a name nor anything in the user's columns, then the people new to the completions in
- * the order first seen (the completions are newest first), active and with nothing typed. A name the
- * completions know replaces the tab's; a new starter's typed name stays. A person the completions no
- * longer name keeps their row with their name: only the user makes anyone inactive.
+ * hold nothing in the user's columns, then the people new to the completions in the order first seen
+ * (the completions are newest first), active and with nothing typed. A name the completions know
+ * replaces the tab's; a new starter keeps the name typed for them. A person the completions no longer
+ * name keeps their row while it holds anything typed: only the user makes anyone inactive.
  */
 export function mergeRoster(read: RosterRead, completions: readonly CompletionRow[]): RosterEntry[] {
   const names = new Map<string, string>();
@@ -149,7 +137,7 @@ export function mergeRoster(read: RosterRead, completions: readonly CompletionRo
     if (!names.get(userId)) names.set(userId, userName);
   }
   const kept = read.entries
-    .filter((entry) => names.has(entry.userId) || read.withUserContent.has(entry.userId) || entry.name !== '')
+    .filter((entry) => names.has(entry.userId) || read.withUserContent.has(entry.userId))
     .map((entry) => ({ ...entry, name: names.get(entry.userId) || entry.name }));
   const known = new Set(kept.map((entry) => entry.userId));
   const added = [...names]

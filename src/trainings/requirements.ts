@@ -8,7 +8,7 @@
  * The tab's columns are found by their titles; blank rows are skipped. Values are compared without
  * regard to case or the spaces around them ("forklift driver" is the role "Forklift Driver").
  */
-import { LISTED_PROBLEMS, listProblems } from '../platform/problem-lists';
+import { UnreadableTab } from '../platform/problem-lists';
 import { isBlankCell, quoteCell, wholeNumberCell } from '../sheets/input-tab';
 import type { RosterEntry } from './people';
 
@@ -40,20 +40,6 @@ export interface Requirement {
   withinDays: number | null;
 }
 
-/** A cell of Requirements the user typed the wrong thing into; the requirements are refused with it. */
-export class RequirementProblems extends Error {
-  constructor(problems: readonly string[]) {
-    super(
-      listProblems(
-        problems.length,
-        problems.slice(0, LISTED_PROBLEMS),
-        `row${problems.length === 1 ? '' : 's'} of the "${REQUIREMENTS_SHEET}" tab Safety Sync cannot read`,
-      )! + ' Correct them and choose Safety Sync → Show training status.',
-    );
-    this.name = 'RequirementProblems';
-  }
-}
-
 /** How two values of a kind are compared: without regard to case or surrounding spaces. */
 export function sameValue(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -66,11 +52,11 @@ function text(value: unknown): string {
 const KINDS = Object.keys(APPLIES_TO) as AppliesToKind[];
 const KINDS_IN_WORDS = `${KINDS.slice(0, -1)
   .map((kind) => APPLIES_TO[kind])
-  .join(', ')} or ${APPLIES_TO[KINDS.at(-1)!]}`;
+  .join(', ')} or ${APPLIES_TO[KINDS[KINDS.length - 1]!]}`;
 
 /**
  * The requirements as the tab holds them (values titles first, as getValues returns them; [] for no
- * tab). Throws RequirementProblems for a row that does not say what it applies to, to which training,
+ * tab). Throws UnreadableTab for a row that does not say what it applies to, to which training,
  * or within how many days.
  */
 export function readRequirements(values: readonly (readonly unknown[])[]): Requirement[] {
@@ -113,7 +99,7 @@ export function readRequirements(values: readonly (readonly unknown[])[]): Requi
       withinDays,
     });
   });
-  if (problems.length > 0) throw new RequirementProblems(problems);
+  if (problems.length > 0) throw new UnreadableTab(REQUIREMENTS_SHEET, problems, 'row');
   return requirements;
 }
 

@@ -2,13 +2,13 @@
  * Reading the People tab (the roster) and merging it with the completions: the user's columns found
  * by their titles wherever they were moved, the cells a refusal names, and who stays on the tab.
  */
+import { UnreadableTab } from '../../src/platform/problem-lists';
 import type { CompletionRow } from '../../src/trainings/completions-tab';
 import {
   mergeRoster,
   PEOPLE_USER_HEADERS,
   readRoster,
   rolesOf,
-  RosterProblems,
   rosterTable,
 } from '../../src/trainings/people';
 import { type CalendarDate, fromIsoDate, toSheetSerial } from '../../src/lib/dates';
@@ -29,7 +29,7 @@ function refusal(values: unknown[][]): string {
   try {
     readRoster(values, UTC);
   } catch (error) {
-    expect(error).toBeInstanceOf(RosterProblems);
+    expect(error).toBeInstanceOf(UnreadableTab);
     return (error as Error).message;
   }
   throw new Error('the roster was not refused');
@@ -149,7 +149,8 @@ describe('the roster after a run', () => {
       ['U-typed', '', '', 'Hamburg'],
       ['U-bare', '', '', ''],
       ['U-1', '', '', ''],
-      ['U-new-starter', 'Ben Neu', '', ''],
+      ['U-new-starter', 'Ben Neu', '', 'Berlin'],
+      ['U-named-only', 'Named Only', '', ''],
     ],
     UTC,
   );
@@ -160,12 +161,12 @@ describe('the roster after a run', () => {
   ];
   const merged = mergeRoster(tab, completions);
 
-  test('the tab’s order first; a person no completion names stays while their row holds a name or anything typed', () => {
-    expect(merged.map((entry) => entry.userId)).toEqual(['U-gone', 'U-typed', 'U-1', 'U-new-starter', 'U-2']);
+  test('the tab’s order first; a person no completion names stays while their row holds anything typed', () => {
+    expect(merged.map((entry) => entry.userId)).toEqual(['U-typed', 'U-1', 'U-new-starter', 'U-2']);
   });
 
   test('names: the completions’ newest one where they name the person, else the tab’s', () => {
-    expect(merged.map((entry) => entry.name)).toEqual(['Old Name', '', 'Anna', 'Ben Neu', 'Zoe']);
+    expect(merged.map((entry) => entry.name)).toEqual(['', 'Anna', 'Ben Neu', 'Zoe']);
   });
 
   test('a person new to the completions is active with nothing typed', () => {
@@ -183,7 +184,6 @@ describe('the roster after a run', () => {
 
   test('the add-on’s columns: id, name and the day of the latest completion', () => {
     expect(rosterTable(merged, completions).rows).toEqual([
-      ['U-gone', 'Old Name', null],
       ['U-typed', '', null],
       ['U-1', 'Anna', toSheetSerial(day('2026-03-01'))],
       ['U-new-starter', 'Ben Neu', null],

@@ -2,13 +2,9 @@
  * Reading the Requirements tab and deciding which trainings a person must hold, and by when: the
  * kinds kept apart, roles overlapping, the strictest "within" of several, and the refusals' words.
  */
+import { UnreadableTab } from '../../src/platform/problem-lists';
 import type { RosterEntry } from '../../src/trainings/people';
-import {
-  readRequirements,
-  type Requirement,
-  RequirementProblems,
-  requiredTrainings,
-} from '../../src/trainings/requirements';
+import { readRequirements, type Requirement, requiredTrainings } from '../../src/trainings/requirements';
 
 const HEADER = ['Applies to', 'Value', 'Training ID', 'Within (days) of start date'];
 
@@ -30,7 +26,7 @@ function refusal(values: unknown[][]): string {
   try {
     readRequirements(values);
   } catch (error) {
-    expect(error).toBeInstanceOf(RequirementProblems);
+    expect(error).toBeInstanceOf(UnreadableTab);
     return (error as Error).message;
   }
   throw new Error('the requirements were not refused');
