@@ -35,6 +35,14 @@ const PEOPLE_INPUT_NOTE =
   'or no; empty means yes) and Start date of each person. Safety Sync reads them and never ' +
   'overwrites them. Add a new starter on a row below the table: their User ID, User name and Start date.';
 
+/**
+ * On the User ID title while a saved import filter narrows the completions: who is missing, and why.
+ * The filter itself is not quoted: a cell shows every editor what the owner chose to import.
+ */
+const FILTERED_NOTE =
+  'Only the people the saved import filter brings in (Safety Sync → Import completed trainings…): ' +
+  'someone it leaves out is listed only if you add them below the table.';
+
 const ACTIVE_HELP =
   'Active: yes or no (empty means yes). Someone who left: no. They leave every list and count; their row stays.';
 const START_DATE_HELP =
@@ -64,6 +72,8 @@ export function planPeopleTab(
   sheetName: string,
   completions: readonly CompletionRow[],
   utcOffsetAt: UtcOffsetAt,
+  /** Whether a saved import filter narrows the completions. */
+  filtered: boolean,
 ): PeopleTabPlan {
   const content = readTab(spreadsheet, sheetName, PEOPLE_TAB, found.sheet);
   const roster = readRoster(wholeTabValues(content.sheet), utcOffsetAt);
@@ -80,7 +90,10 @@ export function planPeopleTab(
     inserts: !content.sheet,
     prepare: () => void prepareTab(content, table.rows.length + 1, content.layout.width),
     sheetId: () => found.sheetId ?? content.sheet?.getSheetId() ?? null,
-    write: () => writePeopleTab(content, table, roster, guards, found.sheetId),
+    write: () => {
+      const sheet = writePeopleTab(content, table, roster, guards, found.sheetId);
+      sheet.getRange(1, 1).setNote(filtered ? FILTERED_NOTE : '');
+    },
   };
 }
 
@@ -90,7 +103,7 @@ function writePeopleTab(
   roster: RosterRead,
   guards: TableGuards,
   sheetId: number | null,
-): void {
+): GoogleAppsScript.Spreadsheet.Sheet {
   const { sheet, placement } = writeTableOver(content, table);
   writeInputTitles(sheet, Math.max(roster.lastColumn, PEOPLE_COLUMNS.length), roster.missingHeaders);
   styleInputColumns(sheet, roster.inputColumns, PEOPLE_INPUT_NOTE, placement.maxRows);
@@ -117,4 +130,5 @@ function writePeopleTab(
     rangeName: PEOPLE_RANGE_NAME,
     rangeWidth: Math.max(...roster.inputColumns),
   });
+  return sheet;
 }

@@ -47,6 +47,7 @@ import { keepTrainingTabsComputed, trainingsRefreshedAtMs } from './computed-day
 import { describeTrainingTabs, expiredCount } from './training-summary';
 import type { DocumentState } from '../platform/document-state';
 import { findAddonTab } from '../platform/addon-tabs';
+import { readImportOptions } from '../platform/settings-store';
 import {
   CATALOGUE_ADDON_TAB,
   findTrainingTabs,
@@ -208,7 +209,15 @@ export function planTrainingTabs(
   const { found, names } = tabs;
   const catalogueContent = readTab(spreadsheet, names.catalogue, CATALOGUE_TAB, found.catalogue.sheet);
   const catalogue = readCatalogue(wholeTabValues(catalogueContent.sheet), defaultExpiringDays);
-  const peoplePlan = planPeopleTab(spreadsheet, found.people, names.people, completions, day.utcOffsetAt);
+  const { completionsFilter } = readImportOptions(overview.state);
+  const peoplePlan = planPeopleTab(
+    spreadsheet,
+    found.people,
+    names.people,
+    completions,
+    day.utcOffsetAt,
+    Boolean(completionsFilter.user_id || completionsFilter.training_id),
+  );
   const tables = computeTrainingTables(catalogue, completions, names, day, defaultExpiringDays, (sizes) =>
     checkRoomForTabs(grids, [...sizes, peoplePlan.size], NARROW_ADVICE, alongside),
   );

@@ -156,3 +156,17 @@ test('a named range over the table and warning-only protection of the add-on’s
     expect.objectContaining({ range: `A1:C${rows}`, warningOnly: true }),
   ]);
 });
+
+test('with a saved import filter: only the people it brings in, and the tab says so without quoting it', async () => {
+  expect(tab(harness, PEOPLE).notes('A1')[0]![0]).toBe('');
+  const { completions } = await harness.dataset.data();
+  const trainingId = completions[0]!.training_id;
+  importAll(harness, { training_id: trainingId });
+  const took = new Set(
+    completions.filter((record) => record.training_id === trainingId).map((r) => r.user_id),
+  );
+  expect([...peopleById().keys()].sort()).toEqual([...took].sort());
+  const note = tab(harness, PEOPLE).notes('A1')[0]![0]!;
+  expect(note).toMatch(/^Only the people the saved import filter brings in/);
+  expect(note).not.toContain(trainingId);
+});
