@@ -117,10 +117,11 @@ export const RULES = [
   },
   {
     name: 'training-status-and-catalogue',
-    mutate: ['src/trainings/training-status.ts', 'src/trainings/catalogue.ts'],
+    mutate: ['src/trainings/training-status.ts', 'src/trainings/catalogue.ts', 'src/sheets/input-tab.ts'],
     tests: [
       'test/trainings/training-status.test.ts',
       'test/trainings/catalogue.test.ts',
+      'test/trainings/people.test.ts',
       'test/trainings/matrix.test.ts',
       'test/trainings/training-tabs.test.ts',
     ],

@@ -51,3 +51,20 @@ export function describeCuts(cuts: readonly TextCut[]): string | null {
       'with a note at the cut; the full text is in the service',
   );
 }
+
+/**
+ * A tab the user fills in that holds what the add-on cannot read (Trainings, People, Requirements):
+ * the first few problems, and what to do once they are corrected.
+ */
+export class UnreadableTab extends Error {
+  constructor(sheetName: string, problems: readonly string[], unit: 'cell' | 'row') {
+    super(
+      listProblems(
+        problems.length,
+        problems.slice(0, LISTED_PROBLEMS),
+        `${unit}${problems.length === 1 ? '' : 's'} of the "${sheetName}" tab Safety Sync cannot read`,
+      )! + ' Correct them and choose Safety Sync → Show training status.',
+    );
+    this.name = 'UnreadableTab';
+  }
+}

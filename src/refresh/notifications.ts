@@ -31,7 +31,7 @@ import { SYNC_LOG_TAB, type SyncLog } from '../platform/sync-log';
 import { scrub } from '../api/errors';
 import { findLinkedTabs } from '../equipment/linked-tabs';
 import { InspectionStatus } from '../equipment/inspections';
-import { EXPIRING_ADDON_TAB } from '../trainings/training-tabs';
+import { EXPIRING_ADDON_TAB } from '../trainings/training-tab-set';
 import { trainingTabsComputedOn } from '../trainings/computed-day';
 import {
   type DigestItem,

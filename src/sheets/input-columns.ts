@@ -7,6 +7,7 @@
  * of adjacent columns, whatever the number of rows.
  */
 import { columnRuns } from './column-runs';
+import { PLAIN_TEXT } from './table';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -34,4 +35,13 @@ export function styleInputColumns(
     sheet.getRange(1, run.first, rows, run.width).setBackgrounds(backgrounds);
     sheet.getRange(1, run.first, 1, run.width).setNotes([new Array<string>(run.width).fill(headerNote)]);
   }
+}
+
+/** Writes the titles of input columns a tab lacks, bold, as text, from the column after `after`. */
+export function writeInputTitles(sheet: Sheet, after: number, titles: readonly string[]): void {
+  if (titles.length === 0) return;
+  const range = sheet.getRange(1, after + 1, 1, titles.length);
+  range.setNumberFormats([titles.map(() => PLAIN_TEXT)]);
+  range.setValues([[...titles]]);
+  range.setFontWeight('bold');
 }

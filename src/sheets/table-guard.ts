@@ -51,6 +51,11 @@ export interface GuardedTable {
   rangeName: string;
   /** The table's columns (by index in its column list) left unprotected: the ones users fill in. */
   userFilledColumns?: readonly number[];
+  /**
+   * How many columns the named range spans, when the user's columns come after the table's (People):
+   * a QUERY over it then reads what they typed too. By default, the table's own.
+   */
+  rangeWidth?: number;
 }
 
 /**
@@ -64,9 +69,9 @@ export function guardTable(
   sheetId: number | null,
   guards: TableGuards,
   { layout, height }: Pick<TablePlacement, 'layout' | 'height'>,
-  { rangeName, userFilledColumns = [] }: GuardedTable,
+  { rangeName, userFilledColumns = [], rangeWidth = layout.width }: GuardedTable,
 ): void {
-  const whole = sheet.getRange(1, 1, height, layout.width);
+  const whole = sheet.getRange(1, 1, height, Math.max(rangeWidth, layout.width));
   const named = guards.namedRanges.get(rangeName);
   if (named) named.setRange(whole);
   else spreadsheet.setNamedRange(rangeName, whole);

@@ -7,7 +7,8 @@
  * New training ids are appended; a training no completion mentions any more stays while its row holds
  * something the user typed.
  */
-import { LISTED_PROBLEMS, listProblems } from '../platform/problem-lists';
+import { UnreadableTab } from '../platform/problem-lists';
+import { isBlankCell, quoteCell, readInputTab, wholeNumberCell, yesOrNoCell } from '../sheets/input-tab';
 import { type CellValue, type ColumnSpec, columnIndexes, type Table } from '../sheets/table';
 import { type CalendarDate, toSheetSerial } from '../lib/dates';
 import type { CompletionRow } from './completions-tab';
@@ -33,7 +34,6 @@ export const CATALOGUE_USER_HEADERS = {
   required: 'Required',
   expiringDays: 'Expiring window (days)',
 } as const;
-type UserField = keyof typeof CATALOGUE_USER_HEADERS;
 
 export interface CatalogueEntry extends TrainingRule {
   trainingId: string;
@@ -54,118 +54,55 @@ export interface CatalogueRead {
   inputColumns: number[];
 }
 
-/** A cell the user typed the wrong thing into, in words; the whole catalogue is refused with it. */
-export class CatalogueProblems extends Error {
-  constructor(problems: readonly string[]) {
-    super(
-      listProblems(
-        problems.length,
-        problems.slice(0, LISTED_PROBLEMS),
-        `cell${problems.length === 1 ? '' : 's'} of the "${CATALOGUE_SHEET}" tab Safety Sync cannot read`,
-      )! + ' Correct them and choose Safety Sync → Show training status.',
-    );
-    this.name = 'CatalogueProblems';
-  }
-}
-
-function isEmpty(value: unknown): boolean {
-  return value === '' || value === null || value === undefined;
-}
-
-function quote(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : String(value);
-}
-
-function wholeNumber(value: unknown, min: number): number | null {
-  const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-  return typeof number === 'number' && Number.isSafeInteger(number) && number >= min ? number : null;
-}
-
-const YES = ['yes', 'y', 'true'];
-const NO = ['no', 'n', 'false'];
-
-function yesOrNo(value: unknown): boolean | null {
-  if (typeof value === 'boolean') return value;
-  const word = typeof value === 'string' ? value.trim().toLowerCase() : null;
-  if (word === null) return null;
-  if (YES.includes(word)) return true;
-  return NO.includes(word) ? false : null;
-}
-
 /**
  * The catalogue as the tab holds it (values header first, as getValues returns them; [] for no tab).
- * Throws CatalogueProblems for cells that are not what their column asks for.
+ * Throws UnreadableTab for cells that are not what their column asks for.
  */
 export function readCatalogue(
   values: readonly (readonly unknown[])[],
   defaultExpiringDays: number,
 ): CatalogueRead {
-  const header = (values[0] ?? []).map((cell) => (isEmpty(cell) ? '' : String(cell)));
-  const fields = Object.keys(CATALOGUE_USER_HEADERS) as UserField[];
-  // Only the user's columns: beyond the add-on's own.
-  const at = (field: UserField) => {
-    const index = header.indexOf(CATALOGUE_USER_HEADERS[field], CATALOGUE_COLUMNS.length);
-    return index < 0 ? null : index;
-  };
-  const columns = Object.fromEntries(fields.map((field) => [field, at(field)])) as Record<
-    UserField,
-    number | null
-  >;
-  const entries: CatalogueEntry[] = [];
-  const withUserContent = new Set<string>();
+  const tab = readInputTab(values, {
+    ownColumns: CATALOGUE_COLUMNS.length,
+    keyColumn: ID_COLUMN,
+    userHeaders: CATALOGUE_USER_HEADERS,
+  });
   const problems: string[] = [];
-  values.slice(1).forEach((row, index) => {
-    const trainingId = isEmpty(row[ID_COLUMN]) ? '' : String(row[ID_COLUMN]);
-    if (trainingId === '') return;
-    if (row.slice(CATALOGUE_COLUMNS.length).some((cell) => !isEmpty(cell))) withUserContent.add(trainingId);
-    const cell = (field: UserField) => {
-      const column = columns[field];
-      return column === null ? '' : row[column];
-    };
-    const where = `row ${index + 2} (training ${trainingId})`;
+  const entries = tab.rows.map(({ key: trainingId, rowNumber, cell }): CatalogueEntry => {
+    const where = `row ${rowNumber} (training ${trainingId})`;
     const validity = cell('validityMonths');
-    const validityMonths = isEmpty(validity) ? null : wholeNumber(validity, 1);
-    if (!isEmpty(validity) && validityMonths === null) {
+    const validityMonths = isBlankCell(validity) ? null : wholeNumberCell(validity, 1);
+    if (!isBlankCell(validity) && validityMonths === null) {
       problems.push(
-        `${where}: "${CATALOGUE_USER_HEADERS.validityMonths}" is ${quote(validity)}; enter a whole number of months such as 12, or leave it empty if the training never expires`,
+        `${where}: "${CATALOGUE_USER_HEADERS.validityMonths}" is ${quoteCell(validity)}; enter a whole number of months such as 12, or leave it empty if the training never expires`,
       );
     }
     const requiredCell = cell('required');
-    const required = isEmpty(requiredCell) ? false : yesOrNo(requiredCell);
+    const required = isBlankCell(requiredCell) ? false : yesOrNoCell(requiredCell);
     if (required === null) {
       problems.push(
-        `${where}: "${CATALOGUE_USER_HEADERS.required}" is ${quote(requiredCell)}; enter yes or no`,
+        `${where}: "${CATALOGUE_USER_HEADERS.required}" is ${quoteCell(requiredCell)}; enter yes or no`,
       );
     }
     const windowCell = cell('expiringDays');
-    const expiringDays = isEmpty(windowCell) ? defaultExpiringDays : wholeNumber(windowCell, 0);
+    const expiringDays = isBlankCell(windowCell) ? defaultExpiringDays : wholeNumberCell(windowCell, 0);
     if (expiringDays === null) {
       problems.push(
-        `${where}: "${CATALOGUE_USER_HEADERS.expiringDays}" is ${quote(windowCell)}; enter a whole number of days such as 30, or leave it empty for the setting (${defaultExpiringDays})`,
+        `${where}: "${CATALOGUE_USER_HEADERS.expiringDays}" is ${quoteCell(windowCell)}; enter a whole number of days such as 30, or leave it empty for the setting (${defaultExpiringDays})`,
       );
     }
     const name = cell('name');
-    entries.push({
+    return {
       trainingId,
-      name: isEmpty(name) ? '' : String(name),
+      name: isBlankCell(name) ? '' : String(name),
       validityMonths,
       required: required ?? false,
       expiringDays: expiringDays ?? defaultExpiringDays,
-    });
+    };
   });
-  if (problems.length > 0) throw new CatalogueProblems(problems);
-  const missing = fields.filter((field) => columns[field] === null);
-  const firstMissing = Math.max(header.length, CATALOGUE_COLUMNS.length) + 1;
-  return {
-    entries,
-    withUserContent,
-    missingHeaders: missing.map((field) => CATALOGUE_USER_HEADERS[field]),
-    lastColumn: header.length,
-    inputColumns: [
-      ...fields.flatMap((field) => (columns[field] === null ? [] : [columns[field] + 1])),
-      ...missing.map((_, index) => firstMissing + index),
-    ],
-  };
+  if (problems.length > 0) throw new UnreadableTab(CATALOGUE_SHEET, problems, 'cell');
+  const { withUserContent, missingHeaders, lastColumn, inputColumns } = tab;
+  return { entries, withUserContent, missingHeaders, lastColumn, inputColumns };
 }
 
 /**

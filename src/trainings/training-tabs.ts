@@ -14,7 +14,6 @@ import { prepareTab } from '../sheets/tab-frame';
 import { writeTableOver } from '../sheets/table-writer';
 import {
   CATALOGUE_COLUMNS,
-  CATALOGUE_SHEET,
   CATALOGUE_TAB,
   type CatalogueEntry,
   type CatalogueRead,
@@ -26,7 +25,6 @@ import { type CompletionRow, type CompletionsTab, readCompletionsTab } from './c
 import {
   EXPIRING_COLUMN,
   EXPIRING_COLUMNS,
-  EXPIRING_SHEET,
   type ExpiringEntry,
   expiringEntries,
   expiringRowCount,
@@ -35,7 +33,6 @@ import {
 } from './expiring';
 import {
   completedPairs,
-  MATRIX_SHEET,
   type MatrixGrid,
   matrixGrid,
   matrixSize,
@@ -49,22 +46,22 @@ import { type MatrixTab, readMatrixTab, writeMatrix } from './matrix-tab';
 import { keepTrainingTabsComputed, trainingsRefreshedAtMs } from './computed-day';
 import { describeTrainingTabs, expiredCount } from './training-summary';
 import type { DocumentState } from '../platform/document-state';
-import { addonTab, findAddonTab, type FoundTab, keepAddonTabIds } from '../platform/addon-tabs';
+import { findAddonTab } from '../platform/addon-tabs';
+import { readImportOptions } from '../platform/settings-store';
+import {
+  CATALOGUE_ADDON_TAB,
+  findTrainingTabs,
+  type FoundTrainingTabs,
+  keepTrainingTabIds,
+  remadeSheets,
+  type TrainingTab,
+} from './training-tab-set';
 import { completionsPerMonth } from '../platform/overview/overview';
 import { type OverviewOptions, type OverviewPlan, planOverview } from '../platform/overview/overview-tab';
 import { keepLaterColumnsOwned, laterColumnsOwned } from '../platform/later-columns';
-import { allCatalogueValues, writeCatalogueTab } from './catalogue-tab';
-
-/** The training tabs keep their ids together: they are written together. */
-const STATE_KEY = 'safetySync.trainingTabs';
-const CATALOGUE_ADDON_TAB = addonTab(STATE_KEY, 'catalogue', CATALOGUE_SHEET);
-const MATRIX_ADDON_TAB = addonTab(STATE_KEY, 'matrix', MATRIX_SHEET);
-export const EXPIRING_ADDON_TAB = addonTab(STATE_KEY, 'expiring', EXPIRING_SHEET);
-
-/** The name a tab found has now, or the one it is made under. */
-function nameOf(found: FoundTab): string {
-  return found.sheet?.getName() ?? found.newName!;
-}
+import { writeCatalogueTab } from './catalogue-tab';
+import { type PeopleTabPlan, planPeopleTab } from './people-tab';
+import { wholeTabValues } from '../sheets/input-tab';
 
 export interface TrainingDay {
   utcOffsetAt: UtcOffsetAt;
@@ -101,7 +98,7 @@ export function readTrainingSources(
   return {
     completionsTab,
     catalogueSheet,
-    catalogue: readCatalogue(allCatalogueValues(catalogueSheet), defaultExpiringDays),
+    catalogue: readCatalogue(wholeTabValues(catalogueSheet), defaultExpiringDays),
   };
 }
 
@@ -132,32 +129,6 @@ export interface TrainingTabsWritten {
   summary: string;
   /** The sentence saying which tabs their user had deleted and the run made again; null for none. */
   remade: string | null;
-}
-
-/** The three training tabs, each where the run found it. */
-interface FoundTrainingTabs {
-  found: Record<TrainingTab, FoundTab>;
-  /** The name each has now, or the one it is made under. */
-  names: Record<TrainingTab, string>;
-}
-
-type TrainingTab = 'catalogue' | 'matrix' | 'expiring';
-
-function findTrainingTabs(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  state: DocumentState,
-): FoundTrainingTabs {
-  const found = {
-    catalogue: findAddonTab(spreadsheet, state, CATALOGUE_ADDON_TAB),
-    matrix: findAddonTab(spreadsheet, state, MATRIX_ADDON_TAB),
-    expiring: findAddonTab(spreadsheet, state, EXPIRING_ADDON_TAB),
-  };
-  const names = {
-    catalogue: nameOf(found.catalogue),
-    matrix: nameOf(found.matrix),
-    expiring: nameOf(found.expiring),
-  };
-  return { found, names };
 }
 
 /** What the three tabs show, computed from the completions and the user's catalogue. */
@@ -210,6 +181,7 @@ interface PlannedTrainingTabs extends TrainingTables {
   catalogue: CatalogueRead;
   catalogueContent: TabContent;
   catalogueToWrite: Table;
+  peoplePlan: PeopleTabPlan;
   matrixTab: MatrixTab;
   grid: MatrixGrid;
   expiringContent: TabContent;
@@ -236,9 +208,18 @@ export function planTrainingTabs(
   const tabs = findTrainingTabs(spreadsheet, overview.state);
   const { found, names } = tabs;
   const catalogueContent = readTab(spreadsheet, names.catalogue, CATALOGUE_TAB, found.catalogue.sheet);
-  const catalogue = readCatalogue(allCatalogueValues(catalogueContent.sheet), defaultExpiringDays);
+  const catalogue = readCatalogue(wholeTabValues(catalogueContent.sheet), defaultExpiringDays);
+  const { completionsFilter } = readImportOptions(overview.state);
+  const peoplePlan = planPeopleTab(
+    spreadsheet,
+    found.people,
+    names.people,
+    completions,
+    day.utcOffsetAt,
+    Boolean(completionsFilter.user_id || completionsFilter.training_id),
+  );
   const tables = computeTrainingTables(catalogue, completions, names, day, defaultExpiringDays, (sizes) =>
-    checkRoomForTabs(grids, sizes, NARROW_ADVICE, alongside),
+    checkRoomForTabs(grids, [...sizes, peoplePlan.size], NARROW_ADVICE, alongside),
   );
   const catalogueToWrite = catalogueTable(tables.trainings, completions);
   const matrixTab = readMatrixTab(found.matrix.sheet);
@@ -273,6 +254,7 @@ export function planTrainingTabs(
     catalogue,
     catalogueContent,
     catalogueToWrite,
+    peoplePlan,
     matrixTab,
     grid,
     expiringContent,
@@ -291,16 +273,18 @@ function trainingTabsPlan(
   state: DocumentState,
   planned: PlannedTrainingTabs,
 ): TrainingTabsPlan {
-  const { tabs, catalogueContent, matrixTab, expiringContent, overviewPlan } = planned;
+  const { tabs, catalogueContent, peoplePlan, matrixTab, expiringContent, overviewPlan } = planned;
   let ids: TrainingTabIds | null = null;
   // The ids of the tabs found, and of those the run makes once it has read them (null: not read).
   const keptIds = {
     catalogue: tabs.found.catalogue.sheetId,
+    people: tabs.found.people.sheetId,
     expiring: tabs.found.expiring.sheetId,
   };
   return {
     prepare() {
       prepareTab(catalogueContent, planned.catalogueToWrite.rows.length + 1, catalogueContent.layout.width);
+      peoplePlan.prepare();
       matrixTab.sheet ??= spreadsheet.insertSheet(tabs.names.matrix);
       prepareTab(expiringContent, expiringRowCount(planned.entries) + 1, expiringContent.layout.width);
       overviewPlan.prepare();
@@ -308,6 +292,7 @@ function trainingTabsPlan(
     readIds(completionsSheetId) {
       matrixTab.sheet ??= spreadsheet.insertSheet(tabs.names.matrix);
       keptIds.catalogue ??= catalogueContent.sheet?.getSheetId() ?? null;
+      keptIds.people ??= peoplePlan.sheetId();
       keptIds.expiring ??= expiringContent.sheet?.getSheetId() ?? null;
       ids = {
         matrix: matrixTab.sheet.getSheetId(),
@@ -317,17 +302,17 @@ function trainingTabsPlan(
       overviewPlan.readIds();
     },
     insertsTabs:
-      !catalogueContent.sheet || !matrixTab.sheet || !expiringContent.sheet || overviewPlan.inserts,
+      !catalogueContent.sheet ||
+      peoplePlan.inserts ||
+      !matrixTab.sheet ||
+      !expiringContent.sheet ||
+      overviewPlan.inserts,
     write() {
       if (!ids || !matrixTab.sheet)
         throw new Error('The training tabs were written before their ids were read.');
       const matrixSheet = matrixTab.sheet;
       writePlannedTabs(planned, matrixSheet, ids);
-      keepAddonTabIds(state, [
-        [CATALOGUE_ADDON_TAB, keptIds.catalogue],
-        [MATRIX_ADDON_TAB, ids.matrix],
-        [EXPIRING_ADDON_TAB, keptIds.expiring],
-      ]);
+      keepTrainingTabIds(state, { ...keptIds, matrix: ids.matrix });
       keepLaterColumnsOwned(state, keptIds.expiring, EXPIRING_COLUMNS);
       keepTrainingTabsComputed(state, planned.day.today, planned.refreshedAtMs);
       const { matrix, trainings, entries } = planned;
@@ -344,6 +329,7 @@ function writePlannedTabs(
 ): void {
   const { catalogue, matrix, entries, expiringContent } = planned;
   writeCatalogueTab(planned.catalogueContent, planned.catalogueToWrite, catalogue);
+  planned.peoplePlan.write();
   writeMatrix(matrixSheet, planned.matrixTab, planned.grid, {
     spreadsheetId: planned.catalogueContent.spreadsheetId,
     sheetName: planned.tabs.names.matrix,
@@ -364,15 +350,6 @@ function writePlannedTabs(
       planned.day.today,
     ),
   });
-}
-
-/** The tabs their user had deleted, which the run made again. */
-function remadeSheets({ found }: FoundTrainingTabs): string[] {
-  return [
-    { tab: found.catalogue, name: CATALOGUE_SHEET },
-    { tab: found.matrix, name: MATRIX_SHEET },
-    { tab: found.expiring, name: EXPIRING_SHEET },
-  ].flatMap(({ tab, name }) => (tab.deleted ? [name] : []));
 }
 
 /** Updates Trainings, Training matrix and Expiring trainings from "Completed trainings" as it is. */
