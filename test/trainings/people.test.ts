@@ -9,6 +9,7 @@ import {
   PEOPLE_USER_HEADERS,
   readRoster,
   rolesOf,
+  type RosterEntry,
   rosterTable,
 } from '../../src/trainings/people';
 import { type CalendarDate, fromIsoDate, toSheetSerial } from '../../src/lib/dates';
@@ -23,6 +24,20 @@ function day(iso: string): CalendarDate {
 
 function completion(userId: string, userName: string, completed: string): CompletionRow {
   return { userId, userName, completed: day(completed) } as CompletionRow;
+}
+
+/** A person whose row holds nothing the user typed: active, and nothing else known. */
+function nothingTyped(userId: string, name: string): RosterEntry {
+  return {
+    userId,
+    name,
+    site: '',
+    department: '',
+    roles: [],
+    managerEmail: '',
+    active: true,
+    startDate: null,
+  };
 }
 
 function refusal(values: unknown[][]): string {
@@ -68,16 +83,7 @@ test('each person with what the user typed beside them, by title, wherever the c
       active: false,
       startDate: day('2026-03-01'),
     },
-    {
-      userId: 'U-2',
-      name: '',
-      site: '',
-      department: '',
-      roles: [],
-      managerEmail: '',
-      active: true,
-      startDate: null,
-    },
+    nothingTyped('U-2', ''),
   ]);
   expect([...read.withUserContent]).toEqual(['U-1']);
   expect(read.missingHeaders).toEqual([]);
@@ -170,16 +176,7 @@ describe('the roster after a run', () => {
   });
 
   test('a person new to the completions is active with nothing typed', () => {
-    expect(merged.at(-1)).toEqual({
-      userId: 'U-2',
-      name: 'Zoe',
-      site: '',
-      department: '',
-      roles: [],
-      managerEmail: '',
-      active: true,
-      startDate: null,
-    });
+    expect(merged.at(-1)).toEqual(nothingTyped('U-2', 'Zoe'));
   });
 
   test('the add-on’s columns: id, name and the day of the latest completion', () => {
