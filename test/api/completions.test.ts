@@ -11,14 +11,30 @@ import { fetchRecentCompletions } from '../../src/api/completions';
 import { checkFilter, checkLimit, checkPage } from '../../src/api/completions-contract';
 import { InvalidParameterError } from '../../src/api/errors';
 import type { Completion } from '../../src/api/schemas';
+import type { Transport } from '../../src/api/transport';
 import { readAllCompletions } from '../support/read-all-completions';
 import { SampleDataset, sampleServiceUrl } from '../support/sample-service';
 
 /** The sample service's records as the contract types them (anomalies aside). */
 const keyOf = (record: unknown) => completionKey(record as Completion);
 
+/**
+ * More requests than any read here needs (25,000 records are 26 pages a pass): past it, a read that
+ * does not end fails at once instead of paging forever.
+ */
+const MAX_REQUESTS = 2_000;
+
 function clientFor(token: string): ServiceClient {
-  return new ServiceClient({ baseUrl: sampleServiceUrl(), token, transport: nodeTransport, sleep: () => {} });
+  let sent = 0;
+  const transport: Transport = {
+    fetch: (request) => transport.fetchAll([request])[0]!,
+    fetchAll: (requests) => {
+      sent += requests.length;
+      if (sent > MAX_REQUESTS) throw new Error(`The read sent more than ${MAX_REQUESTS} requests.`);
+      return nodeTransport.fetchAll(requests);
+    },
+  };
+  return new ServiceClient({ baseUrl: sampleServiceUrl(), token, transport, sleep: () => {} });
 }
 
 async function completionRequests(dataset: SampleDataset) {
