@@ -118,6 +118,9 @@ describe('checks before anything is sent', () => {
   test.each([0, -1, 1.5])('page %p is refused', (page) => {
     expect(() => checkPage(page)).toThrow(/page must be a whole number of 1 or more/);
   });
+  test('the bounds themselves are taken: a limit of 1 or 1,000, page 1', () => {
+    expect([checkLimit(1), checkLimit(1000), checkPage(1)]).toEqual([1, 1000, 1]);
+  });
   test.each([
     [{ user_id: '' }, /user_id must be a non-empty id/],
     [{ training_id: '   ' }, /training_id must be a non-empty id/],
