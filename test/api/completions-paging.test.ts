@@ -290,6 +290,72 @@ test('a paused read resumes from its cursor and the records it held', () => {
   expect(second.records).toEqual(service.list);
 });
 
+describe('a settled read handed back in a later execution (the import writes what it read there)', () => {
+  /** A read of 2,500 records that settled exactly, and the service it read. */
+  function settledRead() {
+    const service = new ChangingService(listOf(2_500), 1000);
+    const client = service.client();
+    const settled = readCompletionPages(client, { filter: {} }, 5);
+    expect(settled.cursor).toMatchObject({ phase: 'settled', unconfirmed: 0, lastPage: 3 });
+    service.rounds.length = 0;
+    const resume = () => readCompletionPages(client, { cursor: settled.cursor, held: settled.entries }, 5);
+    return { service, client, resume };
+  }
+
+  test('unchanged: page 1 and the last page again, in one round, and the list still exact', () => {
+    const { service, resume } = settledRead();
+    const read = resume();
+    expect(read.done).toBe(true);
+    expect(read.records).toEqual(service.list);
+    expect(read.cursor.unconfirmed).toBe(0);
+    expect(service.rounds).toEqual([[1, 3]]);
+  });
+
+  test('records on top since: taken first, the rest still exact', () => {
+    const { service, resume } = settledRead();
+    service.list = [...listOf(4, -30), ...service.list];
+    service.snapshot();
+    const read = resume();
+    expect(read.records).toEqual(service.list);
+    expect(read.cursor.unconfirmed).toBe(0);
+    expect(service.rounds).toEqual([[1, 3]]);
+  });
+
+  test.each([
+    ['one deleted from page 2', (list: Completion[]) => list.splice(1_500, 1), 1],
+    ['two backdated into page 2', (list: Completion[]) => list.splice(1_200, 0, ...listOf(2, 400)), 2],
+  ])(
+    '%s since: the last page moved, and the read says by how much it is not confirmed',
+    (_name, change, moved) => {
+      const { service, resume } = settledRead();
+      change(service.list);
+      service.snapshot();
+      const read = resume();
+      expect(read.done).toBe(true);
+      expect(read.cursor.unconfirmed).toBe(moved);
+      expect(service.rounds).toEqual([[1, 3]]);
+    },
+  );
+
+  test('the whole last page gone: not confirmed either', () => {
+    const { service, resume } = settledRead();
+    service.list.splice(2_000);
+    service.snapshot();
+    const read = resume();
+    expect(read.cursor.unconfirmed).toBeGreaterThan(0);
+  });
+
+  test('a list of one page: page 1 alone', () => {
+    const service = new ChangingService(listOf(700), 1000);
+    const client = service.client();
+    const settled = readCompletionPages(client, { filter: {} }, 5);
+    service.rounds.length = 0;
+    const read = readCompletionPages(client, { cursor: settled.cursor, held: settled.entries }, 5);
+    expect(read.records).toEqual(service.list);
+    expect(service.rounds).toEqual([[1]]);
+  });
+});
+
 /**
  * The round the last pass over the pages began with. A pass begins with a round that asks for page 1
  * (alone, or with the pages after it when it knows the last page); a later round asks for page 1
