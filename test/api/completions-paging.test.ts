@@ -273,6 +273,47 @@ test('recent records (Refresh all): records arriving on top between the answers 
   }
 });
 
+describe('recent records: page by page until a page reaches back before the day', () => {
+  // 3,000 records, three a day: page 1 holds days 0–333 before 2024-03-01, page 2 days 333–666.
+  const oldestOnPageOne = (service: ChangingService) => service.list[999]!.dateNumber;
+
+  test('a page whose oldest record is of the day itself does not reach back: the next page is read, then no more', () => {
+    const service = new ChangingService(listOf(3_000), 1000);
+    const recent = fetchRecentCompletions(service.client(), {}, oldestOnPageOne(service));
+    expect(recent.complete).toBe(true);
+    expect(recent.records).toEqual(service.list.slice(0, 2_000));
+    expect(service.rounds).toEqual([[1], [1, 2]]);
+  });
+
+  test('a day before everything: every page, and complete', () => {
+    const service = new ChangingService(listOf(3_000), 1000);
+    const recent = fetchRecentCompletions(service.client(), {}, daysBefore(5_000));
+    expect(recent).toMatchObject({ complete: true, rejected: [] });
+    expect(recent.records).toEqual(service.list);
+    expect(service.rounds).toEqual([[1], [1, 2], [2, 3]]);
+  });
+
+  test('paused after its first round: page 1 only, and not complete', () => {
+    const service = new ChangingService(listOf(3_000), 1000);
+    const recent = fetchRecentCompletions(service.client(), {}, daysBefore(5_000), {
+      shouldPause: () => true,
+    });
+    expect(recent.complete).toBe(false);
+    expect(recent.records).toEqual(service.list.slice(0, 1_000));
+    expect(service.rounds).toEqual([[1]]);
+  });
+
+  test('an empty list: one request, nothing, complete', () => {
+    const service = new ChangingService([], 1000);
+    expect(fetchRecentCompletions(service.client(), {}, daysBefore(5_000))).toEqual({
+      records: [],
+      rejected: [],
+      complete: true,
+    });
+    expect(service.rounds).toEqual([[1]]);
+  });
+});
+
 test('a paused read resumes from its cursor and the records it held', () => {
   const service = new ChangingService(listOf(5_000), 1000);
   const client = service.client();
