@@ -37,6 +37,7 @@ export const RULES = [
       'src/api/read-control.ts',
     ],
     tests: [
+      'test/api/pass-merge.test.ts',
       'test/api/completions-paging.test.ts',
       'test/api/completions.test.ts',
       `${COMPLETIONS_TESTS}/import-limits.test.ts`,
