@@ -8,6 +8,7 @@
 import { ServiceClient } from '../../src/api/client';
 import { fetchRecentCompletions, readCompletionPages } from '../../src/api/completions';
 import type { Completion } from '../../src/api/schemas';
+import { TransportError } from '../../src/api/errors';
 import type { HttpRequest, HttpResponse } from '../../src/api/transport';
 import { SeededRandom } from '../../dev/sample-service/random';
 import { readAllCompletions } from '../support/read-all-completions';
@@ -271,6 +272,59 @@ test('recent records (Refresh all): records arriving on top between the answers 
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys).toEqual(original.map(identity));
   }
+});
+
+describe('what a caller of the reader is told and may ask', () => {
+  test('one pass, for a question one read answers well enough: the pages once, unconfirmed', () => {
+    const service = new ChangingService(listOf(2_500), 1000);
+    const read = readCompletionPages(service.client(), { filter: {}, onePass: true }, 5);
+    expect(read.done).toBe(true);
+    expect(read.records).toEqual(service.list);
+    expect(service.rounds).toEqual([[1], [1, 2, 3]]);
+  });
+
+  test('after page 1 of the first pass, the records a page holds, once; after every round, where paging stands', () => {
+    const service = new ChangingService(listOf(2_500), 1000);
+    const firstPages: Array<[number, number]> = [];
+    const progress: Array<[string, number, number]> = [];
+    readCompletionPages(service.client(), { filter: {} }, 2, {
+      afterFirstPage: (cursor, records) => firstPages.push([cursor.lastPage, records]),
+      onProgress: (cursor) => progress.push([cursor.phase, cursor.passes, cursor.nextPage]),
+    });
+    expect(firstPages).toEqual([[3, 1000]]);
+    // The first pass: page 1, then pages 2–3 (anchored on page 1); the second: pages 1–3 at once.
+    expect(service.rounds).toEqual([[1], [1, 2, 3], [1, 2, 3]]);
+    expect(progress).toEqual([
+      ['read', 1, 2],
+      ['read', 1, 4],
+      ['confirm', 2, 4],
+    ]);
+  });
+
+  test('a round the service fails: a read that may pause keeps what it read and resumes; one that may not throws', () => {
+    const service = new ChangingService(listOf(3_500), 1000);
+    let failing = false;
+    service.beforeAnswer = () => {
+      if (failing) throw new Error('connection reset');
+    };
+    const client = service.client();
+    let rounds = 0;
+    const first = readCompletionPages(client, { filter: {} }, 1, {
+      shouldPause: () => false,
+      onProgress: () => {
+        if (++rounds === 2) failing = true;
+      },
+    });
+    expect(first.done).toBe(false);
+    expect(first.interruption).toBeInstanceOf(TransportError);
+    expect(first.records).toEqual(service.list.slice(0, 2_000));
+    failing = false;
+    const resumed = readCompletionPages(client, { cursor: first.cursor, held: first.entries }, 1);
+    expect(resumed.done).toBe(true);
+    expect(resumed.records).toEqual(service.list);
+    failing = true;
+    expect(() => readCompletionPages(client, { filter: {} }, 1)).toThrow(TransportError);
+  });
 });
 
 describe('recent records: page by page until a page reaches back before the day', () => {
