@@ -274,6 +274,16 @@ test('recent records (Refresh all): records arriving on top between the answers 
   }
 });
 
+test.each([1, 0, -3, 2.5, Number.NaN])(
+  'a last page from an earlier read of %p is no guess: page 1 alone first, as for a first read',
+  (lastPageBefore) => {
+    const service = new ChangingService(listOf(2_500), 1000);
+    const read = readCompletionPages(service.client(), { filter: {}, lastPageBefore }, 5);
+    expect(read.records).toEqual(service.list);
+    expect(service.rounds).toEqual([[1], [1, 2, 3], [1, 2, 3]]);
+  },
+);
+
 describe('what a caller of the reader is told and may ask', () => {
   test('one pass, for a question one read answers well enough: the pages once, unconfirmed', () => {
     const service = new ChangingService(listOf(2_500), 1000);
