@@ -58,6 +58,7 @@ describe('equipment tabs under names their user gave them', () => {
       ...namesBefore,
       'Completed trainings',
       'Trainings',
+      'People',
       'Training matrix',
       'Expiring trainings',
     ]);
