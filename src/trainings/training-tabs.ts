@@ -1,8 +1,9 @@
 /**
- * Writes the three training tabs from what the spreadsheet already holds ("Completed trainings" and
- * the user's cells of "Trainings"), for one day, with no request: read everything, check that it all
- * fits, then write, with a number of Spreadsheet calls that does not grow with the completions.
- * Each tab is found by its sheet id (platform/addon-tabs.ts), under whatever name its user gave it.
+ * Writes the training tabs (Trainings, People, Training matrix, Expiring trainings) from what the
+ * spreadsheet already holds ("Completed trainings" and the user's cells of Trainings and People), for
+ * one day, with no request: read everything, check that it all fits, then write, with a number of
+ * Spreadsheet calls that does not grow with the completions. Each tab is found by its sheet id
+ * (training-tab-set.ts), under whatever name its user gave it.
  */
 import { STATUS_COLOURS } from '../sheets/status-words';
 import type { CalendarDate, UtcOffsetAt } from '../lib/dates';
@@ -103,7 +104,7 @@ export function readTrainingSources(
 }
 
 /**
- * The three training tabs, read and computed, ready to be written: a run reads everything first and
+ * The training tabs, read and computed, ready to be written: a run reads everything first and
  * commits its writes once (Apps Script commits buffered writes before every read, 0.3–0.8 s each on
  * Google), so the reading is here and `prepare` and `write` read nothing but the new tabs' ids.
  */
@@ -131,7 +132,7 @@ export interface TrainingTabsWritten {
   remade: string | null;
 }
 
-/** What the three tabs show, computed from the completions and the user's catalogue. */
+/** What the catalogue, the matrix and the expiring list show, from the completions and the catalogue. */
 interface TrainingTables {
   trainings: CatalogueEntry[];
   matrix: TrainingMatrix;
@@ -173,7 +174,7 @@ function computeTrainingTables(
   return { trainings, matrix, entries };
 }
 
-/** Everything read and computed for the three tabs, before any of them is written. */
+/** Everything read and computed for the training tabs, before any of them is written. */
 interface PlannedTrainingTabs extends TrainingTables {
   tabs: FoundTrainingTabs;
   completions: readonly CompletionRow[];
