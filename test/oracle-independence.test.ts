@@ -44,6 +44,8 @@ const SUBJECTS: Record<string, Record<string, readonly string[]>> = {
   'test/api/completions-paging.test.ts': {
     'src/api/completions.ts': ['readCompletionPages', 'fetchRecentCompletions'],
     'src/api/client.ts': ['ServiceClient'],
+    // What a failed round is handed back or thrown as: part of the reader's contract.
+    'src/api/errors.ts': ['TransportError'],
   },
 };
 
