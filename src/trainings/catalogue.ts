@@ -106,16 +106,19 @@ export function readCatalogue(
 }
 
 /**
- * The catalogue after this run: the tab's trainings in its order, less those no completion mentions
- * and whose rows hold nothing the user typed, then new training ids in the order first seen (the
- * tab lists completions newest first). New ones take the defaults: never expires, not required.
+ * The catalogue after this run: the tab's trainings in its order, less those neither a completion nor
+ * a requirement mentions and whose rows hold nothing the user typed, then new training ids in the
+ * order first seen (the tab lists completions newest first), then those only a requirement names.
+ * New ones take the defaults: never expires, not required.
  */
 export function mergeCatalogue(
   read: CatalogueRead,
   completions: readonly CompletionRow[],
   defaultExpiringDays: number,
+  /** Training ids the Requirements tab names: listed even when nobody has taken them yet. */
+  required: readonly string[],
 ): CatalogueEntry[] {
-  const seen = new Set(completions.map((completion) => completion.trainingId));
+  const seen = new Set([...completions.map((completion) => completion.trainingId), ...required]);
   const kept = read.entries.filter(
     (entry) => seen.has(entry.trainingId) || read.withUserContent.has(entry.trainingId),
   );

@@ -1,7 +1,8 @@
 /**
  * The "Expiring trainings" tab: every person × training whose status is Expired or Expiring, in the
  * actionable order (lib/actionable-order.ts: what can still be booked first, then recent lapses,
- * then older lapses below a heading row), with whether the training is required, the days left, a
+ * then older lapses below a heading row), with the person's site, department and manager (People),
+ * whether the training is required of them, the days left, a
  * link to its cell of the matrix and one to its latest completion's row on "Completed trainings". A
  * hidden key (the pair) lets columns the user adds (reminder sent, booked on…) follow their pair
  * across refreshes.
@@ -23,7 +24,8 @@ import { toSheetSerial } from '../lib/dates';
 import { ActionGroup, actionGroupOf, byActionableOrder, OLDER_LAPSES_HEADING } from '../lib/actionable-order';
 import { trainingLabel } from './catalogue';
 import { pairKey } from './completions-tab';
-import { matrixCellA1, type PairStatus, type TrainingMatrix } from './matrix';
+import type { PairStatus, TrainingMatrix } from './matrix';
+import { matrixCellA1 } from './matrix-grid';
 import { TrainingStatus } from './training-status';
 
 export const EXPIRING_SHEET = 'Expiring trainings';
@@ -31,10 +33,14 @@ export const EXPIRING_SHEET = 'Expiring trainings';
 const EXPIRING_SPEC = [
   { header: 'User ID', kind: 'text', width: 100 },
   { header: 'User name', kind: 'text', width: 180 },
+  // From the People tab: a manager filters the list to their site, department or team.
+  { header: 'Site', kind: 'text', width: 120, since: 3 },
+  { header: 'Department', kind: 'text', width: 120, since: 3 },
+  { header: 'Manager', kind: 'text', width: 180, since: 3 },
   { header: 'Training ID', kind: 'text', width: 100 },
   { header: 'Training', kind: 'formula', width: 200 },
-  // Whether everyone must hold it (Trainings' Required): a lapse of a required training comes first
-  // to a manager's mind, and a filter on this column shows only those.
+  // Whether the person must hold it (Trainings' Required, or a requirement of theirs): a lapse of a
+  // required training comes first to a manager's mind, and a filter on this column shows only those.
   { header: 'Required', kind: 'text', width: 90, since: 2 },
   { header: 'Completed', kind: 'date', width: 100 },
   { header: 'Expires', kind: 'date', width: 100 },
@@ -96,9 +102,12 @@ export function expiringTable(
     return [
       who.userId,
       who.userName,
+      who.site,
+      who.department,
+      who.managerEmail,
       what.trainingId,
-      cellLinkFormula(sheetIds.matrix, matrixCellA1(person, training), trainingLabel(what)),
-      what.required ? 'Yes' : 'No',
+      cellLinkFormula(sheetIds.matrix, matrixCellA1(matrix, person, training), trainingLabel(what)),
+      status.required ? 'Yes' : 'No',
       toSheetSerial(latest.completed),
       toSheetSerial(status.expiry!),
       status.daysLeft,

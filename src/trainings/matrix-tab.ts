@@ -9,13 +9,7 @@ import { writeRunsRaw, writeThroughApiIfLarge } from '../sheets/sheets-api';
 import { complianceRules } from '../sheets/status-words';
 import { setColumnWidths } from '../sheets/table';
 import { midnightOf, type UtcOffsetAt } from '../lib/dates';
-import {
-  MATRIX_COLUMN_WIDTHS,
-  MATRIX_FROZEN,
-  type MatrixGrid,
-  STATUS_BACKGROUNDS,
-  type StatusColourRule,
-} from './matrix';
+import { MATRIX_FROZEN, type MatrixGrid, STATUS_BACKGROUNDS, type StatusColourRule } from './matrix-grid';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -69,8 +63,7 @@ export function writeMatrix(sheet: Sheet, tab: MatrixTab, grid: MatrixGrid, targ
   sheet.getRangeList(grid.boldRows.map((row) => gridA1(row, 1, 1, columns))).setFontWeight('bold');
   sheet.setFrozenRows(MATRIX_FROZEN.rows);
   sheet.setFrozenColumns(MATRIX_FROZEN.columns);
-  if (tab.isNew)
-    setColumnWidths(sheet, new Map(MATRIX_COLUMN_WIDTHS.map((width, index) => [index + 1, width])));
+  if (tab.isNew) setColumnWidths(sheet, grid.columnWidths);
 }
 
 /** A status colour as Sheets takes it: a day is the instant it starts in the spreadsheet's zone. */
@@ -81,6 +74,7 @@ function statusRule(
 ): GoogleAppsScript.Spreadsheet.ConditionalFormatRule {
   const builder = SpreadsheetApp.newConditionalFormatRule();
   if ('textIs' in condition) builder.whenTextEqualTo(condition.textIs);
+  else if ('textStartsWith' in condition) builder.whenTextStartsWith(condition.textStartsWith);
   else if ('dateBefore' in condition) builder.whenDateBefore(midnightOf(condition.dateBefore, utcOffsetAt));
   else builder.whenDateAfter(midnightOf(condition.dateAfter, utcOffsetAt));
   return builder

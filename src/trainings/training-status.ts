@@ -15,7 +15,9 @@
  *   - "Expired"  when daysLeft < 0 (the expiry has passed; on the expiry day itself it is still held);
  *   - "Expiring" when 0 ≤ daysLeft ≤ the training's expiring window (a window of 0: on the day only);
  *   - "Valid" when daysLeft is greater; "Valid (no expiry)" when it never expires;
- *   - "Not done" when the person has no completion of it on or before that day.
+ *   - for a pair with no completion on or before that day: "Not done" when the person must hold the
+ *     training; "Due by" while a new starter's window to take it lasts (the due day included: their
+ *     start date plus the requirement's days); "Not required" when nothing asks it of them.
  * - A person is compliant on a training when its status is Valid, Valid (no expiry) or Expiring (an
  *   expiring training is still held).
  */
@@ -28,6 +30,8 @@ export const TrainingStatus = {
   expiring: ExpiryStatus.expiring,
   expired: ExpiryStatus.expired,
   notDone: 'Not done',
+  dueBy: 'Due by',
+  notRequired: 'Not required',
 } as const;
 export type TrainingStatus = (typeof TrainingStatus)[keyof typeof TrainingStatus];
 
@@ -50,11 +54,20 @@ export interface TrainingRule {
 
 export interface TrainingStatusResult {
   status: TrainingStatus;
-  /** Null when it never expires, or was not done. */
+  /** Null when it never expires, or was not done (for "Due by": the day it is due). */
   expiry: CalendarDate | null;
   /** Expiry − day: negative once expired; null without an expiry. */
   daysLeft: number | null;
 }
+
+/**
+ * Whether a person must hold a training: `dueBy` is the last day a new starter may still take it
+ * (their start date plus the requirement's days); null when it is due from the start.
+ */
+export type Obligation = { required: false } | { required: true; dueBy: CalendarDate | null };
+
+export const REQUIRED_NOW: Obligation = { required: true, dueBy: null };
+export const NOT_REQUIRED: Obligation = { required: false };
 
 /** Whether `a` is a later completion than `b`: a later completion date, then a later `created`. */
 function isLater(a: CompletionFacts, b: CompletionFacts): boolean {
@@ -96,13 +109,26 @@ export function firstValidExpiry(day: CalendarDate, expiringDays: number): Calen
   return addDays(lastExpiringExpiry(day, expiringDays), 1);
 }
 
-/** The status on `day` of a pair whose latest completion on or before that day is `latest`. */
+/** The status on `day` of a pair not done by then, by what the person must do about it. */
+export function statusNotDone(obligation: Obligation, day: CalendarDate): TrainingStatusResult {
+  if (!obligation.required) return { status: TrainingStatus.notRequired, expiry: null, daysLeft: null };
+  const { dueBy } = obligation;
+  if (dueBy !== null && dueBy >= day)
+    return { status: TrainingStatus.dueBy, expiry: dueBy, daysLeft: daysBetween(day, dueBy) };
+  return { status: TrainingStatus.notDone, expiry: null, daysLeft: null };
+}
+
+/**
+ * The status on `day` of a pair whose latest completion on or before that day is `latest`; one not
+ * done is Not done unless an obligation says otherwise.
+ */
 export function statusOf(
   latest: CompletionFacts | null,
   rule: TrainingRule,
   day: CalendarDate,
+  obligation: Obligation = REQUIRED_NOW,
 ): TrainingStatusResult {
-  if (latest === null) return { status: TrainingStatus.notDone, expiry: null, daysLeft: null };
+  if (latest === null) return statusNotDone(obligation, day);
   const expiry = expiryOf(latest, rule.validityMonths);
   if (expiry === null) return { status: TrainingStatus.validNoExpiry, expiry: null, daysLeft: null };
   const status =

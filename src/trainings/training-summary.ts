@@ -6,7 +6,8 @@ import { formatCount } from '../lib/numbers';
 import { describeRemade } from '../platform/addon-tabs';
 import type { CatalogueEntry } from './catalogue';
 import type { ExpiringEntry } from './expiring';
-import { overallCompliance, type TrainingMatrix } from './matrix';
+import type { TrainingMatrix } from './matrix';
+import { overallCompliance, requiredNotDone } from './matrix-compliance';
 import { TrainingStatus } from './training-status';
 
 export function expiredCount(entries: readonly ExpiringEntry[]): number {
@@ -31,9 +32,7 @@ function summaryOf(
   entries: readonly ExpiringEntry[],
 ): string {
   const expired = expiredCount(entries);
-  const notDone = matrix.statuses.flatMap((row) =>
-    row.filter((status, t) => status.status === TrainingStatus.notDone && trainings[t]!.required),
-  ).length;
+  const notDone = requiredNotDone(matrix);
   const { compliant, counted } = overallCompliance(matrix);
   const compliance = counted === 0 ? '' : `, ${Math.round((100 * compliant) / counted)}% compliant`;
   return (

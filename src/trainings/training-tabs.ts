@@ -13,36 +13,19 @@ import { readStatusColours } from '../sheets/conditional-formats';
 import { readTab, type TabContent } from '../sheets/tab-content';
 import { prepareTab } from '../sheets/tab-frame';
 import { writeTableOver } from '../sheets/table-writer';
-import {
-  CATALOGUE_COLUMNS,
-  CATALOGUE_TAB,
-  type CatalogueEntry,
-  type CatalogueRead,
-  catalogueTable,
-  mergeCatalogue,
-  readCatalogue,
-} from './catalogue';
+import { CATALOGUE_TAB, type CatalogueRead, catalogueTable, readCatalogue } from './catalogue';
 import { type CompletionRow, type CompletionsTab, readCompletionsTab } from './completions-tab';
 import {
   EXPIRING_COLUMN,
   EXPIRING_COLUMNS,
-  type ExpiringEntry,
-  expiringEntries,
   expiringRowCount,
   type ExpiringSheetIds,
   expiringTable,
 } from './expiring';
-import {
-  completedPairs,
-  type MatrixGrid,
-  matrixGrid,
-  matrixSize,
-  overallCompliance,
-  peopleOf,
-  requiredCompliance,
-  type TrainingMatrix,
-  trainingMatrix,
-} from './matrix';
+import { completedPairs, overallCompliance, requiredCompliance } from './matrix-compliance';
+import { type MatrixGrid, matrixGrid } from './matrix-grid';
+import { computeTrainingTables, type TrainingTables } from './training-tables';
+import { planRequirementsTab, type RequirementsTabPlan } from './requirements-tab';
 import { type MatrixTab, readMatrixTab, writeMatrix } from './matrix-tab';
 import { keepTrainingTabsComputed, trainingsRefreshedAtMs } from './computed-day';
 import { describeTrainingTabs, expiredCount } from './training-summary';
@@ -55,7 +38,6 @@ import {
   type FoundTrainingTabs,
   keepTrainingTabIds,
   remadeSheets,
-  type TrainingTab,
 } from './training-tab-set';
 import { completionsPerMonth } from '../platform/overview/overview';
 import { type OverviewOptions, type OverviewPlan, planOverview } from '../platform/overview/overview-tab';
@@ -132,48 +114,6 @@ export interface TrainingTabsWritten {
   remade: string | null;
 }
 
-/** What the catalogue, the matrix and the expiring list show, from the completions and the catalogue. */
-interface TrainingTables {
-  trainings: CatalogueEntry[];
-  matrix: TrainingMatrix;
-  entries: ExpiringEntry[];
-}
-
-/**
- * The trainings, the matrix and the expiring list; `checkRoom` refuses the tabs' sizes before
- * anything is written: first before the statuses of every cell are computed, then again with the
- * list's real size.
- */
-function computeTrainingTables(
-  catalogue: CatalogueRead,
-  completions: readonly CompletionRow[],
-  names: Record<TrainingTab, string>,
-  { today }: TrainingDay,
-  defaultExpiringDays: number,
-  checkRoom: (sizes: TabSize[]) => void,
-): TrainingTables {
-  const trainings = mergeCatalogue(catalogue, completions, defaultExpiringDays);
-  const catalogueSize: TabSize = {
-    sheetName: names.catalogue,
-    rows: trainings.length + 1,
-    columns: Math.max(catalogue.lastColumn, CATALOGUE_COLUMNS.length) + catalogue.missingHeaders.length,
-  };
-  const matrixTabSize = {
-    sheetName: names.matrix,
-    ...matrixSize(peopleOf(completions).length, trainings.length),
-  };
-  checkRoom([catalogueSize, matrixTabSize]);
-  const matrix = trainingMatrix(completions, trainings, today);
-  const entries = expiringEntries(matrix);
-  const expiringSize = {
-    sheetName: names.expiring,
-    rows: expiringRowCount(entries) + 1,
-    columns: EXPIRING_COLUMNS.length,
-  };
-  checkRoom([catalogueSize, matrixTabSize, expiringSize]);
-  return { trainings, matrix, entries };
-}
-
 /** Everything read and computed for the training tabs, before any of them is written. */
 interface PlannedTrainingTabs extends TrainingTables {
   tabs: FoundTrainingTabs;
@@ -183,6 +123,7 @@ interface PlannedTrainingTabs extends TrainingTables {
   catalogueContent: TabContent;
   catalogueToWrite: Table;
   peoplePlan: PeopleTabPlan;
+  requirementsPlan: RequirementsTabPlan;
   matrixTab: MatrixTab;
   grid: MatrixGrid;
   expiringContent: TabContent;
@@ -219,8 +160,19 @@ export function planTrainingTabs(
     day.utcOffsetAt,
     Boolean(completionsFilter.user_id || completionsFilter.training_id),
   );
-  const tables = computeTrainingTables(catalogue, completions, names, day, defaultExpiringDays, (sizes) =>
-    checkRoomForTabs(grids, [...sizes, peoplePlan.size], NARROW_ADVICE, alongside),
+  const requirementsPlan = planRequirementsTab(spreadsheet, found.requirements, names.requirements);
+  const tables = computeTrainingTables(
+    {
+      catalogue,
+      completions,
+      roster: peoplePlan.people,
+      requirements: requirementsPlan.requirements,
+      today: day.today,
+      defaultExpiringDays,
+    },
+    names,
+    (sizes) =>
+      checkRoomForTabs(grids, [...sizes, peoplePlan.size, requirementsPlan.size], NARROW_ADVICE, alongside),
   );
   const catalogueToWrite = catalogueTable(tables.trainings, completions);
   const matrixTab = readMatrixTab(found.matrix.sheet);
@@ -256,6 +208,7 @@ export function planTrainingTabs(
     catalogueContent,
     catalogueToWrite,
     peoplePlan,
+    requirementsPlan,
     matrixTab,
     grid,
     expiringContent,
@@ -274,18 +227,21 @@ function trainingTabsPlan(
   state: DocumentState,
   planned: PlannedTrainingTabs,
 ): TrainingTabsPlan {
-  const { tabs, catalogueContent, peoplePlan, matrixTab, expiringContent, overviewPlan } = planned;
+  const { tabs, catalogueContent, peoplePlan, requirementsPlan, matrixTab, expiringContent, overviewPlan } =
+    planned;
   let ids: TrainingTabIds | null = null;
   // The ids of the tabs found, and of those the run makes once it has read them (null: not read).
   const keptIds = {
     catalogue: tabs.found.catalogue.sheetId,
     people: tabs.found.people.sheetId,
+    requirements: tabs.found.requirements.sheetId,
     expiring: tabs.found.expiring.sheetId,
   };
   return {
     prepare() {
       prepareTab(catalogueContent, planned.catalogueToWrite.rows.length + 1, catalogueContent.layout.width);
       peoplePlan.prepare();
+      requirementsPlan.prepare();
       matrixTab.sheet ??= spreadsheet.insertSheet(tabs.names.matrix);
       prepareTab(expiringContent, expiringRowCount(planned.entries) + 1, expiringContent.layout.width);
       overviewPlan.prepare();
@@ -294,6 +250,7 @@ function trainingTabsPlan(
       matrixTab.sheet ??= spreadsheet.insertSheet(tabs.names.matrix);
       keptIds.catalogue ??= catalogueContent.sheet?.getSheetId() ?? null;
       keptIds.people ??= peoplePlan.sheetId();
+      keptIds.requirements ??= requirementsPlan.sheetId();
       keptIds.expiring ??= expiringContent.sheet?.getSheetId() ?? null;
       ids = {
         matrix: matrixTab.sheet.getSheetId(),
@@ -305,6 +262,7 @@ function trainingTabsPlan(
     insertsTabs:
       !catalogueContent.sheet ||
       peoplePlan.inserts ||
+      requirementsPlan.inserts ||
       !matrixTab.sheet ||
       !expiringContent.sheet ||
       overviewPlan.inserts,
@@ -331,6 +289,7 @@ function writePlannedTabs(
   const { catalogue, matrix, entries, expiringContent } = planned;
   writeCatalogueTab(planned.catalogueContent, planned.catalogueToWrite, catalogue);
   planned.peoplePlan.write();
+  planned.requirementsPlan.write();
   writeMatrix(matrixSheet, planned.matrixTab, planned.grid, {
     spreadsheetId: planned.catalogueContent.spreadsheetId,
     sheetName: planned.tabs.names.matrix,

@@ -113,7 +113,7 @@ test('the order is the tab’s; gone trainings stay only with the user’s cells
     completion('u2', 'TR-1', '2024-03-01'),
     completion('u2', 'TR-5', '2024-02-01'),
   ];
-  const merged = mergeCatalogue(readCatalogue(values, 30), completions, 30);
+  const merged = mergeCatalogue(readCatalogue(values, 30), completions, 30, []);
   expect(merged.map((entry) => entry.trainingId)).toEqual(['TR-9', '0007', 'TR-5', 'TR-1']);
   expect(catalogueTable(merged, completions).rows).toEqual([
     ['TR-9', 0, null],

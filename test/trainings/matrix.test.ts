@@ -2,15 +2,10 @@ import { type CalendarDate, fromIsoDate, toSheetSerial } from '../../src/lib/dat
 import type { CatalogueEntry } from '../../src/trainings/catalogue';
 import type { CompletionRow } from '../../src/trainings/completions-tab';
 import { expiringEntries, expiringTable } from '../../src/trainings/expiring';
-import {
-  matrixCellA1,
-  matrixGrid,
-  matrixSize,
-  personCompliance,
-  STATUS_BACKGROUNDS,
-  trainingCompliance,
-  trainingMatrix,
-} from '../../src/trainings/matrix';
+import { type TrainingMatrix, trainingMatrix } from '../../src/trainings/matrix';
+import { personCompliance, trainingCompliance } from '../../src/trainings/matrix-compliance';
+import { matrixCellA1, matrixGrid, matrixSize, STATUS_BACKGROUNDS } from '../../src/trainings/matrix-grid';
+import { rosterOf } from './roster-fixtures';
 
 function day(iso: string): CalendarDate {
   return fromIsoDate(iso)!;
@@ -49,18 +44,28 @@ const COMPLETIONS = [
 ];
 const TRAININGS = [training('F', 12, true), training('L', null, false)];
 
+/** The matrix of a workbook whose People and Requirements tabs hold nothing typed. */
+function matrixOf(
+  completions: readonly CompletionRow[],
+  trainings: readonly CatalogueEntry[],
+  today: CalendarDate,
+): TrainingMatrix {
+  return trainingMatrix({ completions, trainings, roster: rosterOf(completions), requirements: [], today });
+}
+const SHAPE = { bySite: false, requirementsListed: false };
+
 test('people by name, trainings in the catalogue order, statuses by the rules', () => {
-  const matrix = trainingMatrix(COMPLETIONS, TRAININGS, TODAY);
+  const matrix = matrixOf(COMPLETIONS, TRAININGS, TODAY);
   expect(matrix.people.map((person) => person.userName)).toEqual(['Al', 'Bea', 'Cy']);
   expect(matrix.statuses.map((statuses) => statuses.map((status) => status.status))).toEqual([
     ['Expiring', 'Valid (no expiry)'],
-    ['Valid', 'Not done'],
-    ['Expired', 'Not done'],
+    ['Valid', 'Not required'],
+    ['Expired', 'Not required'],
   ]);
 });
 
 test('compliance counts a required training over everyone, another over the people who did it', () => {
-  const matrix = trainingMatrix(COMPLETIONS, TRAININGS, TODAY);
+  const matrix = matrixOf(COMPLETIONS, TRAININGS, TODAY);
   expect([0, 1].map((t) => trainingCompliance(matrix, t))).toEqual([
     { compliant: 2, counted: 3 },
     { compliant: 1, counted: 1 },
@@ -73,8 +78,8 @@ test('compliance counts a required training over everyone, another over the peop
 });
 
 test('the grid: the legend in the first row, each cell the expiry that decides its colour, "Not done" only where required', () => {
-  const grid = matrixGrid(trainingMatrix(COMPLETIONS, TRAININGS, TODAY));
-  const { columns } = matrixSize(3, 2);
+  const grid = matrixGrid(matrixOf(COMPLETIONS, TRAININGS, TODAY));
+  const { columns } = matrixSize(SHAPE, 3, 2);
   // Two trainings, and the legend's five statuses from column D: the tab is as wide as the legend.
   expect(columns).toBe(8);
   expect(grid.values.slice(0, 6)).toEqual([
@@ -100,7 +105,7 @@ test('the grid: the legend in the first row, each cell the expiry that decides i
       (status) => STATUS_BACKGROUNDS[status as keyof typeof STATUS_BACKGROUNDS],
     ),
   });
-  expect(grid.values.length).toBe(matrixSize(3, 2).rows);
+  expect(grid.values.length).toBe(matrixSize(SHAPE, 3, 2).rows);
   expect(grid.values.every((cells) => cells.length === columns)).toBe(true);
   expect(grid.boldRows).toEqual([1, 2]);
   expect(grid.notes[0]!.slice(3)).toEqual([
@@ -119,7 +124,7 @@ test('the colours: a rule per status over the whole block, Expiring a rule per e
     training('L', null, false),
     { ...training('W', 12, false), expiringDays: 90 },
   ];
-  const grid = matrixGrid(trainingMatrix(COMPLETIONS, windows, TODAY));
+  const grid = matrixGrid(matrixOf(COMPLETIONS, windows, TODAY));
   // Three people from row 4, three trainings from column D; the run's day is 2024-03-01.
   expect(grid.statusRules).toEqual([
     { status: 'Not done', condition: { textIs: 'Not done' }, a1: ['D4:F6'] },
@@ -134,9 +139,7 @@ test('the colours: a rule per status over the whole block, Expiring a rule per e
 });
 
 test('a required training nobody did: "Not done" in every row, and no compliance figure divides by zero', () => {
-  const grid = matrixGrid(
-    trainingMatrix(COMPLETIONS, [training('X', 12, true), training('Y', 12, false)], TODAY),
-  );
+  const grid = matrixGrid(matrixOf(COMPLETIONS, [training('X', 12, true), training('Y', 12, false)], TODAY));
   expect(grid.values.slice(2, 6).map((cells) => cells.slice(2, 5))).toEqual([
     [0, 0, null],
     [0, 'Not done', null],
@@ -146,15 +149,18 @@ test('a required training nobody did: "Not done" in every row, and no compliance
 });
 
 test('the expiring list: what can be booked first, older lapses below their heading, linked to the matrix cell and the completion row', () => {
-  const matrix = trainingMatrix(COMPLETIONS, TRAININGS, TODAY);
+  const matrix = matrixOf(COMPLETIONS, TRAININGS, TODAY);
   const entries = expiringEntries(matrix);
   const table = expiringTable(matrix, entries, { matrix: 11, completions: 22 });
   expect(table.rows).toEqual([
     [
       'u1',
       'Al',
+      '',
+      '',
+      '',
       'F',
-      `=HYPERLINK("#gid=11&range=${matrixCellA1(0, 0)}", "Forklift")`,
+      `=HYPERLINK("#gid=11&range=${matrixCellA1(SHAPE, 0, 0)}", "Forklift")`,
       'Yes',
       toSheetSerial(day('2023-03-15')),
       toSheetSerial(day('2024-03-15')),
@@ -163,12 +169,15 @@ test('the expiring list: what can be booked first, older lapses below their head
       '=HYPERLINK("#gid=22&range=A3", "Row 3")',
       '["u1","F"]',
     ],
-    ['Lapsed more than 90 days ago: still employed?', '', '', '', '', '', '', '', '', '', 'older lapses'],
+    ['Lapsed more than 90 days ago: still employed?', ...new Array<string>(12).fill(''), 'older lapses'],
     [
       'u3',
       'Cy',
+      '',
+      '',
+      '',
       'F',
-      `=HYPERLINK("#gid=11&range=${matrixCellA1(2, 0)}", "Forklift")`,
+      `=HYPERLINK("#gid=11&range=${matrixCellA1(SHAPE, 2, 0)}", "Forklift")`,
       'Yes',
       toSheetSerial(day('2022-01-01')),
       toSheetSerial(day('2023-01-01')),
@@ -178,5 +187,5 @@ test('the expiring list: what can be booked first, older lapses below their head
       '["u3","F"]',
     ],
   ]);
-  expect([matrixCellA1(0, 0), matrixCellA1(2, 1)]).toEqual(['D4', 'E6']);
+  expect([matrixCellA1(SHAPE, 0, 0), matrixCellA1(SHAPE, 2, 1)]).toEqual(['D4', 'E6']);
 });

@@ -2,6 +2,10 @@ import { type CalendarDate, fromIsoDate, toIsoDate } from '../../src/lib/dates';
 import {
   type CompletionFacts,
   isCompliant,
+  NOT_REQUIRED,
+  REQUIRED_NOW,
+  statusNotDone,
+  statusOf,
   TrainingStatus,
   trainingStatus,
 } from '../../src/trainings/training-status';
@@ -230,5 +234,28 @@ test('the status words are the ones the matrix, the lists and the custom functio
     'Expiring',
     'Expired',
     'Not done',
+    'Due by',
+    'Not required',
   ]);
+});
+
+test('a pair not done: Not done when required now, Due by until the due day (included), Not required when nothing asks it', () => {
+  const today = date('2026-03-10');
+  expect(statusNotDone(REQUIRED_NOW, today)).toEqual({ status: notDone, expiry: null, daysLeft: null });
+  expect(statusNotDone({ required: true, dueBy: date('2026-03-12') }, today)).toEqual({
+    status: 'Due by',
+    expiry: date('2026-03-12'),
+    daysLeft: 2,
+  });
+  expect(statusNotDone({ required: true, dueBy: today }, today).status).toBe('Due by');
+  expect(statusNotDone({ required: true, dueBy: date('2026-03-09') }, today).status).toBe(notDone);
+  expect(statusNotDone(NOT_REQUIRED, today)).toEqual({
+    status: 'Not required',
+    expiry: null,
+    daysLeft: null,
+  });
+  // A completion decides whatever the obligation says.
+  const held = { completed: date('2026-01-01'), specialExpiration: null, created: 0 };
+  expect(statusOf(held, { validityMonths: 12, expiringDays: 30 }, today, NOT_REQUIRED).status).toBe(valid);
+  expect(['Due by', 'Not required'].some((status) => isCompliant(status as TrainingStatus))).toBe(false);
 });

@@ -125,10 +125,13 @@ export function expectExpiring(harness: AddonHarness, expectedMatrix: Oracle): (
   const { rules } = expectedMatrix;
   const listed = expectedList(expectedMatrix);
   const sheet = tab(harness, EXPIRING);
-  const shown = sheet.displayValues(`A1:I${Math.max(sheet.lastRow, 1)}`);
+  const shown = sheet.displayValues(`A1:L${Math.max(sheet.lastRow, 1)}`);
   expect(shown[0]).toEqual([
     'User ID',
     'User name',
+    'Site',
+    'Department',
+    'Manager',
     'Training ID',
     'Training',
     'Required',
@@ -140,10 +143,14 @@ export function expectExpiring(harness: AddonHarness, expectedMatrix: Oracle): (
   expect(shown.slice(1)).toEqual(
     listed.map((entry) =>
       entry === null
-        ? [OLDER_LAPSES_HEADING, '', '', '', '', '', '', '', '']
+        ? [OLDER_LAPSES_HEADING, ...new Array<string>(11).fill('')]
         : [
             entry.person.id,
             entry.person.name,
+            // Nobody filled in People: no site, department or manager.
+            '',
+            '',
+            '',
             entry.training,
             rules.get(entry.training)?.name || entry.training,
             rules.get(entry.training)?.required ? 'Yes' : 'No',
@@ -155,11 +162,11 @@ export function expectExpiring(harness: AddonHarness, expectedMatrix: Oracle): (
     ),
   );
   // The days stay a number: a filter, a formula or the digest reads them as one.
-  const days = sheet.values(`H2:H${Math.max(sheet.lastRow, 2)}`);
+  const days = sheet.values(`K2:K${Math.max(sheet.lastRow, 2)}`);
   listed.forEach((entry, index) => expect(days[index]![0]).toBe(entry === null ? '' : entry.cell.daysLeft));
   if (listed.length === 0) return listed;
-  const links = sheet.cells(`D2:D${sheet.lastRow}`).map(([cell]) => cell!.link);
-  const records = sheet.cells(`J2:J${sheet.lastRow}`).map(([cell]) => cell!.link);
+  const links = sheet.cells(`G2:G${sheet.lastRow}`).map(([cell]) => cell!.link);
+  const records = sheet.cells(`M2:M${sheet.lastRow}`).map(([cell]) => cell!.link);
   listed.forEach((entry, index) => {
     if (entry === null) return;
     const matrixCell = landing(harness, links[index]!);

@@ -1,0 +1,70 @@
+/**
+ * Compliance: the share of the pairs that count which are compliant (Valid, Valid (no expiry) or
+ * Expiring). The matrix holds active people only, so nobody inactive is ever counted.
+ *
+ * A pair counts when the person must hold the training and it is due: a new starter's training that
+ * is "Due by" a day still to come counts once that day has passed. Until the Requirements tab lists
+ * anything, a training the person took counts too, required or not (the rule before requirements
+ * existed: a workbook is counted as before until its user fills them in).
+ */
+import type { PairStatus, TrainingMatrix } from './matrix';
+import { isCompliant, TrainingStatus } from './training-status';
+
+export interface Compliance {
+  compliant: number;
+  counted: number;
+}
+
+/** compliant ÷ counted; null when nothing counts. */
+export function complianceShare({ compliant, counted }: Compliance): number | null {
+  return counted === 0 ? null : compliant / counted;
+}
+
+function counts(status: PairStatus, requirementsListed: boolean): boolean {
+  if (status.status === TrainingStatus.dueBy) return false;
+  return status.required || (!requirementsListed && status.latest !== null);
+}
+
+function tally(statuses: Iterable<PairStatus>, requirementsListed: boolean): Compliance {
+  const result = { compliant: 0, counted: 0 };
+  for (const status of statuses) {
+    if (!counts(status, requirementsListed)) continue;
+    result.counted++;
+    if (isCompliant(status.status)) result.compliant++;
+  }
+  return result;
+}
+
+export function personCompliance(matrix: TrainingMatrix, person: number): Compliance {
+  return tally(matrix.statuses[person]!, matrix.requirementsListed);
+}
+
+export function trainingCompliance(matrix: TrainingMatrix, training: number): Compliance {
+  return tally(
+    matrix.statuses.map((row) => row[training]!),
+    matrix.requirementsListed,
+  );
+}
+
+/** Every counted pair. */
+export function overallCompliance(matrix: TrainingMatrix): Compliance {
+  return tally(matrix.statuses.flat(), matrix.requirementsListed);
+}
+
+/** The required pairs only: what an audit of the requirements counts. */
+export function requiredCompliance(matrix: TrainingMatrix): Compliance {
+  return tally(
+    matrix.statuses.flatMap((row) => row.filter((status) => status.required)),
+    matrix.requirementsListed,
+  );
+}
+
+/** The pairs a person must hold and has never done (a new starter still within their days excluded). */
+export function requiredNotDone(matrix: TrainingMatrix): number {
+  return matrix.statuses.flat().filter((status) => status.status === TrainingStatus.notDone).length;
+}
+
+/** The person × training pairs with a completion: those that can be Expired or Expiring. */
+export function completedPairs(matrix: TrainingMatrix): number {
+  return matrix.statuses.flat().filter((status) => status.latest !== null).length;
+}

@@ -1,0 +1,64 @@
+/**
+ * What the Trainings tab, the Training matrix and the Expiring trainings list show, computed from
+ * the completions, the catalogue, the People tab and the Requirements tab, for one day; the tabs'
+ * sizes are checked before the cells' statuses are computed, and again with the list's real size.
+ */
+import type { TabSize } from '../sheets/cell-limit';
+import type { CalendarDate } from '../lib/dates';
+import { CATALOGUE_COLUMNS, type CatalogueEntry, type CatalogueRead, mergeCatalogue } from './catalogue';
+import type { CompletionRow } from './completions-tab';
+import { EXPIRING_COLUMNS, type ExpiringEntry, expiringEntries, expiringRowCount } from './expiring';
+import { groupsBySite, matrixPeople, type TrainingMatrix, trainingMatrix } from './matrix';
+import { matrixSize } from './matrix-grid';
+import type { RosterEntry } from './people';
+import type { Requirement } from './requirements';
+import type { TrainingTab } from './training-tab-set';
+
+export interface TrainingTables {
+  trainings: CatalogueEntry[];
+  matrix: TrainingMatrix;
+  entries: ExpiringEntry[];
+}
+
+export interface TrainingTableSources {
+  catalogue: CatalogueRead;
+  completions: readonly CompletionRow[];
+  /** The People tab after this run. */
+  roster: readonly RosterEntry[];
+  requirements: readonly Requirement[];
+  today: CalendarDate;
+  defaultExpiringDays: number;
+}
+
+/**
+ * The trainings, the matrix and the expiring list; `checkRoom` refuses the tabs' sizes before
+ * anything is written: first before the statuses of every cell are computed, then again with the
+ * list's real size.
+ */
+export function computeTrainingTables(
+  sources: TrainingTableSources,
+  names: Record<TrainingTab, string>,
+  checkRoom: (sizes: TabSize[]) => void,
+): TrainingTables {
+  const { catalogue, completions, roster, requirements, today } = sources;
+  const requiredIds = requirements.map((requirement) => requirement.trainingId);
+  const trainings = mergeCatalogue(catalogue, completions, sources.defaultExpiringDays, requiredIds);
+  const catalogueSize: TabSize = {
+    sheetName: names.catalogue,
+    rows: trainings.length + 1,
+    columns: Math.max(catalogue.lastColumn, CATALOGUE_COLUMNS.length) + catalogue.missingHeaders.length,
+  };
+  const people = matrixPeople(roster);
+  const shape = { bySite: groupsBySite(people), requirementsListed: requirements.length > 0 };
+  const matrixTabSize = { sheetName: names.matrix, ...matrixSize(shape, people.length, trainings.length) };
+  checkRoom([catalogueSize, matrixTabSize]);
+  const matrix = trainingMatrix({ completions, trainings, roster, requirements, today });
+  const entries = expiringEntries(matrix);
+  const expiringSize = {
+    sheetName: names.expiring,
+    rows: expiringRowCount(entries) + 1,
+    columns: EXPIRING_COLUMNS.length,
+  };
+  checkRoom([catalogueSize, matrixTabSize, expiringSize]);
+  return { trainings, matrix, entries };
+}
