@@ -118,11 +118,19 @@ export const RULES = [
   },
   {
     name: 'training-status-and-catalogue',
-    mutate: ['src/trainings/training-status.ts', 'src/trainings/catalogue.ts', 'src/sheets/input-tab.ts'],
+    mutate: [
+      'src/trainings/training-status.ts',
+      'src/trainings/catalogue.ts',
+      'src/sheets/input-tab.ts',
+      'src/trainings/requirements.ts',
+      'src/trainings/matrix-compliance.ts',
+    ],
     tests: [
       'test/trainings/training-status.test.ts',
       'test/trainings/catalogue.test.ts',
       'test/trainings/people.test.ts',
+      'test/trainings/requirements.test.ts',
+      'test/trainings/matrix-requirements.test.ts',
       'test/trainings/matrix.test.ts',
       'test/trainings/training-tabs.test.ts',
     ],
