@@ -2,8 +2,8 @@
  * Compliance: the share of the pairs that count which are compliant (Valid, Valid (no expiry) or
  * Expiring). The matrix holds active people only, so nobody inactive is ever counted.
  *
- * A pair counts when the person must hold the training and it is due: a new starter's training that
- * is "Due by" a day still to come counts once that day has passed. Until the Requirements tab lists
+ * A pair counts when the person must hold the training, it is due (a new starter's training that is
+ * "Due by" a day still to come counts once that day has passed) and it is not exempted. Until the Requirements tab lists
  * anything, a training the person took counts too, required or not (the rule before requirements
  * existed: a workbook is counted as before until its user fills them in).
  */
@@ -21,7 +21,7 @@ export function complianceShare({ compliant, counted }: Compliance): number | nu
 }
 
 function counts(status: PairStatus, requirementsListed: boolean): boolean {
-  if (status.status === TrainingStatus.dueBy) return false;
+  if (status.status === TrainingStatus.dueBy || status.status === TrainingStatus.exempt) return false;
   return status.required || (!requirementsListed && status.latest !== null);
 }
 
@@ -62,6 +62,11 @@ export function requiredCompliance(matrix: TrainingMatrix): Compliance {
 /** The pairs a person must hold and has never done (a new starter still within their days excluded). */
 export function requiredNotDone(matrix: TrainingMatrix): number {
   return matrix.statuses.flat().filter((status) => status.status === TrainingStatus.notDone).length;
+}
+
+/** The pairs the Exemptions tab excuses, among the people and trainings the matrix shows. */
+export function exemptedPairs(matrix: TrainingMatrix): number {
+  return matrix.statuses.flat().filter((status) => status.status === TrainingStatus.exempt).length;
 }
 
 /** The person × training pairs with a completion: those that can be Expired or Expiring. */

@@ -4,7 +4,7 @@
  * cell per training: the date that decides its colour, the expiry of the person's latest completion
  * on or before the day ("No expiry" for one that never expires); "Not done" where they must hold it,
  * "Due by <day>" while a new starter may still take it, "Not required" where nothing asks it of them
- * once the Requirements tab lists anything (empty before). The completion dates are on Expiring
+ * once the Requirements tab lists anything (empty before); "Exempt" where the Exemptions tab says so. The completion dates are on Expiring
  * trainings and Completed trainings. The legend is the first of the frozen rows, so it stays in
  * sight however far the list scrolls.
  *
@@ -28,7 +28,7 @@ import type { PairStatus, TrainingMatrix } from './matrix';
 import { firstHeldExpiry, firstValidExpiry, lastExpiringExpiry, TrainingStatus } from './training-status';
 
 /** What decides the matrix's columns: the site columns, and the legend of requirements. */
-export type MatrixShape = Pick<TrainingMatrix, 'bySite' | 'requirementsListed'>;
+export type MatrixShape = Pick<TrainingMatrix, 'bySite' | 'requirementsListed' | 'exemptionsListed'>;
 
 /** What a cell of a done training shows when it never expires. */
 export const NO_EXPIRY = 'No expiry';
@@ -37,6 +37,7 @@ const DUE_BY_PREFIX = `${TrainingStatus.dueBy} `;
 
 /** What a cell shows: its expiry (or NO_EXPIRY), its status where not done, or nothing. */
 function cellValue(status: PairStatus, requirementsListed: boolean): CellValue {
+  if (status.status === TrainingStatus.exempt) return TrainingStatus.exempt;
   if (status.latest !== null) return status.expiry === null ? NO_EXPIRY : toSheetSerial(status.expiry);
   switch (status.status) {
     case TrainingStatus.dueBy:
@@ -57,6 +58,7 @@ export const STATUS_BACKGROUNDS: Readonly<Record<TrainingStatus, string>> = {
   [TrainingStatus.notDone]: '#d9d9d9',
   [TrainingStatus.dueBy]: '#d0e0e3',
   [TrainingStatus.notRequired]: '#f3f3f3',
+  [TrainingStatus.exempt]: '#ead1dc',
 };
 
 /** Each status of the legend row, with what it means (the note on its cell). */
@@ -76,8 +78,20 @@ const REQUIREMENTS_LEGEND: ReadonlyArray<[TrainingStatus, string]> = [
   [TrainingStatus.notRequired, 'Nothing in Requirements or Trainings asks it of this person: not counted'],
 ];
 
-function legendOf({ requirementsListed }: MatrixShape): ReadonlyArray<[TrainingStatus, string]> {
-  return requirementsListed ? [...LEGEND, ...REQUIREMENTS_LEGEND] : LEGEND;
+const EXEMPT_LEGEND: [TrainingStatus, string] = [
+  TrainingStatus.exempt,
+  'Marked not applicable on the Exemptions tab, with its reason: not counted',
+];
+
+function legendOf({
+  requirementsListed,
+  exemptionsListed,
+}: MatrixShape): ReadonlyArray<[TrainingStatus, string]> {
+  return [
+    ...LEGEND,
+    ...(requirementsListed ? REQUIREMENTS_LEGEND : []),
+    ...(exemptionsListed ? [EXEMPT_LEGEND] : []),
+  ];
 }
 
 const LEGEND_TITLE = 'Legend';
@@ -227,7 +241,7 @@ export function matrixGrid(matrix: TrainingMatrix): MatrixGrid {
  * ones before it left. An empty cell (an optional training not taken) matches none.
  */
 function statusRules(
-  { today, people, trainings, requirementsListed }: TrainingMatrix,
+  { today, people, trainings, requirementsListed, exemptionsListed }: TrainingMatrix,
   firstTrainingColumn: number,
 ): StatusColourRule[] {
   if (people.length === 0 || trainings.length === 0) return [];
@@ -243,9 +257,13 @@ function statusRules(
         { status: TrainingStatus.notRequired, condition: { textIs: TrainingStatus.notRequired }, a1: every },
       ]
     : [];
+  const exemptRules: StatusColourRule[] = exemptionsListed
+    ? [{ status: TrainingStatus.exempt, condition: { textIs: TrainingStatus.exempt }, a1: every }]
+    : [];
   return [
     { status: TrainingStatus.notDone, condition: { textIs: TrainingStatus.notDone }, a1: every },
     ...requirementRules,
+    ...exemptRules,
     { status: TrainingStatus.validNoExpiry, condition: { textIs: NO_EXPIRY }, a1: every },
     { status: TrainingStatus.expired, condition: { dateBefore: firstHeldExpiry(today) }, a1: every },
     ...windows.map((window): StatusColourRule => ({

@@ -17,6 +17,7 @@ import {
   NOT_REQUIRED,
   type Obligation,
   statusOf,
+  TrainingStatus,
   type TrainingStatusResult,
 } from './training-status';
 
@@ -51,6 +52,8 @@ export interface TrainingMatrix {
   requirementsListed: boolean;
   /** Whether anyone has a site or a department: the matrix then shows both and groups its rows by them. */
   bySite: boolean;
+  /** Whether the Exemptions tab lists anything: the legend then explains "Exempt". */
+  exemptionsListed: boolean;
 }
 
 /** What the matrix is computed from. */
@@ -60,6 +63,8 @@ export interface MatrixSources {
   /** The People tab after this run (people.ts mergeRoster): its active people are the rows. */
   roster: readonly RosterEntry[];
   requirements: readonly Requirement[];
+  /** The Exemptions tab: the exempted pairs (pairKey) and their reasons. */
+  exemptions: ReadonlyMap<string, string>;
   today: CalendarDate;
 }
 
@@ -119,6 +124,7 @@ export function trainingMatrix({
   trainings,
   roster,
   requirements,
+  exemptions,
   today,
 }: MatrixSources): TrainingMatrix {
   const byPair = completionsByPair(completions);
@@ -127,9 +133,13 @@ export function trainingMatrix({
   const statuses = people.map((person) => {
     const obligations = obligationsOf(entries.get(person.userId)!, requirements, trainings);
     return trainings.map((training): PairStatus => {
-      const latest = latestCompletion(byPair.get(pairKey(person.userId, training.trainingId)) ?? [], today);
+      const key = pairKey(person.userId, training.trainingId);
+      const latest = latestCompletion(byPair.get(key) ?? [], today);
       const obligation = obligations.get(training.trainingId) ?? NOT_REQUIRED;
-      return { ...statusOf(latest, training, today, obligation), latest, required: obligation.required };
+      const { required } = obligation;
+      if (exemptions.has(key))
+        return { status: TrainingStatus.exempt, expiry: null, daysLeft: null, latest, required };
+      return { ...statusOf(latest, training, today, obligation), latest, required };
     });
   });
   return {
@@ -139,5 +149,6 @@ export function trainingMatrix({
     statuses,
     requirementsListed: requirements.length > 0,
     bySite: groupsBySite(people),
+    exemptionsListed: exemptions.size > 0,
   };
 }

@@ -32,6 +32,8 @@ export const TrainingStatus = {
   notDone: 'Not done',
   dueBy: 'Due by',
   notRequired: 'Not required',
+  /** Marked not applicable to the person on the Exemptions tab, whatever the completions say. */
+  exempt: 'Exempt',
 } as const;
 export type TrainingStatus = (typeof TrainingStatus)[keyof typeof TrainingStatus];
 

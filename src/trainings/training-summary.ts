@@ -7,7 +7,7 @@ import { describeRemade } from '../platform/addon-tabs';
 import type { CatalogueEntry } from './catalogue';
 import type { ExpiringEntry } from './expiring';
 import type { TrainingMatrix } from './matrix';
-import { overallCompliance, requiredNotDone } from './matrix-compliance';
+import { exemptedPairs, overallCompliance, requiredNotDone } from './matrix-compliance';
 import { TrainingStatus } from './training-status';
 
 export function expiredCount(entries: readonly ExpiringEntry[]): number {
@@ -35,9 +35,11 @@ function summaryOf(
   const notDone = requiredNotDone(matrix);
   const { compliant, counted } = overallCompliance(matrix);
   const compliance = counted === 0 ? '' : `, ${Math.round((100 * compliant) / counted)}% compliant`;
+  const exempted = exemptedPairs(matrix);
+  const excused = exempted === 0 ? '' : `, ${formatCount(exempted)} exempted`;
   return (
     `Trainings: ${formatCount(matrix.people.length)} people, ${formatCount(trainings.length)} trainings; ` +
     `${formatCount(expired)} expired, ${formatCount(entries.length - expired)} expiring, ` +
-    `${formatCount(notDone)} required not done${compliance}.`
+    `${formatCount(notDone)} required not done${compliance}${excused}.`
   );
 }

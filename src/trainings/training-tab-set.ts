@@ -1,6 +1,6 @@
 /**
- * The tabs a training run writes together — Trainings, People, Requirements, Training matrix and
- * Expiring trainings — each found by its sheet id (platform/addon-tabs.ts), under whatever name its user gave
+ * The tabs a training run writes together — Trainings, People, Requirements, Exemptions, Training
+ * matrix and Expiring trainings — each found by its sheet id (platform/addon-tabs.ts), under whatever name its user gave
  * it, and kept together in the document state, as they are written together.
  */
 import type { DocumentState } from '../platform/document-state';
@@ -16,12 +16,14 @@ import { EXPIRING_SHEET } from './expiring';
 import { MATRIX_SHEET } from './matrix';
 import { PEOPLE_SHEET } from './people';
 import { REQUIREMENTS_SHEET } from './requirements';
+import { EXEMPTIONS_SHEET } from './exemptions';
 
 const STATE_KEY = 'safetySync.trainingTabs';
 const TRAINING_TABS = {
   catalogue: addonTab(STATE_KEY, 'catalogue', CATALOGUE_SHEET),
   people: addonTab(STATE_KEY, 'people', PEOPLE_SHEET),
   requirements: addonTab(STATE_KEY, 'requirements', REQUIREMENTS_SHEET),
+  exemptions: addonTab(STATE_KEY, 'exemptions', EXEMPTIONS_SHEET),
   matrix: addonTab(STATE_KEY, 'matrix', MATRIX_SHEET),
   expiring: addonTab(STATE_KEY, 'expiring', EXPIRING_SHEET),
 } as const satisfies Record<string, AddonTab>;

@@ -1,6 +1,6 @@
 /**
  * What the Trainings tab, the Training matrix and the Expiring trainings list show, computed from
- * the completions, the catalogue, the People tab and the Requirements tab, for one day; the tabs'
+ * the completions, the catalogue, and the People, Requirements and Exemptions tabs, for one day; the tabs'
  * sizes are checked before the cells' statuses are computed, and again with the list's real size.
  */
 import type { TabSize } from '../sheets/cell-limit';
@@ -26,6 +26,8 @@ export interface TrainingTableSources {
   /** The People tab after this run. */
   roster: readonly RosterEntry[];
   requirements: readonly Requirement[];
+  /** The Exemptions tab: exempted pairs (pairKey) and their reasons. */
+  exemptions: ReadonlyMap<string, string>;
   today: CalendarDate;
   defaultExpiringDays: number;
 }
@@ -40,7 +42,7 @@ export function computeTrainingTables(
   names: Record<TrainingTab, string>,
   checkRoom: (sizes: TabSize[]) => void,
 ): TrainingTables {
-  const { catalogue, completions, roster, requirements, today } = sources;
+  const { catalogue, completions, roster, requirements, exemptions, today } = sources;
   const requiredIds = requirements.map((requirement) => requirement.trainingId);
   const trainings = mergeCatalogue(catalogue, completions, sources.defaultExpiringDays, requiredIds);
   const catalogueSize: TabSize = {
@@ -49,10 +51,14 @@ export function computeTrainingTables(
     columns: Math.max(catalogue.lastColumn, CATALOGUE_COLUMNS.length) + catalogue.missingHeaders.length,
   };
   const people = matrixPeople(roster);
-  const shape = { bySite: groupsBySite(people), requirementsListed: requirements.length > 0 };
+  const shape = {
+    bySite: groupsBySite(people),
+    requirementsListed: requirements.length > 0,
+    exemptionsListed: exemptions.size > 0,
+  };
   const matrixTabSize = { sheetName: names.matrix, ...matrixSize(shape, people.length, trainings.length) };
   checkRoom([catalogueSize, matrixTabSize]);
-  const matrix = trainingMatrix({ completions, trainings, roster, requirements, today });
+  const matrix = trainingMatrix({ completions, trainings, roster, requirements, exemptions, today });
   const entries = expiringEntries(matrix);
   const expiringSize = {
     sheetName: names.expiring,

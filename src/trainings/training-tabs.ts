@@ -22,10 +22,11 @@ import {
   type ExpiringSheetIds,
   expiringTable,
 } from './expiring';
-import { completedPairs, overallCompliance, requiredCompliance } from './matrix-compliance';
+import { completedPairs, exemptedPairs, overallCompliance, requiredCompliance } from './matrix-compliance';
 import { type MatrixGrid, matrixGrid } from './matrix-grid';
 import { computeTrainingTables, type TrainingTables } from './training-tables';
 import { planRequirementsTab, type RequirementsTabPlan } from './requirements-tab';
+import { type ExemptionsTabPlan, planExemptionsTab } from './exemptions-tab';
 import { type MatrixTab, readMatrixTab, writeMatrix } from './matrix-tab';
 import { keepTrainingTabsComputed, trainingsRefreshedAtMs } from './computed-day';
 import { describeTrainingTabs, expiredCount } from './training-summary';
@@ -124,6 +125,7 @@ interface PlannedTrainingTabs extends TrainingTables {
   catalogueToWrite: Table;
   peoplePlan: PeopleTabPlan;
   requirementsPlan: RequirementsTabPlan;
+  exemptionsPlan: ExemptionsTabPlan;
   matrixTab: MatrixTab;
   grid: MatrixGrid;
   expiringContent: TabContent;
@@ -161,37 +163,30 @@ export function planTrainingTabs(
     Boolean(completionsFilter.user_id || completionsFilter.training_id),
   );
   const requirementsPlan = planRequirementsTab(spreadsheet, found.requirements, names.requirements);
+  const exemptionsPlan = planExemptionsTab(spreadsheet, found.exemptions, names.exemptions);
   const tables = computeTrainingTables(
     {
       catalogue,
       completions,
       roster: peoplePlan.people,
       requirements: requirementsPlan.requirements,
+      exemptions: exemptionsPlan.exemptions,
       today: day.today,
       defaultExpiringDays,
     },
     names,
     (sizes) =>
-      checkRoomForTabs(grids, [...sizes, peoplePlan.size, requirementsPlan.size], NARROW_ADVICE, alongside),
+      checkRoomForTabs(
+        grids,
+        [...sizes, peoplePlan.size, requirementsPlan.size, exemptionsPlan.size],
+        NARROW_ADVICE,
+        alongside,
+      ),
   );
   const catalogueToWrite = catalogueTable(tables.trainings, completions);
   const matrixTab = readMatrixTab(found.matrix.sheet);
   const grid = matrixGrid(tables.matrix);
-  const expiringContent = readTab(
-    spreadsheet,
-    names.expiring,
-    {
-      columns: EXPIRING_COLUMNS,
-      keyColumn: EXPIRING_COLUMN.key,
-      laterColumnsOwned: laterColumnsOwned(overview.state, found.expiring.sheetId),
-    },
-    found.expiring.sheet,
-  );
-  const expiringColours = readStatusColours(
-    expiringContent.sheet,
-    EXPIRING_COLUMN.status + 1,
-    STATUS_COLOURS,
-  );
+  const { expiringContent, expiringColours } = readExpiringTab(spreadsheet, tabs, overview.state);
   // A run that read nothing from the service says when the last one that did read the completions.
   const refreshedAtMs = overview.refreshedAtMs ?? trainingsRefreshedAtMs(overview.state);
   const overviewPlan = planOverview(spreadsheet, overview.state, 'trainings', {
@@ -209,6 +204,7 @@ export function planTrainingTabs(
     catalogueToWrite,
     peoplePlan,
     requirementsPlan,
+    exemptionsPlan,
     matrixTab,
     grid,
     expiringContent,
@@ -216,6 +212,30 @@ export function planTrainingTabs(
     overviewPlan,
     refreshedAtMs,
   });
+}
+
+/** Expiring trainings as it is: its table, and the status colours the user's rules give it. */
+function readExpiringTab(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  { found, names }: FoundTrainingTabs,
+  state: DocumentState,
+): Pick<PlannedTrainingTabs, 'expiringContent' | 'expiringColours'> {
+  const expiringContent = readTab(
+    spreadsheet,
+    names.expiring,
+    {
+      columns: EXPIRING_COLUMNS,
+      keyColumn: EXPIRING_COLUMN.key,
+      laterColumnsOwned: laterColumnsOwned(state, found.expiring.sheetId),
+    },
+    found.expiring.sheet,
+  );
+  const expiringColours = readStatusColours(
+    expiringContent.sheet,
+    EXPIRING_COLUMN.status + 1,
+    STATUS_COLOURS,
+  );
+  return { expiringContent, expiringColours };
 }
 
 /** The ids the written tabs link to: the expiring list's for the Overview's (null: not found). */
@@ -227,21 +247,23 @@ function trainingTabsPlan(
   state: DocumentState,
   planned: PlannedTrainingTabs,
 ): TrainingTabsPlan {
-  const { tabs, catalogueContent, peoplePlan, requirementsPlan, matrixTab, expiringContent, overviewPlan } =
-    planned;
+  const { tabs, catalogueContent, peoplePlan, matrixTab, expiringContent, overviewPlan } = planned;
+  // The tabs that are the user's entirely, planned alike.
+  const userTabs = [planned.requirementsPlan, planned.exemptionsPlan];
   let ids: TrainingTabIds | null = null;
   // The ids of the tabs found, and of those the run makes once it has read them (null: not read).
   const keptIds = {
     catalogue: tabs.found.catalogue.sheetId,
     people: tabs.found.people.sheetId,
     requirements: tabs.found.requirements.sheetId,
+    exemptions: tabs.found.exemptions.sheetId,
     expiring: tabs.found.expiring.sheetId,
   };
   return {
     prepare() {
       prepareTab(catalogueContent, planned.catalogueToWrite.rows.length + 1, catalogueContent.layout.width);
       peoplePlan.prepare();
-      requirementsPlan.prepare();
+      for (const tab of userTabs) tab.prepare();
       matrixTab.sheet ??= spreadsheet.insertSheet(tabs.names.matrix);
       prepareTab(expiringContent, expiringRowCount(planned.entries) + 1, expiringContent.layout.width);
       overviewPlan.prepare();
@@ -250,7 +272,8 @@ function trainingTabsPlan(
       matrixTab.sheet ??= spreadsheet.insertSheet(tabs.names.matrix);
       keptIds.catalogue ??= catalogueContent.sheet?.getSheetId() ?? null;
       keptIds.people ??= peoplePlan.sheetId();
-      keptIds.requirements ??= requirementsPlan.sheetId();
+      keptIds.requirements ??= planned.requirementsPlan.sheetId();
+      keptIds.exemptions ??= planned.exemptionsPlan.sheetId();
       keptIds.expiring ??= expiringContent.sheet?.getSheetId() ?? null;
       ids = {
         matrix: matrixTab.sheet.getSheetId(),
@@ -262,7 +285,7 @@ function trainingTabsPlan(
     insertsTabs:
       !catalogueContent.sheet ||
       peoplePlan.inserts ||
-      requirementsPlan.inserts ||
+      userTabs.some((tab) => tab.inserts) ||
       !matrixTab.sheet ||
       !expiringContent.sheet ||
       overviewPlan.inserts,
@@ -290,6 +313,7 @@ function writePlannedTabs(
   writeCatalogueTab(planned.catalogueContent, planned.catalogueToWrite, catalogue);
   planned.peoplePlan.write();
   planned.requirementsPlan.write();
+  planned.exemptionsPlan.write();
   writeMatrix(matrixSheet, planned.matrixTab, planned.grid, {
     spreadsheetId: planned.catalogueContent.spreadsheetId,
     sheetName: planned.tabs.names.matrix,
@@ -305,6 +329,7 @@ function writePlannedTabs(
     listSheetId: ids.expiring,
     requiredCompliance: requiredCompliance(matrix),
     overallCompliance: overallCompliance(matrix),
+    exempted: exemptedPairs(matrix),
     months: completionsPerMonth(
       planned.completions.map((completion) => completion.completed),
       planned.day.today,

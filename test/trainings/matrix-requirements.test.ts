@@ -5,10 +5,11 @@
  */
 import { addDays, type CalendarDate, fromIsoDate, toSheetSerial } from '../../src/lib/dates';
 import type { CatalogueEntry } from '../../src/trainings/catalogue';
-import type { CompletionRow } from '../../src/trainings/completions-tab';
+import { type CompletionRow, pairKey } from '../../src/trainings/completions-tab';
 import { expiringEntries, expiringTable } from '../../src/trainings/expiring';
 import { trainingMatrix } from '../../src/trainings/matrix';
 import {
+  exemptedPairs,
   overallCompliance,
   personCompliance,
   requiredNotDone,
@@ -49,8 +50,20 @@ const role = (value: string, trainingId: string, withinDays: number | null = nul
 
 const TRAININGS = [training('FORK'), training('FIRST-AID'), training('FIRE')];
 
-function statusesOf(roster: RosterEntry[], requirements: Requirement[], completions: CompletionRow[] = []) {
-  const matrix = trainingMatrix({ completions, trainings: TRAININGS, roster, requirements, today: TODAY });
+function statusesOf(
+  roster: RosterEntry[],
+  requirements: Requirement[],
+  completions: CompletionRow[] = [],
+  exemptions: ReadonlyMap<string, string> = new Map(),
+) {
+  const matrix = trainingMatrix({
+    completions,
+    trainings: TRAININGS,
+    roster,
+    requirements,
+    exemptions,
+    today: TODAY,
+  });
   return { matrix, statuses: matrix.statuses.map((row) => row.map((cell) => cell.status)) };
 }
 
@@ -106,6 +119,7 @@ test('a new starter inside their window is "Due by" the day, not counted; after 
     trainings: TRAININGS,
     roster: [starter],
     requirements,
+    exemptions: new Map(),
     today: day('2026-03-06'),
   });
   expect(onDay.statuses[0]![0]!.status).toBe('Due by');
@@ -114,6 +128,7 @@ test('a new starter inside their window is "Due by" the day, not counted; after 
     trainings: TRAININGS,
     roster: [starter],
     requirements,
+    exemptions: new Map(),
     today: addDays(day('2026-03-06'), 1),
   });
   expect(after.statuses[0]![0]!.status).toBe('Not done');
@@ -183,4 +198,26 @@ test('sites and departments: the matrix shows both, grouped by site then departm
   expect(row!.slice(0, 6)).toEqual(['b', 'Bo', 'Kiel', 'Stores', 'm@example.com', 'FORK']);
   // The link goes to Bo's cell: row 5 (legend, titles, compliance, Cy), column F (after five fixed columns).
   expect(row![6]).toContain('range=F5');
+});
+
+test('an exempted pair shows "Exempt", leaves the compliance and the expiring list, and is counted on its own', () => {
+  const roster = [person({ userId: 'u1', roles: ['Driver'] }), person({ userId: 'u2', roles: ['Driver'] })];
+  const completions = [done('u1', 'FORK', '2024-01-01'), done('u2', 'FORK', '2025-12-01')];
+  const exemptions = new Map([[pairKey('u1', 'FORK'), 'Office role since 2025: no forklift']]);
+  const { matrix, statuses } = statusesOf(roster, [role('Driver', 'FORK')], completions, exemptions);
+  expect(statuses.map((row) => row[0])).toEqual(['Exempt', 'Valid']);
+  const grid = matrixGrid(matrix);
+  expect(grid.values[3]![3]).toBe('Exempt');
+  expect(grid.values[0]).toContain('Exempt');
+  expect(grid.statusRules.some((rule) => rule.status === 'Exempt')).toBe(true);
+  // u1's lapsed forklift would be Expired: excused, it counts nowhere and is not listed.
+  expect(overallCompliance(matrix)).toEqual({ compliant: 1, counted: 1 });
+  expect(personCompliance(matrix, 0)).toEqual({ compliant: 0, counted: 0 });
+  expect(expiringEntries(matrix)).toEqual([]);
+  expect(exemptedPairs(matrix)).toBe(1);
+  // Without the exemption, the same pair is Expired, listed and counted.
+  const without = statusesOf(roster, [role('Driver', 'FORK')], completions);
+  expect(without.statuses[0]![0]).toBe('Expired');
+  expect(overallCompliance(without.matrix)).toEqual({ compliant: 1, counted: 2 });
+  expect(matrixGrid(without.matrix).values[0]).not.toContain('Exempt');
 });

@@ -50,9 +50,16 @@ function matrixOf(
   trainings: readonly CatalogueEntry[],
   today: CalendarDate,
 ): TrainingMatrix {
-  return trainingMatrix({ completions, trainings, roster: rosterOf(completions), requirements: [], today });
+  return trainingMatrix({
+    completions,
+    trainings,
+    roster: rosterOf(completions),
+    requirements: [],
+    exemptions: new Map(),
+    today,
+  });
 }
-const SHAPE = { bySite: false, requirementsListed: false };
+const SHAPE = { bySite: false, requirementsListed: false, exemptionsListed: false };
 
 test('people by name, trainings in the catalogue order, statuses by the rules', () => {
   const matrix = matrixOf(COMPLETIONS, TRAININGS, TODAY);

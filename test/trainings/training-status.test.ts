@@ -236,6 +236,7 @@ test('the status words are the ones the matrix, the lists and the custom functio
     'Not done',
     'Due by',
     'Not required',
+    'Exempt',
   ]);
 });
 

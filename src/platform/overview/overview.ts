@@ -3,7 +3,8 @@
  * runs that compute its figures and each with its chart beside it:
  * - Trainings (columns A–B): when completions were last imported or refreshed, how many person ×
  *   training pairs are Expired and Expiring (as on Expiring trainings) out of those completed, the
- *   compliance of the required trainings (and, in its label, the overall one the matrix shows), and
+ *   compliance of the required trainings (and, in its label, the overall one the matrix shows and how
+ *   many pairs the Exemptions tab excuses), and
  *   completions per month over the last 24 months, which the first chart reads;
  * - Inspections (columns D–E): when equipment types were last imported or refreshed, how many
  *   schedules are Expired and Expiring (as on Upcoming inspections) and never inspected, out of all
@@ -135,6 +136,8 @@ export interface SectionFigures {
   requiredCompliance?: ComplianceFigure;
   /** In row 5's label: every counted pair, optional trainings taken included (as on the matrix). */
   overallCompliance?: ComplianceFigure;
+  /** In row 5's label when any: the pairs the Exemptions tab excuses, left out of the compliance. */
+  exempted?: number;
   /** Oldest first, as many as the section's layout says. */
   months: readonly MonthCount[];
 }
@@ -178,8 +181,9 @@ function percentOf(figure: ComplianceFigure | undefined): string {
 function fifthRow(layout: SectionLayout, figures: SectionFigures, outOf: string): [string, CellValue] {
   if (layout.fifthRow === 'neverDone') return [`${layout.neverDoneLabel!} ${outOf}`, figures.neverDone ?? 0];
   const required = figures.requiredCompliance;
+  const exempted = figures.exempted ? `; ${formatCount(figures.exempted)} exempted` : '';
   return [
-    `Compliance, required trainings (overall: ${percentOf(figures.overallCompliance)})`,
+    `Compliance, required trainings (overall: ${percentOf(figures.overallCompliance)}${exempted})`,
     required && required.counted > 0 ? required.compliant / required.counted : 'none required',
   ];
 }
