@@ -16,7 +16,6 @@ import { parseArgs } from 'node:util';
 import { build } from './build';
 import { createEmulator, type Emulator, loadDist } from './emulator';
 import { renderWorkbookHtml } from './emulator/snapshot';
-import { columnLetters } from './emulator/spreadsheet/a1-notation';
 import type { CreatedDataset, DatasetData } from './sample-service/admin';
 import {
   DEMO_DATASET_OPTIONS,
@@ -25,6 +24,8 @@ import {
   demoLastInspections,
 } from './sample-service/demo-dataset';
 import { startSampleServiceProcess } from './sample-service/process';
+import { fillDemoRoster } from './demo-roster';
+import { cellA1, columnTitled } from './workbook-typing';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -79,18 +80,6 @@ function importCompletions(emulator: Emulator, spreadsheetId: string): string {
   let step = emulator.callServer(spreadsheetId, 'startCompletionsImport', {}) as Step;
   while (!step.done) step = emulator.callServer(spreadsheetId, 'continueCompletionsImport') as Step;
   return step.summary;
-}
-
-/** Where a title is in a tab's header row (0-based); the add-on finds its columns the same way. */
-function columnTitled(header: readonly string[], title: string, sheetName: string): number {
-  const index = header.indexOf(title);
-  if (index < 0) throw new Error(`The "${sheetName}" tab has no "${title}" column.`);
-  return index;
-}
-
-/** The A1 address of a cell of a tab, from a 0-based column and a 1-based row. */
-function cellA1(sheetName: string, column: number, row: number): string {
-  return `'${sheetName}'!${columnLetters(column + 1)}${row}`;
 }
 
 /**
@@ -241,6 +230,7 @@ export async function runDemo(options: DemoRunOptions): Promise<DemoRun> {
   emulator.clickMenu(spreadsheetId, 'Safety Sync', 'Import equipment types');
   const completionsSummary = importCompletions(emulator, spreadsheetId);
   const recorded = options.demo ? await recordInspections(emulator, spreadsheetId, options.demo) : 0;
+  if (options.demo) fillDemoRoster(emulator.workbooks.get(spreadsheetId)!, options.demo.today);
   const catalogued = options.demo ? fillTrainingCatalogue(emulator, spreadsheetId) : 0;
   const jobSeconds = (performance.now() - jobStartedAt) / 1000;
   if (options.demo) fillFormulasTab(emulator, spreadsheetId, options.demo.today);
