@@ -13,7 +13,9 @@
  * that cannot go is a Sync log line, and the digest tries again at the next run. A run with mail to
  * send first asks Google whether the owner allowed sending mail (a scope added after they authorised
  * is not granted until they open the add-on again): without it nothing is sent, and the Sync log
- * says so once until they do (mail-authorization.ts).
+ * says so once until they do (mail-authorization.ts). With team digests on, the run also reads the
+ * People tab and sends each confirmed manager their team's part after the digest
+ * (team-digests.ts), all within one share of the quota (mail-sender.ts).
  */
 import {
   addDays,
