@@ -361,6 +361,54 @@ describe('escalation to the manager’s manager', () => {
   });
 });
 
+describe('with each scheduled run that changes something', () => {
+  test('a manager is told of their people’s items once, when they are new; a run with nothing new tells no one', async () => {
+    await setUp();
+    fillPeople();
+    const { baseUrl } = harness.callServer('getSettings');
+    harness.callServer('saveSettings', {
+      baseUrl,
+      token: '',
+      notifyRecipients: SAFETY,
+      notifyFrequency: 'each-run',
+      notifyPersonalData: 'names',
+      notifyTeams: true,
+    });
+    schedule();
+    confirmAllManagers();
+    const first = fire();
+    expect(first[0]!.subject).toMatch(/^Safety Sync, new: /);
+    const [mail] = mailTo(first, LEAD_B);
+    expect(mail!.subject).toMatch(/^Safety Sync, your team, new: /);
+    expect(listedTitles(mail!)).toEqual(expectedListed(LEAD_B));
+    harness.emulator.clock.advance(HOUR);
+    expect(fire()).toEqual([]);
+  });
+});
+
+describe('an escalation address the owner has not confirmed', () => {
+  test('receives nothing; once confirmed, the next digest escalates to it', async () => {
+    await setUp();
+    fillPeople();
+    saveNotifications(harness, { escalationDays: '1' });
+    schedule();
+    harness.callServer('confirmManagers', [LEAD_A, LEAD_B, LEAD_C]);
+    expect(harness.callServer('getSettings').sharing.managers!.waiting).toEqual([
+      { address: DIRECTOR, allowed: true },
+    ]);
+    const toldOnDayZero = new Set(listedTitles(mailTo(fire(), LEAD_A)[0]!));
+    expect(toldOnDayZero.size).toBeGreaterThan(0);
+    const dayOne = fireNextDay();
+    expect(mailTo(dayOne, DIRECTOR)).toEqual([]);
+    const toldByDayOne = new Set([...toldOnDayZero, ...listedTitles(mailTo(dayOne, LEAD_A)[0]!)]);
+    expect(confirmAllManagers()).toEqual([DIRECTOR]);
+    const [escalation] = mailTo(fireNextDay(), DIRECTOR);
+    expect(listedTitles(escalation!)).toEqual(
+      expectedListed(LEAD_A).filter((title) => toldByDayOne.has(title)),
+    );
+  });
+});
+
 describe('the mail share holds across the digest, the team digests and the escalations', () => {
   test('a share of 3 recipients: the digest and the first two managers in order, the third left for the next run', async () => {
     // 50 % of 6 left today: 3 recipients a run.
