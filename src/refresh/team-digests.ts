@@ -248,7 +248,11 @@ function plural(count: number, one: string, many: string): string {
 
 /** One Sync log line when team mail waits: for the share, or for the owner to confirm addresses. */
 function logSummary(team: TeamDigests, run: MailRun, outcome: TeamOutcome): void {
-  const waiting = teamAddresses(team.teams).filter((address) => !team.confirmed.has(address)).length;
+  const unconfirmed = teamAddresses(team.teams).filter((address) => !team.confirmed.has(address));
+  const outside = unconfirmed.filter(
+    (address) => !recipientAllowed(address, run.scheduleOwner, team.settings.allowOutsideDomain),
+  ).length;
+  const waiting = unconfirmed.length - outside;
   const owner = run.scheduleOwner || 'the schedule’s owner';
   const why = run.allowance ? ` (${run.allowance.why})` : '';
   const parts = [
@@ -258,6 +262,8 @@ function logSummary(team: TeamDigests, run: MailRun, outcome: TeamOutcome): void
       `${plural(outcome.escalationsLeft, 'escalation', 'escalations')} left for a later run: the mail share is spent.`,
     waiting > 0 &&
       `${plural(waiting, 'manager address', 'manager addresses')} on the People tab ${waiting === 1 ? 'receives' : 'receive'} nothing until ${owner} confirms ${waiting === 1 ? 'it' : 'them'} in Safety Sync → Settings… → Notifications.`,
+    outside > 0 &&
+      `${plural(outside, 'manager address', 'manager addresses')} on the People tab ${outside === 1 ? 'is' : 'are'} outside the domain of ${owner}, whose account sends the mail: nothing goes there unless ${owner} allows outside addresses.`,
   ].filter((part) => part !== false);
   if (parts.length === 0) return;
   logMail(run, {

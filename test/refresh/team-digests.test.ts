@@ -331,6 +331,35 @@ describe('team digests: each confirmed manager gets only their own people’s tr
   });
 });
 
+describe("manager addresses keep to the owner's domain", () => {
+  test('an address outside it is shown as not allowed, is not confirmed even when asked, and receives nothing', async () => {
+    await setUp();
+    fillPeople();
+    const outside = 'lead.c@elsewhere.net';
+    for (const userId of userIds.slice(8, 10)) typeOnPeople(userId, 'Manager e-mail', outside);
+    saveNotifications(harness);
+    schedule();
+    const waiting = harness.callServer('getSettings').sharing.managers!.waiting!;
+    expect(waiting).toContainEqual({ address: outside, allowed: false });
+    // Asked by a crafted call as well as by Confirm all: the rule is the server's.
+    harness.callServer(
+      'confirmManagers',
+      waiting.map((address) => address.address),
+    );
+    expect(harness.callServer('getSettings').sharing.managers!.waiting).toEqual([
+      { address: outside, allowed: false },
+    ]);
+    const sent = fire();
+    expect(mailTo(sent, outside)).toEqual([]);
+    expect(recipientsOf(sent).sort()).toEqual([LEAD_A, LEAD_B, SAFETY]);
+    expect(
+      syncLog(harness)
+        .find((line) => line[0] === 'E-mail team digests')
+        ?.join(' '),
+    ).toContain(`1 manager address on the People tab is outside the domain of ${OWNER}`);
+  });
+});
+
 describe('escalation to the manager’s manager', () => {
   test('items still open 3 days after lead A’s first team digest go to the director on the third day, not before, and once', async () => {
     await setUp();
