@@ -76,15 +76,8 @@ function encodeNotices(notices: Map<string, Notice>): string {
     .join('');
 }
 
-/** What the owner's runs of this schedule remembered; nothing for another schedule. */
-export function readTeamMemory(spreadsheetId: string, triggerUid: string): TeamMemory {
-  const saved = PropertiesService.getUserProperties().getProperty(keyOf(spreadsheetId));
-  const memory = saved ? (JSON.parse(saved) as SavedTeamMemory) : null;
-  if (!memory || memory.triggerUid !== triggerUid) return { notices: new Map(), pending: [] };
-  return { notices: decodeNotices(memory.notices), pending: memory.pending };
-}
-
-export function writeTeamMemory(spreadsheetId: string, triggerUid: string, memory: TeamMemory): void {
+/** The memory as kept in the property: notices and managers left over, each within its bound. */
+export function encodeTeamMemory(triggerUid: string, memory: TeamMemory): string {
   const pending: string[] = [];
   let chars = 0;
   for (const address of memory.pending) {
@@ -93,5 +86,27 @@ export function writeTeamMemory(spreadsheetId: string, triggerUid: string, memor
     pending.push(address);
   }
   const saved: SavedTeamMemory = { triggerUid, notices: encodeNotices(memory.notices), pending };
-  PropertiesService.getUserProperties().setProperty(keyOf(spreadsheetId), JSON.stringify(saved));
+  return JSON.stringify(saved);
+}
+
+/** The memory kept for this schedule; nothing for another schedule (or none kept). */
+export function decodeTeamMemory(saved: string | null, triggerUid: string): TeamMemory {
+  const memory = saved ? (JSON.parse(saved) as SavedTeamMemory) : null;
+  if (!memory || memory.triggerUid !== triggerUid) return { notices: new Map(), pending: [] };
+  return { notices: decodeNotices(memory.notices), pending: memory.pending };
+}
+
+/** What the owner's runs of this schedule remembered; nothing for another schedule. */
+export function readTeamMemory(spreadsheetId: string, triggerUid: string): TeamMemory {
+  return decodeTeamMemory(
+    PropertiesService.getUserProperties().getProperty(keyOf(spreadsheetId)),
+    triggerUid,
+  );
+}
+
+export function writeTeamMemory(spreadsheetId: string, triggerUid: string, memory: TeamMemory): void {
+  PropertiesService.getUserProperties().setProperty(
+    keyOf(spreadsheetId),
+    encodeTeamMemory(triggerUid, memory),
+  );
 }
