@@ -15,6 +15,7 @@ export { runScheduledRefresh } from './refresh/scheduled-refresh';
 export { showUpcomingInspections } from './equipment/upcoming-actions';
 export { showTrainingStatus } from './trainings/actions';
 export {
+  confirmManagers,
   confirmSettings,
   discardSettings,
   getSettings,

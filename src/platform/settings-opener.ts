@@ -7,7 +7,7 @@ import { missingConnectionParts, readConnection } from './settings-store';
 
 export function showSettingsDialog(): void {
   const ui = requireUi('Settings');
-  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(560).setHeight(1150);
+  const html = HtmlService.createHtmlOutputFromFile('settings').setWidth(560).setHeight(1180);
   ui.showModalDialog(html, 'Safety Sync settings');
 }
 

@@ -104,13 +104,19 @@ export interface DigestSection {
   olderLapses: number;
 }
 
-export interface DigestPlan {
+/** What one message reports: the main digest, a manager's team digest, an escalation. */
+export interface DigestContent {
   frequency: Exclude<DigestFrequency, 'off'>;
   /** Only the items no digest reported yet (with each run), or everything open. */
   onlyNew: boolean;
   sections: DigestSection[];
   /** The parts left out, of the kinds the user chose. */
   leftOut: LeftOut[];
+}
+
+export interface DigestPlan extends DigestContent {
+  /** Every item the digest reports, listed or only counted: a team digest takes its people's. */
+  items: DigestItem[];
   /** The memory to keep once the digest is sent. */
   memory: DigestMemory;
 }
@@ -127,7 +133,7 @@ const SECTION_ORDER: readonly DigestTopic[] = [
   'expiredTrainings',
 ];
 
-function topicOf(item: Pick<DigestItem, 'kind' | 'status'>): DigestTopic {
+export function topicOf(item: Pick<DigestItem, 'kind' | 'status'>): DigestTopic {
   if (item.status === 'No inspection recorded') return 'neverInspected';
   if (item.kind === 'inspection')
     return item.status === 'Expired' ? 'expiredInspections' : 'expiringInspections';
@@ -235,16 +241,7 @@ export function planDigest(
   // A part left out is news for a digest of everything open; with each run, only new items are.
   if (candidates.length === 0 && (onlyNew || leftOut.length === 0)) return null;
 
-  // "Refresh failures" has no items: it has no section.
-  const sections = SECTION_ORDER.filter((topic) => settings.topics.includes(topic))
-    .map((topic): DigestSection => {
-      const ofTopic = candidates.filter((item) => topicOf(item) === topic);
-      const reported = ofTopic.filter((item) => !isOlderLapse(item));
-      // Array.prototype.sort is stable: a tie keeps the tab's order.
-      const listed = reported.sort(listingOrder).slice(0, MAX_LISTED);
-      return { topic, total: reported.length, listed, olderLapses: ofTopic.length - reported.length };
-    })
-    .filter((section) => section.total + section.olderLapses > 0);
+  const sections = sectionsOf(settings.topics, candidates);
   // A part left out is not closed: what was reported of it stays remembered.
   const kept = leftOut.length > 0 ? [...reported] : [];
   const remembered = onlyNew
@@ -258,6 +255,36 @@ export function planDigest(
     onlyNew,
     sections,
     leftOut,
+    items: candidates,
     memory: leftOut.length > 0 ? { ...memoryKept, leftOutOn: today } : memoryKept,
   };
+}
+
+/** The sections of the chosen topics that hold any of these items, in the digest's order. */
+function sectionsOf(topics: readonly DigestTopic[], candidates: readonly DigestItem[]): DigestSection[] {
+  // "Refresh failures" has no items: it has no section.
+  return SECTION_ORDER.filter((topic) => topics.includes(topic))
+    .map((topic): DigestSection => {
+      const ofTopic = candidates.filter((item) => topicOf(item) === topic);
+      const reported = ofTopic.filter((item) => !isOlderLapse(item));
+      // Array.prototype.sort is stable: a tie keeps the tab's order.
+      const listed = reported.sort(listingOrder).slice(0, MAX_LISTED);
+      return { topic, total: reported.length, listed, olderLapses: ofTopic.length - reported.length };
+    })
+    .filter((section) => section.total + section.olderLapses > 0);
+}
+
+/**
+ * A message of some items (a manager's people's, those to escalate), with the sections and order of
+ * the digest; null when they fill no section. Nothing is left out of it: a team digest goes only
+ * when the run knows its trainings for today.
+ */
+export function contentOf(
+  settings: NotificationSettings,
+  onlyNew: boolean,
+  items: readonly DigestItem[],
+): DigestContent | null {
+  if (settings.frequency === 'off') return null;
+  const sections = sectionsOf(settings.topics, items);
+  return sections.length === 0 ? null : { frequency: settings.frequency, onlyNew, sections, leftOut: [] };
 }

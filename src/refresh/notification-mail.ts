@@ -17,7 +17,7 @@
 import { RECENT_LAPSE_DAYS } from '../lib/actionable-order';
 import { defang } from '../lib/defang';
 import { toIsoDate } from '../lib/dates';
-import type { DigestItem, DigestPlan, DigestSection, LeftOut } from './digest';
+import type { DigestContent, DigestItem, DigestSection, LeftOut } from './digest';
 import type { DigestTopic, PersonalDataInMail } from './notification-settings';
 
 export interface Mail {
@@ -78,7 +78,7 @@ const TRAINING_TOPICS: readonly DigestTopic[] = ['expiredTrainings', 'expiringTr
 /** A subject is kept under this many characters: a phone's list shows about that much. */
 const MAX_SUBJECT_CHARS = 70;
 
-const FREQUENCY_WORDS: Record<DigestPlan['frequency'], string> = {
+const FREQUENCY_WORDS: Record<DigestContent['frequency'], string> = {
   'each-run': 'with each scheduled refresh that finds something new',
   daily: 'daily',
   weekly: 'weekly',
@@ -178,10 +178,21 @@ function sectionCount(section: DigestSection): string {
 }
 
 /**
+ * Whom a digest is for, when not the recipients Settings list: a manager (their team's items) or a
+ * manager's manager (an escalation). Its words come from the add-on, its addresses from People.
+ */
+export interface DigestAudience {
+  /** After "Safety Sync, " in the subject: "your team". */
+  subject: string;
+  /** The opening paragraph: who the items are of, and why this reader gets them. */
+  sentence: string;
+}
+
+/**
  * Under 70 characters, the most urgent first: "Safety Sync: 3 expired, 5 expiring, 2 never
  * inspected" (inspections and trainings together; lapses of long ago are not counted).
  */
-function subjectOf(plan: DigestPlan): string {
+function subjectOf(plan: DigestContent, audience: DigestAudience | undefined): string {
   const total = (...topics: DigestTopic[]) =>
     plan.sections
       .filter((section) => topics.includes(section.topic))
@@ -203,7 +214,8 @@ function subjectOf(plan: DigestPlan): string {
       plan.leftOut.length === 2 ? 'inspections and trainings left out' : `${plan.leftOut[0]!.kind}s left out`,
     );
   }
-  let subject = plan.onlyNew ? 'Safety Sync, new:' : 'Safety Sync:';
+  const labels = [audience?.subject, plan.onlyNew ? 'new' : undefined].filter((label) => label !== undefined);
+  let subject = ['Safety Sync', ...labels].join(', ') + ':';
   for (const [index, part] of parts.entries()) {
     const next = `${subject}${index === 0 ? ' ' : ', '}${part}`;
     if (next.length >= MAX_SUBJECT_CHARS) break;
@@ -225,7 +237,7 @@ function seeTrainingsTab(tab: TabLink | null): { plain: string; html: string } {
  * Each listed inspection's words, with its schedule's id where another listed inspection has the
  * same title (two schedules of one equipment type under one name): no two lines read alike.
  */
-function inspectionTitles(plan: DigestPlan): Map<DigestItem, string> {
+function inspectionTitles(plan: DigestContent): Map<DigestItem, string> {
   const inspections = plan.sections.flatMap((section) =>
     section.listed.filter((item) => item.kind === 'inspection'),
   );
@@ -254,7 +266,7 @@ function leftOutSentence({ kind, computedFor }: LeftOut): string {
         'the next refresh that imports equipment types recomputes it.';
 }
 
-export function digestMail(plan: DigestPlan, setting: MailSetting): Mail {
+export function digestMail(plan: DigestContent, setting: MailSetting, audience?: DigestAudience): Mail {
   const counts = plan.sections.map(sectionCount).join(', ');
   const opening = plan.sections.length
     ? plan.onlyNew
@@ -262,8 +274,11 @@ export function digestMail(plan: DigestPlan, setting: MailSetting): Mail {
       : `Open now: ${counts}.`
     : 'Nothing open is known for today.';
   const intro = `${opening} This digest comes ${FREQUENCY_WORDS[plan.frequency]}.`;
-  const plain: string[] = [intro, ''];
-  const html: string[] = [`<p>${htmlText(intro)}</p>`];
+  const plain: string[] = audience ? [audience.sentence, '', intro, ''] : [intro, ''];
+  const html: string[] = [
+    ...(audience ? [`<p>${htmlText(audience.sentence)}</p>`] : []),
+    `<p>${htmlText(intro)}</p>`,
+  ];
   for (const part of plan.leftOut) {
     plain.push(leftOutSentence(part), '');
     html.push(`<p><strong>${htmlText(leftOutSentence(part))}</strong></p>`);
@@ -300,7 +315,7 @@ export function digestMail(plan: DigestPlan, setting: MailSetting): Mail {
   }
   plain.push(...linksPlain(setting), '', plainText(sentBy(setting)));
   return {
-    subject: plainText(subjectOf(plan)),
+    subject: plainText(subjectOf(plan, audience)),
     body: plain.join('\n'),
     htmlBody: htmlPage(html, setting),
   };

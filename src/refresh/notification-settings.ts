@@ -12,6 +12,8 @@ const NOTIFICATIONS_KEY = 'safetySync.notifications';
 
 /** Google's limit on the recipients of one message (MailApp). */
 const MAX_RECIPIENTS = 50;
+/** A year: an item open longer than that was escalated long ago or never will be. */
+const MAX_ESCALATION_DAYS = 365;
 
 const DIGEST_FREQUENCIES = ['off', 'each-run', 'daily', 'weekly'] as const;
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
@@ -55,6 +57,16 @@ export interface NotificationSettings {
   /** Whether addresses outside the schedule owner's domain may receive the mail. */
   allowOutsideDomain: boolean;
   mailShare: MailShare;
+  /**
+   * Whether each manager (a People row's Manager e-mail, once the schedule owner confirmed it) gets a
+   * digest of their own people's trainings with the digest (src/refresh/team-digests.ts).
+   */
+  teamDigests: boolean;
+  /**
+   * Days after a manager was first told of an item that it goes to their own manager, while still
+   * open; 0: never.
+   */
+  escalationDays: number;
 }
 
 export const DEFAULT_MAIL_SHARE: MailShare = { maxRecipientsPerRun: 20, percentOfRemaining: 50 };
@@ -67,6 +79,8 @@ const DEFAULT_NOTIFICATIONS: NotificationSettings = {
   personalData: 'counts',
   allowOutsideDomain: false,
   mailShare: DEFAULT_MAIL_SHARE,
+  teamDigests: false,
+  escalationDays: 0,
 };
 
 /** The dialog's Notifications fields, as they come from the page. */
@@ -78,6 +92,8 @@ export interface NotificationForm {
   notifyAllowOutside?: boolean;
   notifyMaxPerRun?: number | string;
   notifySharePercent?: number | string;
+  notifyTeams?: boolean;
+  notifyEscalationDays?: number | string;
 }
 
 export function readNotificationSettings(spreadsheet: StateOrSpreadsheet): NotificationSettings {
@@ -124,6 +140,11 @@ export function notificationsOn(settings: NotificationSettings): boolean {
 
 /** A plain address (local@domain.tld): no display names, no spaces, one @. */
 const ADDRESS = /^[^\s@,;<>"()[\]\\]+@[^\s@,;<>"()[\]\\.]+(\.[^\s@,;<>"()[\]\\.]+)+$/;
+
+/** Whether the text is one plain address, as the recipients field takes it. */
+export function isPlainAddress(text: string): boolean {
+  return ADDRESS.test(text);
+}
 
 /** The addresses typed, one per line or separated by commas or semicolons, each checked. */
 function checkRecipients(text: string): string[] {
@@ -207,5 +228,27 @@ export function notificationsFromForm(
         current.mailShare.percentOfRemaining,
       ),
     },
+    ...teamFields(form, current),
   };
+}
+
+/** "Send each manager their team's items" and the escalation's days (empty: none). */
+function teamFields(
+  form: NotificationForm,
+  current: NotificationSettings,
+): Pick<NotificationSettings, 'teamDigests' | 'escalationDays'> {
+  const teamDigests = form.notifyTeams ?? current.teamDigests;
+  if (typeof teamDigests !== 'boolean') {
+    throw new FieldRefusedError('notifyTeams', 'Tick the box or leave it clear.');
+  }
+  const escalationDays =
+    form.notifyEscalationDays === ''
+      ? 0
+      : wholeNumberField(
+          'notifyEscalationDays',
+          form.notifyEscalationDays,
+          { min: 0, max: MAX_ESCALATION_DAYS },
+          current.escalationDays,
+        );
+  return { teamDigests, escalationDays };
 }

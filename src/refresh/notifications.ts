@@ -13,7 +13,9 @@
  * that cannot go is a Sync log line, and the digest tries again at the next run. A run with mail to
  * send first asks Google whether the owner allowed sending mail (a scope added after they authorised
  * is not granted until they open the add-on again): without it nothing is sent, and the Sync log
- * says so once until they do (mail-authorization.ts).
+ * says so once until they do (mail-authorization.ts). With team digests on, the run also reads the
+ * People tab and sends each confirmed manager their team's part after the digest
+ * (team-digests.ts), all within one share of the quota (mail-sender.ts).
  */
 import {
   addDays,
@@ -25,10 +27,8 @@ import {
 } from '../lib/dates';
 import type { DocumentState } from '../platform/document-state';
 import { recordEvent } from '../platform/job-runner';
-import { readConnection } from '../platform/settings-store';
 import { findAddonTab } from '../platform/addon-tabs';
 import { SYNC_LOG_TAB, type SyncLog } from '../platform/sync-log';
-import { scrub } from '../api/errors';
 import { findLinkedTabs } from '../equipment/linked-tabs';
 import { InspectionStatus } from '../equipment/inspections';
 import { EXPIRING_ADDON_TAB } from '../trainings/training-tab-set';
@@ -46,7 +46,8 @@ import {
 import { alertMail, digestMail, type Mail, type MailSetting, type TabLink } from './notification-mail';
 import { type NotificationSettings, notificationsOn } from './notification-settings';
 import { MAIL_NEEDS_AUTHORIZATION, mailNeedsAuthorization } from './mail-authorization';
-import { recipientAllowed } from './schedule-owner';
+import { mailRun, sendMail } from './mail-sender';
+import { logUnreadablePeople, readTeamDigests, sendTeamDigests, teamMemoryFor } from './team-digests';
 import { describeProblem } from './status';
 import type { RunProblem } from './schedule-store';
 
@@ -80,6 +81,8 @@ interface ReadPhase {
   /** What the schedule's owner confirmed (schedule-owner.ts); null: mail is off. */
   notifications: NotificationSettings | null;
   scheduleOwner: string;
+  /** The schedule's trigger: what the owner's memory of the team digests is kept for. */
+  triggerUid: string;
   /** What the schedule's last digest left: kept with the schedule, whose owner sends the digest. */
   digestMemory: DigestMemory | undefined;
   /** Whether an earlier run logged that the owner must authorise mail again: said once until they do. */
@@ -96,9 +99,12 @@ export function prepareNotifications(phase: ReadPhase): Notifier {
   const digestDue = phase.refreshed && isDigestDue(settings, memory, phase.today);
   // Alerts are for a run that failed: a run that refreshed and owes no digest reads nothing more.
   const mayAlert = !phase.refreshed && settings.topics.includes('refreshFailures');
-  if (!digestDue && !mayAlert) return { send: () => null };
+  const teamMemory = teamMemoryFor(settings, phase);
+  // Team digests go with the digest, and those a run's share left over go at the next run.
+  const teamsDue = teamMemory !== null && (digestDue || teamMemory.pending.length > 0);
+  if (!digestDue && !mayAlert && !teamsDue) return { send: () => null };
   if (mailNeedsAuthorization()) {
-    const action = digestDue ? DIGEST_ACTION : ALERT_ACTION;
+    const action = digestDue || teamsDue ? DIGEST_ACTION : ALERT_ACTION;
     return {
       send() {
         if (!phase.mailAuthorizationLogged) logMailAuthorization(phase, action);
@@ -107,49 +113,75 @@ export function prepareNotifications(phase: ReadPhase): Notifier {
       mailNeedsAuthorization: true,
     };
   }
+  const { setting, sheets, url } = mailSettingOf(phase, settings);
+  // Without names, a training's person and title stay unread: the digest only counts them.
+  const named = settings.personalData === 'names';
+  const tabs = [
+    ...(digestDue ? [readItems(sheets.upcoming, 'inspection', true, url, phase)] : []),
+    ...(digestDue || teamsDue
+      ? [
+          withRecordedDay(
+            readItems(sheets.expiring, 'training', named, url, phase),
+            trainingTabsComputedOn(phase.state),
+          ),
+        ]
+      : []),
+  ];
+  const items = tabs.flatMap((tab) => tab.items);
+  const leftOut = tabs.flatMap((tab) => leftOutOf(tab, phase.today));
+  // A team digest goes only when the run knows its trainings for today.
+  const team =
+    teamMemory !== null && teamsDue && !leftOut.some((part) => part.kind === 'training')
+      ? readTeamDigests(phase, settings, teamMemory, items)
+      : null;
+  return {
+    send(events) {
+      const run = mailRun(phase, settings);
+      if (settings.topics.includes('refreshFailures')) {
+        const retry = 'this alert is not sent again.';
+        const to = settings.recipients;
+        if (events.failedTwice) {
+          sendMail(run, ALERT_ACTION, failureAlert(events.failedTwice, setting), { to, retry });
+        }
+        if (events.paused) sendMail(run, ALERT_ACTION, pauseNotice(events.paused, setting), { to, retry });
+      }
+      const plan = digestDue ? planDigest(settings, items, memory, phase.today, leftOut) : null;
+      const sent =
+        plan !== null &&
+        sendMail(run, DIGEST_ACTION, digestMail(plan, setting), {
+          to: settings.recipients,
+          retry: 'the next scheduled run tries again.',
+        });
+      if (team && 'problem' in team) logUnreadablePeople(run, team.problem);
+      else if (team) sendTeamDigests(team, run, setting, sent ? plan : null);
+      return sent ? plan.memory : null;
+    },
+    mailNeedsAuthorization: false,
+  };
+}
+
+/** Where the messages point (the spreadsheet and its tabs, found by their sheet ids) and who sends them. */
+function mailSettingOf(
+  phase: ReadPhase,
+  settings: NotificationSettings,
+): { setting: MailSetting; sheets: { upcoming: Sheet | null; expiring: Sheet | null }; url: string } {
   const { spreadsheet } = phase;
   const url = `https://docs.google.com/spreadsheets/d/${spreadsheet.getId()}/edit`;
   // Found by their sheet ids, under whatever names the user gave them.
-  const upcomingSheet = findLinkedTabs(spreadsheet, phase.state).sheets.upcoming;
-  const expiringSheet = findAddonTab(spreadsheet, phase.state, EXPIRING_ADDON_TAB).sheet;
+  const upcoming = findLinkedTabs(spreadsheet, phase.state).sheets.upcoming;
+  const expiring = findAddonTab(spreadsheet, phase.state, EXPIRING_ADDON_TAB).sheet;
   const syncLogSheet = findAddonTab(spreadsheet, phase.state, SYNC_LOG_TAB).sheet;
   const tabLink = (sheet: Sheet | null): TabLink | null =>
     sheet && { name: sheet.getName(), url: `${url}#gid=${sheet.getSheetId()}` };
-  const trainingsTab = tabLink(expiringSheet);
+  const trainingsTab = tabLink(expiring);
   const setting: MailSetting = {
     spreadsheetUrl: url,
-    tabs: [tabLink(upcomingSheet), trainingsTab, tabLink(syncLogSheet)].filter((tab) => tab !== null),
+    tabs: [tabLink(upcoming), trainingsTab, tabLink(syncLogSheet)].filter((tab) => tab !== null),
     trainingsTab,
     scheduleOwner: phase.scheduleOwner,
     personalData: settings.personalData,
   };
-  // Without names, a training's person and title stay unread: the digest only counts them.
-  const named = settings.personalData === 'names';
-  const tabs = digestDue
-    ? [
-        readItems(upcomingSheet, 'inspection', true, url, phase),
-        withRecordedDay(
-          readItems(expiringSheet, 'training', named, url, phase),
-          trainingTabsComputedOn(phase.state),
-        ),
-      ]
-    : [];
-  const items = tabs.flatMap((tab) => tab.items);
-  const leftOut = tabs.flatMap((tab) => leftOutOf(tab, phase.today));
-  return {
-    send(events) {
-      const mailer: Mailer = { phase, settings, allowance: null };
-      if (settings.topics.includes('refreshFailures')) {
-        if (events.failedTwice) {
-          sendMail(mailer, ALERT_ACTION, failureAlert(events.failedTwice, setting));
-        }
-        if (events.paused) sendMail(mailer, ALERT_ACTION, pauseNotice(events.paused, setting));
-      }
-      const plan = digestDue ? planDigest(settings, items, memory, phase.today, leftOut) : null;
-      return plan && sendMail(mailer, DIGEST_ACTION, digestMail(plan, setting)) ? plan.memory : null;
-    },
-    mailNeedsAuthorization: false,
-  };
+  return { setting, sheets: { upcoming, expiring }, url };
 }
 
 /**
@@ -319,82 +351,4 @@ function logMailAuthorization(phase: ReadPhase, action: string): void {
     { action, outcome: 'Skipped', details: MAIL_NEEDS_AUTHORIZATION },
     phase.utcOffsetAt,
   );
-}
-
-/** What one run may still send: the owner's share of their daily quota, spent by each message. */
-interface Mailer {
-  phase: ReadPhase;
-  settings: NotificationSettings;
-  /** Recipients this run may still send to; fixed at the first message of the run. */
-  allowance: { left: number; why: string } | null;
-}
-
-/**
- * The owner's share for this run: at most their "per run" recipients and their percentage of what
- * is left of their daily quota (MailApp counts each recipient), so their other scripts keep theirs.
- */
-function runAllowance(settings: NotificationSettings): { left: number; why: string } {
-  const remaining = MailApp.getRemainingDailyQuota();
-  const { maxRecipientsPerRun, percentOfRemaining } = settings.mailShare;
-  const ofRemaining = Math.floor((remaining * percentOfRemaining) / 100);
-  return {
-    left: Math.min(maxRecipientsPerRun, ofRemaining),
-    why:
-      `the schedule owner's share for a run is ${Math.min(maxRecipientsPerRun, ofRemaining)} recipients ` +
-      `(at most ${maxRecipientsPerRun} a run and ${percentOfRemaining}% of the ${remaining} left in their daily quota; ` +
-      'Google renews it daily: 100 recipients on a consumer account, 1,500 on Workspace). ' +
-      'The owner changes the share in Safety Sync → Settings… → Notifications',
-  };
-}
-
-/**
- * Sends one message within the owner's rules: only to addresses the domain rule allows, and only when
- * the run's share of the owner's quota holds every recipient. The Sync log says when it does not go.
- */
-function sendMail(mailer: Mailer, action: string, mail: Mail): boolean {
-  const { phase, settings } = mailer;
-  const startedAtMs = Date.now();
-  const log = (outcome: 'Success' | 'Skipped' | 'Failed', details: string, error?: string) =>
-    recordEvent(phase.log, { startedAtMs, action, outcome, error, details }, phase.utcOffsetAt);
-  // Confirmed under the rule already; checked again here, where the owner's account sends.
-  const recipients = settings.recipients.filter((address) =>
-    recipientAllowed(address, phase.scheduleOwner, settings.allowOutsideDomain),
-  );
-  const refused = settings.recipients.length - recipients.length;
-  const refusedNote = refused
-    ? ` ${refused} address${refused === 1 ? '' : 'es'} outside the owner's domain left out.`
-    : '';
-  const retry =
-    action === DIGEST_ACTION ? 'the next scheduled run tries again.' : 'this alert is not sent again.';
-  try {
-    if (recipients.length === 0) {
-      log('Skipped', `"${mail.subject}" was not sent: no confirmed recipient is inside the owner's domain.`);
-      return false;
-    }
-    mailer.allowance ??= runAllowance(settings);
-    if (recipients.length > mailer.allowance.left) {
-      log(
-        'Skipped',
-        `"${mail.subject}" was not sent: it goes to ${recipients.length} recipients and ${mailer.allowance.why}; ${retry}`,
-      );
-      return false;
-    }
-    MailApp.sendEmail({
-      to: recipients.join(','),
-      subject: mail.subject,
-      body: mail.body,
-      htmlBody: mail.htmlBody,
-      name: 'Safety Sync',
-    });
-    mailer.allowance.left -= recipients.length;
-    log(
-      'Success',
-      `"${mail.subject}" sent to ${recipients.length} recipient${recipients.length === 1 ? '' : 's'}: ${recipients.join(', ')}.${refusedNote}`,
-    );
-    return true;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    log('Failed', `"${mail.subject}" was not sent: ${scrub(message, readConnection().token ?? '')}`, 'mail');
-    return false;
-  }
 }

@@ -275,7 +275,10 @@ export function describeGroup(group: SettingsGroup, settings: OwnedSettings): st
     `E-mail: ${mail.frequency === 'each-run' ? 'with each scheduled run that changes something' : mail.frequency} ` +
     `to ${mail.recipients.join(', ')}; ${PERSONAL_DATA_WORDS[mail.personalData]}; ` +
     `${mail.allowOutsideDomain ? 'outside addresses allowed' : "only the owner's domain"}; ` +
-    `at most ${share.maxRecipientsPerRun} recipients a run and ${share.percentOfRemaining}% of the quota left`
+    `at most ${share.maxRecipientsPerRun} recipients a run and ${share.percentOfRemaining}% of the quota left` +
+    (mail.teamDigests
+      ? `; each confirmed manager their team's trainings${mail.escalationDays > 0 ? `, to their manager after ${mail.escalationDays} days open` : ''}`
+      : '')
   );
 }
 

@@ -121,6 +121,7 @@ export function runScheduledRefresh(event?: GoogleAppsScript.Events.TimeDriven):
       refreshed: outcome.failures.length === 0,
       notifications: confirmation?.notifications ?? null,
       scheduleOwner: current.ownerEmail,
+      triggerUid,
       digestMemory: current.digestMemory,
       mailAuthorizationLogged: current.mailNeedsAuthorization === true,
       today: clock.today(),

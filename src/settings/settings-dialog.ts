@@ -32,6 +32,7 @@ import { ownedSettingsOf } from '../refresh/schedule-owner';
 import { readSchedule, type RefreshSchedule } from '../refresh/schedule-store';
 import {
   checkRecipientDomains,
+  confirmManagerAddresses,
   confirmProposal,
   discardProposal,
   recordSettingsChange,
@@ -254,6 +255,17 @@ export function confirmSettings(tickedAddresses: string[]): SettingsView {
   requireUi('Confirming settings');
   if (!Array.isArray(tickedAddresses)) throw new Error('confirmSettings needs the list of ticked addresses.');
   confirmProposal(activeSpreadsheet(), tickedAddresses);
+  return getSettings();
+}
+
+/**
+ * The schedule's owner confirms the manager addresses Settings showed them (confirm all): each then
+ * receives its team digest and escalations.
+ */
+export function confirmManagers(addresses: string[]): SettingsView {
+  requireUi('Confirming manager addresses');
+  if (!Array.isArray(addresses)) throw new Error('confirmManagers needs the list of addresses shown.');
+  confirmManagerAddresses(activeSpreadsheet(), addresses);
   return getSettings();
 }
 

@@ -18,6 +18,7 @@ const FIELDS = [
   'notifyPersonalData',
   'notifyMaxPerRun',
   'notifySharePercent',
+  'notifyEscalationDays',
 ] as const;
 type FieldId = (typeof FIELDS)[number];
 
@@ -32,6 +33,7 @@ const dialog = dialogForm({
     'close',
     'confirm-proposal',
     'discard-proposal',
+    'confirm-managers',
   ],
   fields: FIELDS,
   fallbackField: 'baseUrl',
@@ -53,7 +55,12 @@ function formValues(): SettingsForm {
   const notifyTopics = topicBoxes()
     .filter((box) => box.checked)
     .map((box) => box.value);
-  return { ...form, notifyTopics, notifyAllowOutside: input('notifyAllowOutside').checked };
+  return {
+    ...form,
+    notifyTopics,
+    notifyAllowOutside: input('notifyAllowOutside').checked,
+    notifyTeams: input('notifyTeams').checked,
+  };
 }
 
 /**
@@ -120,6 +127,38 @@ function renderSharing(sharing: SettingsView['sharing']): void {
   });
 }
 
+/** The manager addresses the owner was shown and may confirm: what "Confirm all" confirms. */
+let managersToConfirm: string[] = [];
+
+/** Team digests: how many manager addresses on People wait for the owner, and for the owner which. */
+function renderManagers(sharing: SettingsView['sharing']): void {
+  const managers = sharing.managers;
+  byId('managers').hidden = managers === null;
+  const button = byId('confirm-managers');
+  managersToConfirm = [];
+  button.hidden = true;
+  if (!managers) return;
+  const owner = sharing.scheduleOwner || "the schedule's owner";
+  let text: string;
+  if (managers.problem) {
+    text = `Team digests cannot read the People tab: ${managers.problem}`;
+  } else if (managers.waiting === null) {
+    text = `The People tab gives ${managers.onPeople} manager addresses; each receives its team's items once ${owner} confirms it.`;
+  } else if (managers.waiting.length === 0) {
+    text = `All ${managers.onPeople} manager addresses on the People tab are confirmed.`;
+  } else {
+    managersToConfirm = managers.waiting
+      .filter((address) => address.allowed)
+      .map((address) => address.address);
+    const listed = managers.waiting.map(({ address, allowed }) =>
+      allowed ? address : `${address} (outside ${sharing.ownerDomain ?? 'your domain'}: not allowed)`,
+    );
+    text = `${managers.waiting.length} of ${managers.onPeople} manager addresses on the People tab wait for you to confirm them, and receive nothing until you do: ${listed.join(', ')}.`;
+    button.hidden = managersToConfirm.length === 0;
+  }
+  byId('managers-text').textContent = text;
+}
+
 function tickedAddresses(): string[] {
   return Array.from(document.querySelectorAll<HTMLInputElement>('input[name="confirmAddress"]'))
     .filter((box) => box.checked)
@@ -155,7 +194,11 @@ function render(settings: SettingsView): void {
   input('notifyAllowOutside').checked = notifications.allowOutsideDomain;
   input('notifyMaxPerRun').value = String(notifications.mailShare.maxRecipientsPerRun);
   input('notifySharePercent').value = String(notifications.mailShare.percentOfRemaining);
+  input('notifyTeams').checked = notifications.teamDigests;
+  input('notifyEscalationDays').value =
+    notifications.escalationDays > 0 ? String(notifications.escalationDays) : '';
   renderSharing(settings.sharing);
+  renderManagers(settings.sharing);
   const warning = digestWarning(settings);
   byId('digest-warning-text').textContent = warning ?? '';
   byId('digest-warning').hidden = warning === null;
@@ -252,6 +295,18 @@ byId('confirm-proposal').addEventListener('click', () => {
       dialog.show('Confirmed: your scheduled refresh uses these settings from its next run.', 'ok');
     })
     .confirmSettings(tickedAddresses());
+});
+
+byId('confirm-managers').addEventListener('click', () => {
+  dialog
+    .call('Confirming the manager addresses…', (settings: SettingsView) => {
+      render(settings);
+      dialog.show(
+        'Confirmed: each of these managers receives their team digest from the next digest on.',
+        'ok',
+      );
+    })
+    .confirmManagers(managersToConfirm);
 });
 
 byId('discard-proposal').addEventListener('click', () => {

@@ -33,7 +33,10 @@ import {
 import { pendingAuthorizationUrl } from '../refresh/mail-authorization';
 import { readSchedule, type RefreshSchedule } from '../refresh/schedule-store';
 import { formatMoment } from '../refresh/status';
+import { confirmManagers, readConfirmedManagers } from '../refresh/team-confirmation';
+import { readTeams, teamAddresses } from '../refresh/team-roster';
 import { DocumentState } from '../platform/document-state';
+import { UnreadableTab } from '../platform/problem-lists';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -66,6 +69,20 @@ export interface SharingView {
   notes: string[];
   /** Recipients left in the caller's daily mail quota: shown to the owner, whose quota the mail spends. */
   mailQuotaLeft: number | null;
+  /** With team digests on: the manager addresses on People the owner has not confirmed. */
+  managers: ManagerAddresses | null;
+}
+
+export interface ManagerAddresses {
+  /** How many addresses People gives (managers and their managers). */
+  onPeople: number;
+  /**
+   * Those the owner has not confirmed, for the owner to confirm all at once; null for an editor
+   * (the owner's confirmation is in the owner's own properties).
+   */
+  waiting: ProposedAddress[] | null;
+  /** Why People cannot be read (a cell the roster refuses), or null. */
+  problem: string | null;
 }
 
 const OWNER_GROUP_WORDS =
@@ -84,6 +101,7 @@ export function sharingView(spreadsheet: Spreadsheet): SharingView {
         'No scheduled refresh: nothing runs as anyone and no mail is sent. Whoever schedules the refresh decides what it sends.',
       ],
       mailQuotaLeft: null,
+      managers: null,
     };
   }
   const owner = schedule.ownerEmail || 'the schedule’s owner';
@@ -100,6 +118,7 @@ export function sharingView(spreadsheet: Spreadsheet): SharingView {
         `The scheduled refresh runs as ${owner}, with their token and e-mail quota. What you change in ${OWNER_GROUP_WORDS} is a proposal: ${owner}'s scheduled runs use it once ${owner} confirms it in Settings.`,
       ],
       mailQuotaLeft: null,
+      managers: managerAddresses(spreadsheet, state, schedule, false),
     };
   }
   const owned = ownedSettingsOf(state);
@@ -141,6 +160,41 @@ export function sharingView(spreadsheet: Spreadsheet): SharingView {
         : []),
     ],
     mailQuotaLeft: authorizationUrl ? null : MailApp.getRemainingDailyQuota(),
+    managers: managerAddresses(spreadsheet, state, schedule, true),
+  };
+}
+
+/**
+ * The manager addresses People gives (team-roster.ts) that the owner has not confirmed, when the
+ * spreadsheet's settings turn team digests on; null otherwise. The list is the owner's alone: their
+ * confirmation is in their own properties, out of an editor's reach.
+ */
+function managerAddresses(
+  spreadsheet: Spreadsheet,
+  state: DocumentState,
+  schedule: RefreshSchedule,
+  forOwner: boolean,
+): ManagerAddresses | null {
+  const notifications = ownedSettingsOf(state).notifications;
+  if (!notifications.teamDigests) return null;
+  let addresses: string[];
+  try {
+    addresses = teamAddresses(readTeams(spreadsheet, state, spreadsheetClock(spreadsheet).utcOffsetAt));
+  } catch (error) {
+    if (!(error instanceof UnreadableTab)) throw error;
+    return { onPeople: 0, waiting: forOwner ? [] : null, problem: error.message };
+  }
+  if (!forOwner) return { onPeople: addresses.length, waiting: null, problem: null };
+  const confirmed = readConfirmedManagers(spreadsheet.getId(), schedule);
+  return {
+    onPeople: addresses.length,
+    waiting: addresses
+      .filter((address) => !confirmed.has(address))
+      .map((address) => ({
+        address,
+        allowed: recipientAllowed(address, schedule.ownerEmail, notifications.allowOutsideDomain),
+      })),
+    problem: null,
   };
 }
 
@@ -264,6 +318,27 @@ export function confirmProposal(spreadsheet: Spreadsheet, tickedAddresses: reado
     groups.map((group) => describeGroup(group, confirmedOwned)).join('. ') +
       '. Confirmed for the scheduled refresh.' +
       (left.length ? ` Not confirmed, taken off the list: ${left.join(', ')}.` : ''),
+  );
+}
+
+/**
+ * The owner confirms these manager addresses (those Settings showed them, all at once or not), of
+ * those People gives now and the domain rule allows; the Sync log names them.
+ */
+export function confirmManagerAddresses(spreadsheet: Spreadsheet, addresses: readonly string[]): void {
+  const state = DocumentState.read(spreadsheet);
+  const schedule = requireOwner(state);
+  const notifications = ownedSettingsOf(state).notifications;
+  const onPeople = teamAddresses(readTeams(spreadsheet, state, spreadsheetClock(spreadsheet).utcOffsetAt));
+  const allowed = addresses.filter((address) =>
+    recipientAllowed(String(address), schedule.ownerEmail, notifications.allowOutsideDomain),
+  );
+  const confirmed = confirmManagers(spreadsheet.getId(), schedule, onPeople, allowed.map(String));
+  if (confirmed.length === 0) return;
+  logSettingsEvent(
+    spreadsheet,
+    'Settings confirmed',
+    `Manager addresses confirmed for the team digests: ${confirmed.join(', ')}.`,
   );
 }
 

@@ -32,7 +32,7 @@ export const PEOPLE_RANGE_NAME = 'SafetySync_People';
 /** On the title of each column of People the user fills in. */
 const PEOPLE_INPUT_NOTE =
   'You fill this in: Site, Department, Role (several separated by commas), Manager e-mail, Active (yes ' +
-  'or no; empty means yes) and Start date of each person. Safety Sync reads them and never ' +
+  'or no; empty means yes), Start date and E-mail (their own) of each person. Safety Sync reads them and never ' +
   'overwrites them. Add a new starter on a row below the table: their User ID, User name and Start date.';
 
 /**

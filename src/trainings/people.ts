@@ -3,7 +3,8 @@
  * for people with none yet (new starters). The add-on writes the user id, the name and when the
  * person last completed a training; the user fills in, beside them, the site, the department, the
  * roles (several, separated by commas), the manager's e-mail, whether the person is active (empty
- * means yes) and the start date. Those columns are the user's own, found by their titles and kept
+ * means yes), the start date and the person's own work e-mail (which finds a manager's own row, and
+ * so their manager, for the digests' escalation: src/refresh/team-digests.ts). Those columns are the user's own, found by their titles and kept
  * beside their person across refreshes (sheets/table-writer.ts). Nobody becomes inactive by being
  * absent from the completions: a person no completion names keeps their row while it holds anything
  * typed, and stays active until the user says otherwise.
@@ -35,6 +36,7 @@ export const PEOPLE_USER_HEADERS = {
   managerEmail: 'Manager e-mail',
   active: 'Active',
   startDate: 'Start date',
+  email: 'E-mail',
 } as const;
 
 export interface RosterEntry {
@@ -48,6 +50,8 @@ export interface RosterEntry {
   managerEmail: string;
   active: boolean;
   startDate: CalendarDate | null;
+  /** The person's own work e-mail, as typed ('' when none). */
+  email: string;
 }
 
 export interface RosterRead {
@@ -117,6 +121,7 @@ export function readRoster(values: readonly (readonly unknown[])[], utcOffsetAt:
       managerEmail: text(cell('managerEmail')),
       active: active ?? true,
       startDate: start.kind === 'date' ? start.date : null,
+      email: text(cell('email')),
     };
   });
   if (problems.length > 0) throw new UnreadableTab(PEOPLE_SHEET, problems, 'cell');
@@ -151,6 +156,7 @@ export function mergeRoster(read: RosterRead, completions: readonly CompletionRo
       managerEmail: '',
       active: true,
       startDate: null,
+      email: '',
     }));
   return [...kept, ...added];
 }

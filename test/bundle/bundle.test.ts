@@ -51,6 +51,7 @@ const INTENDED_ENTRY_POINTS = [
   'removeToken',
   'setFormulaAccess',
   'confirmSettings',
+  'confirmManagers',
   'discardSettings',
   'getSchedule',
   'saveSchedule',

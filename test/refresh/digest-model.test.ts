@@ -166,6 +166,8 @@ function randomSettings(random: SeededRandom): NotificationSettings {
     personalData: 'counts',
     allowOutsideDomain: false,
     mailShare: { maxRecipientsPerRun: 20, percentOfRemaining: 50 },
+    teamDigests: false,
+    escalationDays: 0,
   };
 }
 

@@ -33,6 +33,8 @@ function settings(
     personalData: 'counts',
     allowOutsideDomain: false,
     mailShare: DEFAULT_MAIL_SHARE,
+    teamDigests: false,
+    escalationDays: 0,
     ...changes,
   };
 }

@@ -44,6 +44,7 @@ const plan: DigestPlan = {
     { topic: 'expiringTrainings', total: 1, listed: [item(0, 'training')], olderLapses: 0 },
   ],
   leftOut: [],
+  items: [],
   memory: { reported: '', openFingerprint: null, lastDay: 0 as CalendarDate },
 };
 

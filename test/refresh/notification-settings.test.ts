@@ -32,6 +32,8 @@ const SAVED: NotificationSettings = {
   personalData: 'names',
   allowOutsideDomain: true,
   mailShare: { maxRecipientsPerRun: 7, percentOfRemaining: 30 },
+  teamDigests: true,
+  escalationDays: 5,
 };
 
 const BAD_ADDRESS = 'is not an e-mail address. Enter addresses like name@example.com, separated by commas.';
@@ -230,6 +232,8 @@ test('nothing saved reads as mail off, every topic, counts only, the own domain,
     personalData: 'counts',
     allowOutsideDomain: false,
     mailShare: { maxRecipientsPerRun: 20, percentOfRemaining: 50 },
+    teamDigests: false,
+    escalationDays: 0,
   };
   expect(withDefaults(null)).toEqual(defaults);
   expect(withDefaults(undefined)).toEqual(defaults);
@@ -245,6 +249,35 @@ test('nothing saved reads as mail off, every topic, counts only, the own domain,
     topicsOffered: ALL_TOPICS,
     personalData: 'counts',
     mailShare: defaults.mailShare,
+    // Saved before team digests existed: none, and no escalation.
+    teamDigests: false,
+    escalationDays: 0,
+  });
+});
+
+describe('team digests and their escalation', () => {
+  test('the box ticked or clear is saved; anything else refused next to it', () => {
+    expect(notificationsFromForm({ notifyTeams: false }, SAVED).teamDigests).toBe(false);
+    expect(notificationsFromForm({ notifyTeams: true }, { ...SAVED, teamDigests: false }).teamDigests).toBe(
+      true,
+    );
+    expect(refusal({ notifyTeams: 'yes' as unknown as boolean })).toEqual({
+      field: 'notifyTeams',
+      message: 'Tick the box or leave it clear.',
+    });
+  });
+
+  test('escalation days: empty is never (0), a whole number from 0 to 365, left out keeps what is saved', () => {
+    expect(notificationsFromForm({ notifyEscalationDays: '' }, SAVED).escalationDays).toBe(0);
+    expect(notificationsFromForm({ notifyEscalationDays: '14' }, SAVED).escalationDays).toBe(14);
+    expect(notificationsFromForm({ notifyEscalationDays: 365 }, SAVED).escalationDays).toBe(365);
+    expect(notificationsFromForm({}, SAVED).escalationDays).toBe(5);
+    for (const wrong of ['-1', '366', '2.5', 'soon']) {
+      expect(refusal({ notifyEscalationDays: wrong })).toEqual({
+        field: 'notifyEscalationDays',
+        message: 'Enter a whole number from 0 to 365.',
+      });
+    }
   });
 });
 

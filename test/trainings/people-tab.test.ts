@@ -19,6 +19,7 @@ const TITLES = [
   'Manager e-mail',
   'Active',
   'Start date',
+  'E-mail',
 ];
 const column = (title: string) => String.fromCharCode(65 + TITLES.indexOf(title));
 
@@ -64,7 +65,7 @@ test('one row per person the completions name, with the name Completed trainings
   const names = namesOnCompletions();
   expect(rows.map((row) => row[0]).sort()).toEqual([...names.keys()].sort());
   for (const row of rows) expect(row[1]).toBe(names.get(row[0]!));
-  const backgrounds = tab(harness, PEOPLE).backgrounds(`D1:I${rows.length + 1}`);
+  const backgrounds = tab(harness, PEOPLE).backgrounds(`D1:J${rows.length + 1}`);
   expect(backgrounds.flat().every((colour) => colour === INPUT_BACKGROUND)).toBe(true);
   expect(
     tab(harness, PEOPLE)
@@ -150,7 +151,7 @@ test('a named range over the table and warning-only protection of the add-on’s
   expect(workbook(harness).namedRanges()).toContainEqual({
     name: 'SafetySync_People',
     sheet: PEOPLE,
-    range: `A1:I${rows}`,
+    range: `A1:J${rows}`,
   });
   expect(tab(harness, PEOPLE).protections()).toEqual([
     expect.objectContaining({ range: `A1:C${rows}`, warningOnly: true }),

@@ -37,6 +37,7 @@ function nothingTyped(userId: string, name: string): RosterEntry {
     managerEmail: '',
     active: true,
     startDate: null,
+    email: '',
   };
 }
 
@@ -82,12 +83,13 @@ test('each person with what the user typed beside them, by title, wherever the c
       managerEmail: 'boss@example.com',
       active: false,
       startDate: day('2026-03-01'),
+      email: '',
     },
     nothingTyped('U-2', ''),
   ]);
   expect([...read.withUserContent]).toEqual(['U-1']);
-  expect(read.missingHeaders).toEqual([]);
-  expect(read.inputColumns).toEqual([8, 10, 6, 9, 7, 5]);
+  expect(read.missingHeaders).toEqual(['E-mail']);
+  expect(read.inputColumns).toEqual([8, 10, 6, 9, 7, 5, 11]);
 });
 
 test('a title of the user’s among the add-on’s columns is not theirs; missing titles go after the last column', () => {
@@ -99,8 +101,32 @@ test('a title of the user’s among the add-on’s columns is not theirs; missin
     UTC,
   );
   expect(read.entries[0]).toMatchObject({ site: '', roles: ['Welder'] });
-  expect(read.missingHeaders).toEqual(['Site', 'Department', 'Manager e-mail', 'Active', 'Start date']);
-  expect(read.inputColumns).toEqual([4, 5, 6, 7, 8, 9]);
+  expect(read.missingHeaders).toEqual([
+    'Site',
+    'Department',
+    'Manager e-mail',
+    'Active',
+    'Start date',
+    'E-mail',
+  ]);
+  expect(read.inputColumns).toEqual([4, 5, 6, 7, 8, 9, 10]);
+});
+
+test('a person’s own E-mail is read trimmed, beside their Manager e-mail, wherever the column is', () => {
+  const read = readRoster(
+    [
+      [...OWN, 'E-mail', 'Manager e-mail'],
+      ['U-1', 'Anna Müller', '', ' Anna.Mueller@example.com ', 'lead@example.com'],
+      ['U-2', 'Ben Neu', '', '', 'anna.mueller@example.com'],
+    ],
+    UTC,
+  );
+  expect(read.entries.map(({ userId, email, managerEmail }) => ({ userId, email, managerEmail }))).toEqual([
+    { userId: 'U-1', email: 'Anna.Mueller@example.com', managerEmail: 'lead@example.com' },
+    { userId: 'U-2', email: '', managerEmail: 'anna.mueller@example.com' },
+  ]);
+  expect([...read.withUserContent].sort()).toEqual(['U-1', 'U-2']);
+  expect(read.columns.email).toBe(4);
 });
 
 test('Active reads yes and no in words or a checkbox; empty means yes', () => {

@@ -273,6 +273,9 @@ test('Notifications: off by default, each field labelled, a wrong address refuse
     personalData: 'counts',
     allowOutsideDomain: false,
     mailShare: { maxRecipientsPerRun: 20, percentOfRemaining: 50 },
+    // No team digests, no escalation (the escalation field left empty).
+    teamDigests: false,
+    escalationDays: 0,
   });
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/settings-notifications.png` });
 

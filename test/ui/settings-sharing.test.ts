@@ -99,3 +99,43 @@ test("Discard puts back the filter the owner confirmed, which the editor's dialo
   const again = (await openSettings(EDITOR)).page;
   expect(await again.getByLabel('User ID').inputValue()).toBe('');
 });
+
+test('team digests: the owner sees the manager addresses People gives waiting, and confirms them all at once', async () => {
+  harness.clickMenu('Reconcile completed trainings');
+  harness.clickMenu('Show training status');
+  const workbook = harness.emulator.workbooks.get(harness.spreadsheetId)!;
+  const [header] = harness.displayed('People');
+  const column = String.fromCharCode(65 + header!.indexOf('Manager e-mail'));
+  workbook.typeValues(`People!${column}2:${column}4`, [
+    ['Lead.A@example.com'],
+    ['lead.b@example.com'],
+    ['lead.a@example.com '],
+  ]);
+
+  const { page } = await openSettings();
+  expect(await page.locator('#managers').isVisible()).toBe(false);
+  await page.getByLabel("Send each manager their team's items (the People tab's Manager e-mail)").check();
+  await page.getByLabel("To a manager's manager after (days)").fill('7');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await waitForText(page, '#status', /^Saved\./);
+  expect(await page.locator('#managers-text').textContent()).toBe(
+    '2 of 2 manager addresses on the People tab wait for you to confirm them, and receive nothing until you do: lead.a@example.com, lead.b@example.com.',
+  );
+  await page.getByRole('button', { name: 'Confirm all' }).click();
+  await waitForText(page, '#status', /^Confirmed: each of these managers/);
+  expect(await page.locator('#managers-text').textContent()).toBe(
+    'All 2 manager addresses on the People tab are confirmed.',
+  );
+  expect(await page.getByRole('button', { name: 'Confirm all' }).isVisible()).toBe(false);
+  expect(harness.callServer('getSettings').notifications).toMatchObject({
+    teamDigests: true,
+    escalationDays: 7,
+  });
+
+  // An editor sees how many there are and who confirms them, not which the owner confirmed.
+  const editor = (await openSettings(EDITOR)).page;
+  expect(await editor.locator('#managers-text').textContent()).toBe(
+    "The People tab gives 2 manager addresses; each receives its team's items once owner@example.com confirms it.",
+  );
+  expect(await editor.getByRole('button', { name: 'Confirm all' }).isVisible()).toBe(false);
+});
