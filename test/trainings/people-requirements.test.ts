@@ -330,3 +330,37 @@ test('People rows stay beside their user id when the completions are imported ag
     expect(typedColumns.map((column) => row[column])).toEqual(typedColumns.map((column) => earlier[column]));
   }
 });
+
+test('an exemption: the pair shows Exempt, leaves the list and its person’s compliance, and the Overview counts it apart', () => {
+  const [listTitles, ...listed] = harness.displayed(EXPIRING);
+  const at = (title: string) => listTitles!.indexOf(title);
+  const item = listed.find((row) => row[at('Status')] === 'Expired' && row[at('Required')] === 'Yes')!;
+  expect(item).toBeDefined();
+  const [userId, trainingId] = [item[at('User ID')]!, item[at('Training ID')]!];
+  const [, titles, , ...before] = harness.displayed(MATRIX);
+  const column = titles!.findIndex((title, index) => index >= 5 && title === trainingId);
+  const personBefore = before.find((row) => row[0] === userId)!;
+  workbook(harness).typeValues('Exemptions!A2:C2', [
+    [userId, trainingId, 'Transferred to the office in May'],
+  ]);
+  harness.clickMenu(SHOW);
+  expect(workbook(harness).ui.alerts).toEqual([]);
+
+  const [, , , ...after] = harness.displayed(MATRIX);
+  const personAfter = after.find((row) => row[0] === userId)!;
+  expect(personAfter[column]).toBe('Exempt');
+  expect(personBefore[column]).toBe(item[at('Expires')]);
+  // One lapsed required pair fewer among the counted ones: the person's figure cannot drop.
+  const percent = (text: string) => (text === '' ? 1 : Number(text.replace('%', '')) / 100);
+  expect(percent(personAfter[4]!)).toBeGreaterThan(percent(personBefore[4]!));
+  const [, ...listedAfter] = harness.displayed(EXPIRING);
+  expect(
+    listedAfter.some((row) => row[at('User ID')] === userId && row[at('Training ID')] === trainingId),
+  ).toBe(false);
+  expect(listedAfter.length).toBe(listed.length - 1);
+  const overview = harness.displayed('Overview');
+  expect(overview[4]![0]).toMatch(
+    /^Compliance, required trainings \(overall: (\d+%|none counted); 1 exempted\)$/,
+  );
+  expect(harness.displayed(MATRIX)[0]).toContain('Exempt');
+});

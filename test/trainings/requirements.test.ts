@@ -4,22 +4,13 @@
  */
 import { UnreadableTab } from '../../src/platform/problem-lists';
 import type { RosterEntry } from '../../src/trainings/people';
+import { person as rosterPerson } from './roster-fixtures';
 import { readRequirements, type Requirement, requiredTrainings } from '../../src/trainings/requirements';
 
 const HEADER = ['Applies to', 'Value', 'Training ID', 'Within (days) of start date'];
 
 function person(fields: Partial<RosterEntry>): RosterEntry {
-  return {
-    userId: 'U-1',
-    name: '',
-    site: '',
-    department: '',
-    roles: [],
-    managerEmail: '',
-    active: true,
-    startDate: null,
-    ...fields,
-  };
+  return rosterPerson({ userId: 'U-1', ...fields });
 }
 
 function refusal(values: unknown[][]): string {

@@ -12,6 +12,7 @@ export function person(fields: Partial<RosterEntry> & { userId: string }): Roste
     department: '',
     roles: [],
     managerEmail: '',
+    email: '',
     active: true,
     startDate: null,
     ...fields,
