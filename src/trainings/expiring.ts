@@ -58,11 +58,15 @@ export interface ExpiringEntry {
   status: PairStatus;
 }
 
-/** The pairs to list in the actionable order; a tie keeps the matrix's order (people, then trainings). */
+/**
+ * The active people's pairs to list in the actionable order; a tie keeps the matrix's order (people,
+ * then trainings).
+ */
 export function expiringEntries(matrix: TrainingMatrix): ExpiringEntry[] {
   const entries: ExpiringEntry[] = [];
   matrix.statuses.forEach((row, person) =>
     row.forEach((status, training) => {
+      if (!matrix.people[person]!.active) return;
       if (status.status === TrainingStatus.expired || status.status === TrainingStatus.expiring) {
         entries.push({ person, training, status });
       }

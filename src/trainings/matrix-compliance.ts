@@ -1,6 +1,6 @@
 /**
  * Compliance: the share of the pairs that count which are compliant (Valid, Valid (no expiry) or
- * Expiring). The matrix holds active people only, so nobody inactive is ever counted.
+ * Expiring). Only active people count: the inactive ones the matrix may show are counted nowhere.
  *
  * A pair counts when the person must hold the training, it is due (a new starter's training that is
  * "Due by" a day still to come counts once that day has passed) and it is not exempted. Until the Requirements tab lists
@@ -13,6 +13,11 @@ import { isCompliant, TrainingStatus } from './training-status';
 export interface Compliance {
   compliant: number;
   counted: number;
+}
+
+/** The rows of the people counted: the active ones (the inactive are listed only when shown). */
+function activeRows(matrix: TrainingMatrix): PairStatus[][] {
+  return matrix.statuses.filter((_, person) => matrix.people[person]!.active);
 }
 
 /** compliant ÷ counted; null when nothing counts. */
@@ -35,41 +40,49 @@ function tally(statuses: Iterable<PairStatus>, requirementsListed: boolean): Com
   return result;
 }
 
+/** An inactive person's: nothing counted. */
 export function personCompliance(matrix: TrainingMatrix, person: number): Compliance {
-  return tally(matrix.statuses[person]!, matrix.requirementsListed);
+  const statuses = matrix.people[person]!.active ? matrix.statuses[person]! : [];
+  return tally(statuses, matrix.requirementsListed);
 }
 
 export function trainingCompliance(matrix: TrainingMatrix, training: number): Compliance {
   return tally(
-    matrix.statuses.map((row) => row[training]!),
+    activeRows(matrix).map((row) => row[training]!),
     matrix.requirementsListed,
   );
 }
 
 /** Every counted pair. */
 export function overallCompliance(matrix: TrainingMatrix): Compliance {
-  return tally(matrix.statuses.flat(), matrix.requirementsListed);
+  return tally(activeRows(matrix).flat(), matrix.requirementsListed);
 }
 
 /** The required pairs only: what an audit of the requirements counts. */
 export function requiredCompliance(matrix: TrainingMatrix): Compliance {
   return tally(
-    matrix.statuses.flatMap((row) => row.filter((status) => status.required)),
+    activeRows(matrix).flatMap((row) => row.filter((status) => status.required)),
     matrix.requirementsListed,
   );
 }
 
 /** The pairs a person must hold and has never done (a new starter still within their days excluded). */
 export function requiredNotDone(matrix: TrainingMatrix): number {
-  return matrix.statuses.flat().filter((status) => status.status === TrainingStatus.notDone).length;
+  return activeRows(matrix)
+    .flat()
+    .filter((status) => status.status === TrainingStatus.notDone).length;
 }
 
 /** The pairs the Exemptions tab excuses, among the people and trainings the matrix shows. */
 export function exemptedPairs(matrix: TrainingMatrix): number {
-  return matrix.statuses.flat().filter((status) => status.status === TrainingStatus.exempt).length;
+  return activeRows(matrix)
+    .flat()
+    .filter((status) => status.status === TrainingStatus.exempt).length;
 }
 
 /** The person × training pairs with a completion: those that can be Expired or Expiring. */
 export function completedPairs(matrix: TrainingMatrix): number {
-  return matrix.statuses.flat().filter((status) => status.latest !== null).length;
+  return activeRows(matrix)
+    .flat()
+    .filter((status) => status.latest !== null).length;
 }

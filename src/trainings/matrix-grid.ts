@@ -30,6 +30,19 @@ import { firstHeldExpiry, firstValidExpiry, lastExpiringExpiry, TrainingStatus }
 /** What decides the matrix's columns: the site columns, and the legend of requirements. */
 export type MatrixShape = Pick<TrainingMatrix, 'bySite' | 'requirementsListed' | 'exemptionsListed'>;
 
+/**
+ * The matrix's own choice, in its legend row after the statuses: this title, and beside it yes or
+ * no (a dropdown). A run reads it by this title wherever the legend put it, before writing the tab.
+ */
+export const SHOW_INACTIVE_TITLE = 'Show inactive people';
+const SHOW_INACTIVE_NOTE =
+  'yes: the people marked Active "no" on People are listed below the others, in grey, counted nowhere; ' +
+  'no: they are left out. Takes effect at the next Show training status, import or refresh.';
+/** The title and its yes or no. */
+const CHOICE_CELLS = 2;
+/** Behind the inactive people's own cells (id to compliance), when shown: set apart from the counted. */
+export const INACTIVE_BACKGROUND = '#efefef';
+
 /** What a cell of a done training shows when it never expires. */
 export const NO_EXPIRY = 'No expiry';
 /** How a "Due by" cell starts; the due day follows. */
@@ -135,7 +148,7 @@ export function matrixSize(
 ): { rows: number; columns: number } {
   return {
     rows: HEADER_ROWS + people,
-    columns: fixedHeaders(shape).length + Math.max(trainings, legendOf(shape).length),
+    columns: fixedHeaders(shape).length + Math.max(trainings, legendOf(shape).length + CHOICE_CELLS),
   };
 }
 
@@ -175,6 +188,10 @@ export interface MatrixGrid {
   notes: string[][];
   /** The fixed columns' widths, by column (1-based), for a tab the run makes (a width the user set is theirs). */
   columnWidths: Map<number, number>;
+  /** The cell (A1) holding the "Show inactive people" yes or no. */
+  showInactiveA1: string;
+  /** The inactive people's own cells when listed, in grey; null when none is. */
+  inactive: { a1: string; backgrounds: string[][] } | null;
 }
 
 const TEXT = numberFormatOf('text');
@@ -194,7 +211,13 @@ export function matrixGrid(matrix: TrainingMatrix): MatrixGrid {
   const addRow = (cells: CellValue[]) => values.push(padded(cells, null));
   const beforeCompliance = (cells: CellValue[]) => padded(cells, null).slice(0, fixed.length - 1);
 
-  addRow([...beforeCompliance([LEGEND_TITLE, LEGEND_CELLS]), null, ...legend.map(([status]) => status)]);
+  addRow([
+    ...beforeCompliance([LEGEND_TITLE, LEGEND_CELLS]),
+    null,
+    ...legend.map(([status]) => status),
+    SHOW_INACTIVE_TITLE,
+    matrix.showInactive ? 'yes' : 'no',
+  ]);
   addRow([...fixed, ...trainings.map(trainingLabel)]);
   const byTraining = [
     overallCompliance(matrix),
@@ -212,7 +235,15 @@ export function matrixGrid(matrix: TrainingMatrix): MatrixGrid {
     ]);
   });
   const notes = [
-    padded([...beforeCompliance([]).map(() => ''), '', ...legend.map(([, meaning]) => meaning)], ''),
+    padded(
+      [
+        ...beforeCompliance([]).map(() => ''),
+        '',
+        ...legend.map(([, meaning]) => meaning),
+        SHOW_INACTIVE_NOTE,
+      ],
+      '',
+    ),
     padded([], ''),
   ];
   const complianceColumn = fixed.length;
@@ -231,6 +262,21 @@ export function matrixGrid(matrix: TrainingMatrix): MatrixGrid {
     boldRows: [1, TITLE_ROW],
     notes,
     columnWidths: matrixColumnWidths(matrix),
+    showInactiveA1: cellA1(fixed.length + legend.length + CHOICE_CELLS, 1),
+    inactive: inactiveCells(matrix, fixed.length),
+  };
+}
+
+/** The inactive people's id to compliance cells: they come after the active ones, so one block. */
+function inactiveCells({ people }: TrainingMatrix, fixedColumns: number): MatrixGrid['inactive'] {
+  const first = people.findIndex((person) => !person.active);
+  if (first < 0) return null;
+  const rows = people.length - first;
+  return {
+    a1: gridA1(FIRST_PERSON_ROW + first, 1, rows, fixedColumns),
+    backgrounds: Array.from({ length: rows }, () =>
+      new Array<string>(fixedColumns).fill(INACTIVE_BACKGROUND),
+    ),
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The Training matrix tab on the sheet: the add-on's own, so it is cleared and written whole from
  * the grid matrix.ts lays out, its colours as conditional format rules that replace the tab's
- * (a run never adds to the last one's). Its size is read with the run's other reads, before any write.
+ * (a run never adds to the last one's). Its size, and its "Show inactive people" choice, are read with
+ * the run's other reads, before any write.
  */
 import { gridA1 } from '../sheets/a1-notation';
 import { NEW_SHEET_COLUMNS, NEW_SHEET_ROWS } from '../sheets/cell-limit';
@@ -9,13 +10,22 @@ import { writeRunsRaw, writeThroughApiIfLarge } from '../sheets/sheets-api';
 import { complianceRules } from '../sheets/status-words';
 import { setColumnWidths } from '../sheets/table';
 import { midnightOf, type UtcOffsetAt } from '../lib/dates';
-import { MATRIX_FROZEN, type MatrixGrid, STATUS_BACKGROUNDS, type StatusColourRule } from './matrix-grid';
+import { yesOrNoCell } from '../sheets/input-tab';
+import {
+  MATRIX_FROZEN,
+  type MatrixGrid,
+  SHOW_INACTIVE_TITLE,
+  STATUS_BACKGROUNDS,
+  type StatusColourRule,
+} from './matrix-grid';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 /** The matrix tab as a run found it; nothing more is read before it is written whole. */
 export interface MatrixTab {
   sheet: Sheet | null;
+  /** The tab's "Show inactive people" choice: yes in the cell beside its title. */
+  showInactive: boolean;
   /** Inserted by this run: its columns get their widths (a width the user set is theirs). */
   isNew: boolean;
   maxRows: number;
@@ -23,9 +33,19 @@ export interface MatrixTab {
 }
 
 export function readMatrixTab(sheet: Sheet | null): MatrixTab {
-  return sheet
-    ? { sheet, isNew: false, maxRows: sheet.getMaxRows(), maxColumns: sheet.getMaxColumns() }
-    : { sheet: null, isNew: true, maxRows: NEW_SHEET_ROWS, maxColumns: NEW_SHEET_COLUMNS };
+  if (!sheet)
+    return {
+      sheet: null,
+      showInactive: false,
+      isNew: true,
+      maxRows: NEW_SHEET_ROWS,
+      maxColumns: NEW_SHEET_COLUMNS,
+    };
+  const maxColumns = sheet.getMaxColumns();
+  const legendRow = sheet.getRange(1, 1, 1, maxColumns).getValues()[0]!;
+  const title = legendRow.indexOf(SHOW_INACTIVE_TITLE);
+  const showInactive = title >= 0 && yesOrNoCell(legendRow[title + 1]) === true;
+  return { sheet, showInactive, isNew: false, maxRows: sheet.getMaxRows(), maxColumns };
 }
 
 /** What the Sheets API addresses the tab by, and the zone the rules' dates are days of. */
@@ -60,6 +80,16 @@ export function writeMatrix(sheet: Sheet, tab: MatrixTab, grid: MatrixGrid, targ
     ...complianceRules(grid.complianceA1.map((a1) => sheet.getRange(a1))),
   ]);
   sheet.getRange(1, 1, grid.notes.length, columns).setNotes(grid.notes);
+  sheet
+    .getRange(grid.showInactiveA1)
+    .setDataValidation(
+      SpreadsheetApp.newDataValidation()
+        .requireValueInList(['yes', 'no'], true)
+        .setAllowInvalid(false)
+        .setHelpText(`${SHOW_INACTIVE_TITLE}: yes or no.`)
+        .build(),
+    );
+  if (grid.inactive) sheet.getRange(grid.inactive.a1).setBackgrounds(grid.inactive.backgrounds);
   sheet.getRangeList(grid.boldRows.map((row) => gridA1(row, 1, 1, columns))).setFontWeight('bold');
   sheet.setFrozenRows(MATRIX_FROZEN.rows);
   sheet.setFrozenColumns(MATRIX_FROZEN.columns);

@@ -5,7 +5,9 @@
  * in matrix-compliance.ts, its layout on the tab in matrix-grid.ts.
  *
  * A workbook whose People and Requirements tabs hold nothing typed is counted and laid out exactly
- * as before those tabs existed: everyone the completions name, "Required" meaning everyone's.
+ * as before those tabs existed: everyone the completions name, "Required" meaning everyone's. People
+ * marked inactive are left out, or, when the matrix's "Show inactive people" says yes, listed below
+ * the others, greyed and counted nowhere.
  */
 import { addDays, type CalendarDate } from '../lib/dates';
 import type { CatalogueEntry } from './catalogue';
@@ -29,6 +31,8 @@ export interface Person {
   site: string;
   department: string;
   managerEmail: string;
+  /** False for someone marked inactive on People, listed only when the matrix shows them: counted nowhere. */
+  active: boolean;
 }
 
 export interface PairStatus extends TrainingStatusResult {
@@ -54,6 +58,8 @@ export interface TrainingMatrix {
   bySite: boolean;
   /** Whether the Exemptions tab lists anything: the legend then explains "Exempt". */
   exemptionsListed: boolean;
+  /** Whether the people marked inactive are listed, below the others (the matrix's own choice). */
+  showInactive: boolean;
 }
 
 /** What the matrix is computed from. */
@@ -65,6 +71,8 @@ export interface MatrixSources {
   requirements: readonly Requirement[];
   /** The Exemptions tab: the exempted pairs (pairKey) and their reasons. */
   exemptions: ReadonlyMap<string, string>;
+  /** The matrix's "Show inactive people" choice, as the tab holds it. */
+  showInactive: boolean;
   today: CalendarDate;
 }
 
@@ -78,21 +86,26 @@ function compareGroup(a: string, b: string): number {
   return a === b ? 0 : a === '' ? 1 : b === '' ? -1 : compareText(a, b);
 }
 
-/** The people the matrix lists: the active ones; by site and department when anyone has one, then by name (then id). */
-export function matrixPeople(roster: readonly RosterEntry[]): Person[] {
+/**
+ * The people the matrix lists: the active ones, then (when it shows them) the inactive ones; each
+ * part by site and department when anyone listed has one, then by name (then id).
+ */
+export function matrixPeople(roster: readonly RosterEntry[], showInactive: boolean): Person[] {
   const people = roster
-    .filter((entry) => entry.active)
-    .map(({ userId, name, site, department, managerEmail }): Person => ({
+    .filter((entry) => entry.active || showInactive)
+    .map(({ userId, name, site, department, managerEmail, active }): Person => ({
       userId,
       userName: name,
       site,
       department,
       managerEmail,
+      active,
     }));
   const bySite = groupsBySite(people);
   const sortKey = (person: Person) => person.userName || person.userId;
   return people.sort(
     (a, b) =>
+      Number(b.active) - Number(a.active) ||
       (bySite ? compareGroup(a.site, b.site) || compareGroup(a.department, b.department) : 0) ||
       compareText(sortKey(a), sortKey(b)) ||
       compareText(a.userId, b.userId),
@@ -125,10 +138,11 @@ export function trainingMatrix({
   roster,
   requirements,
   exemptions,
+  showInactive,
   today,
 }: MatrixSources): TrainingMatrix {
   const byPair = completionsByPair(completions);
-  const people = matrixPeople(roster);
+  const people = matrixPeople(roster, showInactive);
   const entries = new Map(roster.map((entry) => [entry.userId, entry]));
   const statuses = people.map((person) => {
     const obligations = obligationsOf(entries.get(person.userId)!, requirements, trainings);
@@ -150,5 +164,6 @@ export function trainingMatrix({
     requirementsListed: requirements.length > 0,
     bySite: groupsBySite(people),
     exemptionsListed: exemptions.size > 0,
+    showInactive,
   };
 }

@@ -28,6 +28,8 @@ export interface TrainingTableSources {
   requirements: readonly Requirement[];
   /** The Exemptions tab: exempted pairs (pairKey) and their reasons. */
   exemptions: ReadonlyMap<string, string>;
+  /** The matrix's "Show inactive people" choice. */
+  showInactive: boolean;
   today: CalendarDate;
   defaultExpiringDays: number;
 }
@@ -42,7 +44,7 @@ export function computeTrainingTables(
   names: Record<TrainingTab, string>,
   checkRoom: (sizes: TabSize[]) => void,
 ): TrainingTables {
-  const { catalogue, completions, roster, requirements, exemptions, today } = sources;
+  const { catalogue, completions, roster, requirements, exemptions, showInactive, today } = sources;
   const requiredIds = requirements.map((requirement) => requirement.trainingId);
   const trainings = mergeCatalogue(catalogue, completions, sources.defaultExpiringDays, requiredIds);
   const catalogueSize: TabSize = {
@@ -50,7 +52,7 @@ export function computeTrainingTables(
     rows: trainings.length + 1,
     columns: Math.max(catalogue.lastColumn, CATALOGUE_COLUMNS.length) + catalogue.missingHeaders.length,
   };
-  const people = matrixPeople(roster);
+  const people = matrixPeople(roster, showInactive);
   const shape = {
     bySite: groupsBySite(people),
     requirementsListed: requirements.length > 0,
@@ -58,7 +60,15 @@ export function computeTrainingTables(
   };
   const matrixTabSize = { sheetName: names.matrix, ...matrixSize(shape, people.length, trainings.length) };
   checkRoom([catalogueSize, matrixTabSize]);
-  const matrix = trainingMatrix({ completions, trainings, roster, requirements, exemptions, today });
+  const matrix = trainingMatrix({
+    completions,
+    trainings,
+    roster,
+    requirements,
+    exemptions,
+    showInactive,
+    today,
+  });
   const entries = expiringEntries(matrix);
   const expiringSize = {
     sheetName: names.expiring,

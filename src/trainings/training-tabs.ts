@@ -164,6 +164,7 @@ export function planTrainingTabs(
   );
   const requirementsPlan = planRequirementsTab(spreadsheet, found.requirements, names.requirements);
   const exemptionsPlan = planExemptionsTab(spreadsheet, found.exemptions, names.exemptions);
+  const matrixTab = readMatrixTab(found.matrix.sheet);
   const tables = computeTrainingTables(
     {
       catalogue,
@@ -171,6 +172,7 @@ export function planTrainingTabs(
       roster: peoplePlan.people,
       requirements: requirementsPlan.requirements,
       exemptions: exemptionsPlan.exemptions,
+      showInactive: matrixTab.showInactive,
       today: day.today,
       defaultExpiringDays,
     },
@@ -184,7 +186,6 @@ export function planTrainingTabs(
       ),
   );
   const catalogueToWrite = catalogueTable(tables.trainings, completions);
-  const matrixTab = readMatrixTab(found.matrix.sheet);
   const grid = matrixGrid(tables.matrix);
   const { expiringContent, expiringColours } = readExpiringTab(spreadsheet, tabs, overview.state);
   // A run that read nothing from the service says when the last one that did read the completions.

@@ -62,6 +62,7 @@ function statusesOf(
     roster,
     requirements,
     exemptions,
+    showInactive: false,
     today: TODAY,
   });
   return { matrix, statuses: matrix.statuses.map((row) => row.map((cell) => cell.status)) };
@@ -120,6 +121,7 @@ test('a new starter inside their window is "Due by" the day, not counted; after 
     roster: [starter],
     requirements,
     exemptions: new Map(),
+    showInactive: false,
     today: day('2026-03-06'),
   });
   expect(onDay.statuses[0]![0]!.status).toBe('Due by');
@@ -129,6 +131,7 @@ test('a new starter inside their window is "Due by" the day, not counted; after 
     roster: [starter],
     requirements,
     exemptions: new Map(),
+    showInactive: false,
     today: addDays(day('2026-03-06'), 1),
   });
   expect(after.statuses[0]![0]!.status).toBe('Not done');
@@ -220,4 +223,33 @@ test('an exempted pair shows "Exempt", leaves the compliance and the expiring li
   expect(without.statuses[0]![0]).toBe('Expired');
   expect(overallCompliance(without.matrix)).toEqual({ compliant: 1, counted: 2 });
   expect(matrixGrid(without.matrix).values[0]).not.toContain('Exempt');
+});
+
+test('"Show inactive people": a leaver listed below everyone, greyed, in no figure and not on the list', () => {
+  const roster = [
+    person({ userId: 'gone', name: 'Aaron', site: 'Kiel', active: false }),
+    person({ userId: 'here', name: 'Zed', site: 'Kiel' }),
+  ];
+  const completions = [done('gone', 'FORK', '2025-01-01'), done('here', 'FORK', '2025-12-01')];
+  const everyone = [{ appliesTo: { kind: 'everyone' as const }, trainingId: 'FORK', withinDays: null }];
+  const matrix = trainingMatrix({
+    completions,
+    trainings: TRAININGS,
+    roster,
+    requirements: everyone,
+    exemptions: new Map(),
+    showInactive: true,
+    today: TODAY,
+  });
+  // Aaron sorts first by name, but a leaver comes after every active person.
+  expect(matrix.people.map((p) => p.userId)).toEqual(['here', 'gone']);
+  expect(matrix.statuses[1]![0]!.status).toBe('Expired');
+  expect(overallCompliance(matrix)).toEqual({ compliant: 1, counted: 1 });
+  expect(personCompliance(matrix, 1)).toEqual({ compliant: 0, counted: 0 });
+  expect(trainingCompliance(matrix, 0)).toEqual({ compliant: 1, counted: 1 });
+  expect(expiringEntries(matrix)).toEqual([]);
+  const grid = matrixGrid(matrix);
+  expect(grid.values[4]!.slice(0, 5)).toEqual(['gone', 'Aaron', 'Kiel', '', null]);
+  expect(grid.inactive).toEqual({ a1: 'A5:E5', backgrounds: [new Array(5).fill('#efefef')] });
+  expect(grid.values[0]).toContain('yes');
 });

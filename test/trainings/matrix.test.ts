@@ -56,6 +56,7 @@ function matrixOf(
     roster: rosterOf(completions),
     requirements: [],
     exemptions: new Map(),
+    showInactive: false,
     today,
   });
 }
@@ -87,8 +88,9 @@ test('compliance counts a required training over everyone, another over the peop
 test('the grid: the legend in the first row, each cell the expiry that decides its colour, "Not done" only where required', () => {
   const grid = matrixGrid(matrixOf(COMPLETIONS, TRAININGS, TODAY));
   const { columns } = matrixSize(SHAPE, 3, 2);
-  // Two trainings, and the legend's five statuses from column D: the tab is as wide as the legend.
-  expect(columns).toBe(8);
+  // Two trainings, and the legend's five statuses from column D, then the Show inactive choice: the
+  // tab is as wide as the legend row.
+  expect(columns).toBe(10);
   expect(grid.values.slice(0, 6)).toEqual([
     [
       'Legend',
@@ -99,13 +101,17 @@ test('the grid: the legend in the first row, each cell the expiry that decides i
       'Expiring',
       'Expired',
       'Not done',
+      'Show inactive people',
+      'no',
     ],
-    ['User ID', 'User name', 'Compliance', 'Forklift', 'L', null, null, null],
-    ['', 'Compliance by training', 3 / 4, 2 / 3, 1, null, null, null],
-    ['u1', 'Al', 1, toSheetSerial(day('2024-03-15')), 'No expiry', null, null, null],
-    ['u2', 'Bea', 1, toSheetSerial(day('2024-12-01')), null, null, null, null],
-    ['u3', 'Cy', 0, toSheetSerial(day('2023-01-01')), null, null, null, null],
+    ['User ID', 'User name', 'Compliance', 'Forklift', 'L', null, null, null, null, null],
+    ['', 'Compliance by training', 3 / 4, 2 / 3, 1, null, null, null, null, null],
+    ['u1', 'Al', 1, toSheetSerial(day('2024-03-15')), 'No expiry', null, null, null, null, null],
+    ['u2', 'Bea', 1, toSheetSerial(day('2024-12-01')), null, null, null, null, null, null],
+    ['u3', 'Cy', 0, toSheetSerial(day('2023-01-01')), null, null, null, null, null, null],
   ]);
+  expect(grid.showInactiveA1).toBe('J1');
+  expect(grid.inactive).toBeNull();
   expect(grid.legend).toEqual({
     a1: 'D1:H1',
     backgrounds: ['Valid', 'Valid (no expiry)', 'Expiring', 'Expired', 'Not done'].map(
@@ -121,6 +127,8 @@ test('the grid: the legend in the first row, each cell the expiry that decides i
     "Expires within the training's expiring window",
     'Its expiry has passed',
     'Required, and never done',
+    expect.stringMatching(/^yes: the people marked Active "no" on People are listed below the others/),
+    '',
   ]);
   expect(grid.notes[1]![2]).toBe('Compliance: green at 95% or more, amber from 80%, red below 80%.');
 });

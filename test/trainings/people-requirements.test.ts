@@ -364,3 +364,28 @@ test('an exemption: the pair shows Exempt, leaves the list and its person’s co
   );
   expect(harness.displayed(MATRIX)[0]).toContain('Exempt');
 });
+
+test('"Show inactive people" on the matrix: the leaver listed below everyone, greyed, counted nowhere; "no" hides them again', () => {
+  const choice = () => {
+    const [legend] = harness.displayed(MATRIX);
+    return legend!.indexOf('Show inactive people') + 1;
+  };
+  const leaver = harness.displayed(PEOPLE).find((row) => row[titlesOf(PEOPLE).indexOf('Active')] === 'no')!;
+  const before = harness.displayed(MATRIX);
+  expect(before.map((row) => row[0])).not.toContain(leaver[0]);
+  expect(before[0]![choice()]).toBe('no');
+  workbook(harness).typeValues(`${MATRIX}!${letter(choice())}1`, [['yes']]);
+  harness.clickMenu(SHOW);
+  const after = harness.displayed(MATRIX);
+  expect(after.at(-1)![0]).toBe(leaver[0]);
+  // Their own figure is empty; every other figure is as before.
+  expect(after.at(-1)![4]).toBe('');
+  expect(after[2]).toEqual(before[2]);
+  expect(after.slice(3, -1)).toEqual(before.slice(3));
+  const sheet = workbook(harness).sheet(MATRIX);
+  expect(sheet.backgrounds(`A${after.length}:E${after.length}`)).toEqual([new Array(5).fill('#efefef')]);
+  expect(harness.displayed(EXPIRING).map((row) => row[0])).not.toContain(leaver[0]);
+  workbook(harness).typeValues(`${MATRIX}!${letter(choice())}1`, [['no']]);
+  harness.clickMenu(SHOW);
+  expect(harness.displayed(MATRIX)).toEqual(before);
+});

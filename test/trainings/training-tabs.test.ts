@@ -352,7 +352,7 @@ test('training tabs too large for the spreadsheet are refused with how to narrow
   const step = harness.callServer('startCompletionsImport', {});
   expect(step.done).toBe(true);
   expect(step.summary).toMatch(
-    /^Imported 300 completed trainings .* The training tabs were not updated: "Trainings", "Training matrix", "People", "Requirements" would take this spreadsheet to [\d,]+ cells, but Google Sheets allows 10 million cells per spreadsheet\. Narrow the completions with a user or training filter \(Safety Sync → Import completed trainings…\), or import them into a new spreadsheet\. \(\d+ requests, \d+ s\)$/,
+    /^Imported 300 completed trainings .* The training tabs were not updated: "Trainings", "Training matrix", "People", "Requirements", "Exemptions" would take this spreadsheet to [\d,]+ cells, but Google Sheets allows 10 million cells per spreadsheet\. Narrow the completions with a user or training filter \(Safety Sync → Import completed trainings…\), or import them into a new spreadsheet\. \(\d+ requests, \d+ s\)$/,
   );
   expect(harness.displayed(COMPLETIONS_TAB)).toHaveLength(301);
   expect(workbook(harness).sheetNames).not.toContain(CATALOGUE);
