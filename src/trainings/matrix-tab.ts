@@ -67,6 +67,9 @@ export function writeMatrix(sheet: Sheet, tab: MatrixTab, grid: MatrixGrid, targ
   if (tab.maxRows < rows) sheet.insertRowsAfter(tab.maxRows, rows - tab.maxRows);
   if (tab.maxColumns < columns) sheet.insertColumnsAfter(tab.maxColumns, columns - tab.maxColumns);
   sheet.clear();
+  // clear() keeps data validation: the last run's yes/no may sit where a legend word now goes, and a
+  // write that breaks a rejecting rule is refused.
+  sheet.getRange(1, 1, 1, Math.max(tab.maxColumns, columns)).setDataValidation(null);
   // Formats first: ids and names written into "@" cells stay literal text.
   for (const { format, a1 } of grid.formats) sheet.getRangeList(a1).setNumberFormat(format);
   const values = grid.values.map((row) => row.map((value) => value ?? ''));
