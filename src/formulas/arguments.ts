@@ -82,6 +82,18 @@ function wholeNumber(value: unknown, argument: string, min: number, max: number)
   return number;
 }
 
+/**
+ * A name to compare with a tab's cells (a site, a department, a role), trimmed, or undefined when
+ * left out; a number is its digits (a department may be "200").
+ */
+export function optionalText(value: unknown, argument: string): string | undefined {
+  const one = single(value, argument);
+  if (isBlank(one)) return undefined;
+  if (typeof one === 'string') return one.trim();
+  if (typeof one === 'number' && Number.isFinite(one)) return String(one);
+  throw new FormulaArgumentError(argument, `must be text, not ${quote(one)}`);
+}
+
 /** How many records at most: 1 to 1000 (the service's page limit), or undefined for all; numeric text too. */
 export function optionalLimit(value: unknown): number | undefined {
   const one = single(value, 'limit');
@@ -203,19 +215,25 @@ export function dateCell(value: unknown, argument: string, zones: DateCellZones)
       `is not a date: ${parsed.text}. Give a date cell, DATE(2024, 3, 1) or "2024-03-01"`,
     );
   }
-  const wholeDay = isDate(value)
-    ? [zones.utcOffsetAt, zones.scriptUtcOffsetAt].some((offsetAt) =>
-        Number.isInteger(epochMsToSheetSerial(value.getTime(), offsetAt)),
-      )
-    : typeof value !== 'number' || Number.isInteger(value);
-  if (!wholeDay) {
+  const day = isDate(value) ? wholeDayOf(value, zones) : parsed.date;
+  if (day === null || (typeof value === 'number' && !Number.isInteger(value))) {
     throw new FormulaArgumentError(
       argument,
       'has a time of day, as NOW() gives; a formula cannot follow a value that changes every second. Give a date without a time: TODAY(), a date cell, or INT() of a date-time',
     );
   }
-  if (!isDate(value)) return parsed.date;
-  return fromSheetSerial(Math.round(epochMsToSheetSerial(value.getTime(), zones.utcOffsetAt))) ?? parsed.date;
+  return day;
+}
+
+/**
+ * The day a date cell's Date stands for, when it is a midnight of either zone (see dateCell); null
+ * for a Date with a time of day.
+ */
+export function wholeDayOf(value: Date, zones: DateCellZones): CalendarDate | null {
+  const wholeDay = [zones.utcOffsetAt, zones.scriptUtcOffsetAt].some((offsetAt) =>
+    Number.isInteger(epochMsToSheetSerial(value.getTime(), offsetAt)),
+  );
+  return wholeDay ? fromSheetSerial(Math.round(epochMsToSheetSerial(value.getTime(), zones.utcOffsetAt))) : null;
 }
 
 /** A number in one cell of a range argument (numeric text too), or null when empty. */
