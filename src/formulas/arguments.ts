@@ -233,7 +233,9 @@ export function wholeDayOf(value: Date, zones: DateCellZones): CalendarDate | nu
   const wholeDay = [zones.utcOffsetAt, zones.scriptUtcOffsetAt].some((offsetAt) =>
     Number.isInteger(epochMsToSheetSerial(value.getTime(), offsetAt)),
   );
-  return wholeDay ? fromSheetSerial(Math.round(epochMsToSheetSerial(value.getTime(), zones.utcOffsetAt))) : null;
+  return wholeDay
+    ? fromSheetSerial(Math.round(epochMsToSheetSerial(value.getTime(), zones.utcOffsetAt)))
+    : null;
 }
 
 /** A number in one cell of a range argument (numeric text too), or null when empty. */

@@ -100,7 +100,10 @@ export function cellMessage(functionName: string, error: unknown, token: string)
 }
 
 /** Runs a function's body; anything it throws reaches Sheets as a plain Error with a safe message. */
-export function runFormula(functionName: string, body: (context: FormulaContext) => FormulaResult): FormulaResult {
+export function runFormula(
+  functionName: string,
+  body: (context: FormulaContext) => FormulaResult,
+): FormulaResult {
   const budget = new FormulaBudget(() => Date.now());
   let clock: FormulaClock | undefined;
   // The token the body used, for scrubbing its messages ('' while it used none).

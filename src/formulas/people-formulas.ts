@@ -11,8 +11,20 @@ import { type CatalogueRead, mergeCatalogue } from '../trainings/catalogue';
 import type { CompletionRow } from '../trainings/completions-tab';
 import { trainingMatrix } from '../trainings/matrix';
 import { complianceShare, overallCompliance, trainingCompliance } from '../trainings/matrix-compliance';
-import { mergeRoster, PEOPLE_COLUMNS, PEOPLE_USER_HEADERS, readRoster, type RosterEntry, type RosterRead } from '../trainings/people';
-import { readRequirements, REQUIREMENT_HEADERS, type Requirement, sameValue } from '../trainings/requirements';
+import {
+  mergeRoster,
+  PEOPLE_COLUMNS,
+  PEOPLE_USER_HEADERS,
+  readRoster,
+  type RosterEntry,
+  type RosterRead,
+} from '../trainings/people';
+import {
+  readRequirements,
+  REQUIREMENT_HEADERS,
+  type Requirement,
+  sameValue,
+} from '../trainings/requirements';
 import {
   dateCell,
   FormulaArgumentError,
@@ -186,14 +198,21 @@ export interface ComplianceArguments {
  * The share of the counted pairs that are compliant, as the Training matrix counts them, among the
  * active people of the site and department (everyone when left out), of one training or all of
  * them, on as_of (today when left out); '' when nothing counts. The people are those the matrix
- * lists: the People table's, and anyone the completions name who is not on it yet.
+ * lists: the People table's, and anyone the completions name who is not on it yet. `readTabs` reads
+ * the other tabs the matrix is computed from.
  */
-export function complianceCell(args: ComplianceArguments, tabs: MatrixTabs, clock: InspectionClock): number | '' {
+export function complianceCell(
+  args: ComplianceArguments,
+  readTabs: () => MatrixTabs,
+  clock: InspectionClock,
+): number | '' {
   const read = rosterArgument(args.people, clock);
   const requirements = requirementsArgument(args.requirements, clock);
   const group = groupOf({ site: args.site, department: args.department, role: undefined }, read);
   const trainingId = optionalId(args.training_id, 'training_id');
   const today: CalendarDate = dateCell(single(args.as_of, 'as_of'), 'as_of', clock) ?? clock.today();
+  // Read once the arguments are known good: a wrong one is named before a missing tab.
+  const tabs = readTabs();
   const { completions, exemptions } = tabs;
   const trainings = mergeCatalogue(
     tabs.catalogue,
