@@ -202,9 +202,8 @@ export interface DateCellZones {
  * A date argument: a date cell, a date serial or 'YYYY-MM-DD' text; null when empty. A time of day
  * is refused: it is what NOW() gives, and a formula recalculates only when its arguments change.
  *
- * A Date is a whole day when it is a midnight of either zone; its day is that of the spreadsheet
- * zone's midnight nearest to it, which is the cell's day whichever zone Google made it in, as long
- * as the two zones are less than 12 hours apart (further apart, the nearest midnight is a day off).
+ * A Date is a whole day when it is a midnight of either zone, and its day is the one it begins
+ * there (see wholeDayOf).
  */
 export function dateCell(value: unknown, argument: string, zones: DateCellZones): CalendarDate | null {
   const parsed = parseDateCell(value, zones.utcOffsetAt);
@@ -226,16 +225,17 @@ export function dateCell(value: unknown, argument: string, zones: DateCellZones)
 }
 
 /**
- * The day a date cell's Date stands for, when it is a midnight of either zone (see dateCell); null
- * for a Date with a time of day.
+ * The day a date cell's Date stands for: the day whose midnight it is, in the spreadsheet's zone or
+ * else the script's, whichever Google made it in, however far apart the two zones are; null for a
+ * Date with a time of day. (Only zones a whole day apart, UTC+14 and UTC−10, share midnights: the
+ * spreadsheet's day is taken.)
  */
 export function wholeDayOf(value: Date, zones: DateCellZones): CalendarDate | null {
-  const wholeDay = [zones.utcOffsetAt, zones.scriptUtcOffsetAt].some((offsetAt) =>
-    Number.isInteger(epochMsToSheetSerial(value.getTime(), offsetAt)),
-  );
-  return wholeDay
-    ? fromSheetSerial(Math.round(epochMsToSheetSerial(value.getTime(), zones.utcOffsetAt)))
-    : null;
+  for (const offsetAt of [zones.utcOffsetAt, zones.scriptUtcOffsetAt]) {
+    const serial = epochMsToSheetSerial(value.getTime(), offsetAt);
+    if (Number.isInteger(serial)) return fromSheetSerial(serial);
+  }
+  return null;
 }
 
 /** A number in one cell of a range argument (numeric text too), or null when empty. */
