@@ -131,6 +131,8 @@ test("SAFETY_COMPLIANCE is the Training matrix's figure: everyone, each training
   const percent = (cell: string | undefined) => (cell === '' ? '' : `${Math.round(Number(cell) * 100)}%`);
   const share = (formula: string) => percent(shown(formula)[0]?.[0] ?? '');
   const tables = 'People!A1:J, Requirements!A1:D';
+  // Something counts: the figures compared are percentages, not empty cells.
+  expect(byTraining![complianceColumn]).toMatch(/^\d+%$/);
   expect(share(`=SAFETY_COMPLIANCE(${tables})`)).toBe(byTraining![complianceColumn]);
   trainings.forEach((training) => {
     const column = titles!.indexOf(training);
@@ -138,6 +140,7 @@ test("SAFETY_COMPLIANCE is the Training matrix's figure: everyone, each training
   });
   // Kiel has one person: their row's figure.
   const kiel = rows.find((row) => row[0] === ids[0])!;
+  expect(kiel[complianceColumn]).toMatch(/^\d+%$/);
   expect(share(`=SAFETY_COMPLIANCE(${tables}, "kiel")`)).toBe(kiel[complianceColumn]);
   expect(shown(`=SAFETY_COMPLIANCE(${tables}, "Hull")`)).toEqual([]);
   expect(
