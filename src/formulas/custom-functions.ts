@@ -1,7 +1,8 @@
 /**
  * The custom functions: =SAFETY_COMPLETIONS(), =SAFETY_EQUIPMENT_TYPES(), =SAFETY_SCHEDULES(),
  * =SAFETY_USER(), =SAFETY_NEXT_INSPECTION(), =SAFETY_INSPECTION_STATUS(),
- * =SAFETY_TRAINING_STATUS() and =SAFETY_TRAINING_EXPIRY().
+ * =SAFETY_TRAINING_STATUS() and =SAFETY_TRAINING_EXPIRY(); people-functions.ts holds those over the
+ * People and Requirements tabs, run by runFormula here.
  *
  * The build copies each function's JSDoc block onto its top-level wrapper, where Sheets reads it
  * for autocomplete: keep a description with an example, every @param, @return and @customfunction.
