@@ -35,7 +35,7 @@ function quote(value: unknown): string {
 }
 
 // Not `instanceof Date`: Sheets' Dates may come from another realm.
-function isDate(value: unknown): value is Date {
+export function isDate(value: unknown): value is Date {
   return Object.prototype.toString.call(value) === '[object Date]';
 }
 

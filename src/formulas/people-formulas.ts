@@ -30,6 +30,7 @@ import {
   FormulaArgumentError,
   grid,
   isBlank,
+  isDate,
   optionalFlag,
   optionalId,
   optionalText,
@@ -46,18 +47,14 @@ function column(header: string, kind: ColumnKind): ColumnSpec {
   return { header, kind, width: DEFAULT_COLUMN_WIDTH };
 }
 
-/** The columns SAFETY_PEOPLE returns: who each person is (the add-on's User ID and User name) and what the user typed. */
-const { site, department, roles, managerEmail, active, startDate } = PEOPLE_USER_HEADERS;
+const TYPED_TEXT_COLUMNS = ['site', 'department', 'roles', 'managerEmail', 'active'] as const;
+
+/** The columns SAFETY_PEOPLE returns: who each person is (the add-on's User ID and User name), then what the user typed. */
 const PEOPLE_FORMULA_COLUMNS: readonly ColumnSpec[] = [
   ...PEOPLE_COLUMNS.slice(0, 2),
-  ...[site, department, roles, managerEmail, active].map((header) => column(header, 'text')),
-  column(startDate, 'date'),
+  ...TYPED_TEXT_COLUMNS.map((field) => column(PEOPLE_USER_HEADERS[field], 'text')),
+  column(PEOPLE_USER_HEADERS.startDate, 'date'),
 ];
-
-// Not `instanceof Date`: Sheets' Dates may come from another realm.
-function isDate(value: unknown): value is Date {
-  return Object.prototype.toString.call(value) === '[object Date]';
-}
 
 /**
  * The cells of a table argument, a date cell's Date as the serial of its day (whichever zone Google
