@@ -220,12 +220,12 @@ export function complianceCell(
   const roster = mergeRoster(read, completions).filter((person) => inGroup(person, group));
   const matrix = trainingMatrix({ completions, trainings, roster, requirements, exemptions, today });
   if (trainingId === undefined) return complianceShare(overallCompliance(matrix)) ?? '';
-  const column = trainings.findIndex((training) => training.trainingId === trainingId);
-  if (column < 0) {
+  const index = trainings.findIndex((training) => training.trainingId === trainingId);
+  if (index < 0) {
     throw new FormulaArgumentError(
       'training_id',
       `matches no training: "${trainingId}". The Trainings tab lists their ids`,
     );
   }
-  return complianceShare(trainingCompliance(matrix, column)) ?? '';
+  return complianceShare(trainingCompliance(matrix, index)) ?? '';
 }
