@@ -35,3 +35,4 @@ export {
   SAFETY_TRAINING_STATUS,
   SAFETY_USER,
 } from './formulas/custom-functions';
+export { SAFETY_COMPLIANCE, SAFETY_PEOPLE } from './formulas/people-functions';

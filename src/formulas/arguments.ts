@@ -35,7 +35,7 @@ function quote(value: unknown): string {
 }
 
 // Not `instanceof Date`: Sheets' Dates may come from another realm.
-function isDate(value: unknown): value is Date {
+export function isDate(value: unknown): value is Date {
   return Object.prototype.toString.call(value) === '[object Date]';
 }
 
@@ -80,6 +80,18 @@ function wholeNumber(value: unknown, argument: string, min: number, max: number)
     throw new FormulaArgumentError(argument, `must be a whole number ${range}, not ${quote(value)}`);
   }
   return number;
+}
+
+/**
+ * A name to compare with a tab's cells (a site, a department, a role), trimmed, or undefined when
+ * left out; a number is its digits (a department may be "200").
+ */
+export function optionalText(value: unknown, argument: string): string | undefined {
+  const one = single(value, argument);
+  if (isBlank(one)) return undefined;
+  if (typeof one === 'string') return one.trim();
+  if (typeof one === 'number' && Number.isFinite(one)) return String(one);
+  throw new FormulaArgumentError(argument, `must be text, not ${quote(one)}`);
 }
 
 /** How many records at most: 1 to 1000 (the service's page limit), or undefined for all; numeric text too. */
@@ -190,9 +202,8 @@ export interface DateCellZones {
  * A date argument: a date cell, a date serial or 'YYYY-MM-DD' text; null when empty. A time of day
  * is refused: it is what NOW() gives, and a formula recalculates only when its arguments change.
  *
- * A Date is a whole day when it is a midnight of either zone; its day is that of the spreadsheet
- * zone's midnight nearest to it, which is the cell's day whichever zone Google made it in, as long
- * as the two zones are less than 12 hours apart (further apart, the nearest midnight is a day off).
+ * A Date is a whole day when it is a midnight of either zone, and its day is the one it begins
+ * there (see wholeDayOf).
  */
 export function dateCell(value: unknown, argument: string, zones: DateCellZones): CalendarDate | null {
   const parsed = parseDateCell(value, zones.utcOffsetAt);
@@ -203,19 +214,28 @@ export function dateCell(value: unknown, argument: string, zones: DateCellZones)
       `is not a date: ${parsed.text}. Give a date cell, DATE(2024, 3, 1) or "2024-03-01"`,
     );
   }
-  const wholeDay = isDate(value)
-    ? [zones.utcOffsetAt, zones.scriptUtcOffsetAt].some((offsetAt) =>
-        Number.isInteger(epochMsToSheetSerial(value.getTime(), offsetAt)),
-      )
-    : typeof value !== 'number' || Number.isInteger(value);
-  if (!wholeDay) {
+  const day = isDate(value) ? wholeDayOf(value, zones) : parsed.date;
+  if (day === null || (typeof value === 'number' && !Number.isInteger(value))) {
     throw new FormulaArgumentError(
       argument,
       'has a time of day, as NOW() gives; a formula cannot follow a value that changes every second. Give a date without a time: TODAY(), a date cell, or INT() of a date-time',
     );
   }
-  if (!isDate(value)) return parsed.date;
-  return fromSheetSerial(Math.round(epochMsToSheetSerial(value.getTime(), zones.utcOffsetAt))) ?? parsed.date;
+  return day;
+}
+
+/**
+ * The day a date cell's Date stands for: the day whose midnight it is, in the spreadsheet's zone or
+ * else the script's, whichever Google made it in, however far apart the two zones are; null for a
+ * Date with a time of day. (Only zones a whole day apart, UTC+14 and UTC−10, share midnights: the
+ * spreadsheet's day is taken.)
+ */
+export function wholeDayOf(value: Date, zones: DateCellZones): CalendarDate | null {
+  for (const offsetAt of [zones.utcOffsetAt, zones.scriptUtcOffsetAt]) {
+    const serial = epochMsToSheetSerial(value.getTime(), offsetAt);
+    if (Number.isInteger(serial)) return fromSheetSerial(serial);
+  }
+  return null;
 }
 
 /** A number in one cell of a range argument (numeric text too), or null when empty. */

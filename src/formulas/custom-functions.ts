@@ -1,7 +1,8 @@
 /**
  * The custom functions: =SAFETY_COMPLETIONS(), =SAFETY_EQUIPMENT_TYPES(), =SAFETY_SCHEDULES(),
  * =SAFETY_USER(), =SAFETY_NEXT_INSPECTION(), =SAFETY_INSPECTION_STATUS(),
- * =SAFETY_TRAINING_STATUS() and =SAFETY_TRAINING_EXPIRY().
+ * =SAFETY_TRAINING_STATUS() and =SAFETY_TRAINING_EXPIRY(); people-functions.ts holds those over the
+ * People and Requirements tabs, run by runFormula here.
  *
  * The build copies each function's JSDoc block onto its top-level wrapper, where Sheets reads it
  * for autocomplete: keep a description with an example, every @param, @return and @customfunction.
@@ -33,20 +34,14 @@ import { type FormulaReader, readCompletions, readEquipmentTypes, readUsers } fr
 import { AS_INSTANTS, type FormulaCell, type FormulaResult, formulaTable } from './values';
 import { midnightOf } from '../lib/dates';
 import { type InspectionCell, inspectionStatusCells, nextInspectionCells } from './inspection-formulas';
-import {
-  type TrainingCell,
-  trainingExpiryCells,
-  trainingFacts,
-  trainingStatusCells,
-} from './training-formulas';
-import { readTrainingSources } from '../trainings/training-tabs';
+import { type TrainingCell, trainingExpiryCells, trainingStatusCells } from './training-formulas';
+import { readTrainingFacts } from './training-reads';
 import {
   type Connection,
   DEFAULT_IMPORT_OPTIONS,
   type ImportOptions,
   readImportOptions,
 } from '../platform/settings-store';
-import { DocumentState } from '../platform/document-state';
 import { type SpreadsheetClock, spreadsheetClock, utcOffsetIn } from '../platform/time-zone';
 import { googleServiceClient } from '../platform/service-client';
 
@@ -106,7 +101,10 @@ export function cellMessage(functionName: string, error: unknown, token: string)
 }
 
 /** Runs a function's body; anything it throws reaches Sheets as a plain Error with a safe message. */
-function runFormula(functionName: string, body: (context: FormulaContext) => FormulaResult): FormulaResult {
+export function runFormula(
+  functionName: string,
+  body: (context: FormulaContext) => FormulaResult,
+): FormulaResult {
   const budget = new FormulaBudget(() => Date.now());
   let clock: FormulaClock | undefined;
   // The token the body used, for scrubbing its messages ('' while it used none).
@@ -312,26 +310,6 @@ export function SAFETY_INSPECTION_STATUS(
     const cells = inspectionStatusCells({ due_date, expiring_days, today }, clock);
     return datesOrWords(cells, [due_date, expiring_days, today], clock);
   });
-}
-
-/**
- * The completions and the catalogue, read from this spreadsheet's tabs for one call. The tabs are
- * found by the ids the add-on keeps in the document state; where a custom function may not read it
- * (developer metadata in every authorisation mode is not documented), by their usual names, with
- * the default options.
- */
-function readTrainingFacts(clock: SpreadsheetClock) {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  let state: DocumentState | null;
-  try {
-    state = DocumentState.read(spreadsheet);
-  } catch {
-    state = null;
-  }
-  const defaultExpiringDays = (state ? readImportOptions(state) : DEFAULT_IMPORT_OPTIONS)
-    .trainingExpiringDays;
-  const sources = readTrainingSources(spreadsheet, state, clock.utcOffsetAt, defaultExpiringDays);
-  return trainingFacts(sources.completionsTab.completions, sources.catalogue, defaultExpiringDays);
 }
 
 /**

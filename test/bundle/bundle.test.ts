@@ -23,6 +23,8 @@ const CUSTOM_FUNCTIONS = [
   'SAFETY_INSPECTION_STATUS',
   'SAFETY_TRAINING_STATUS',
   'SAFETY_TRAINING_EXPIRY',
+  'SAFETY_PEOPLE',
+  'SAFETY_COMPLIANCE',
 ];
 
 /** The entry points the add-on means to have: menu, functions, dialogs, triggers. */

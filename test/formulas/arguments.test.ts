@@ -110,13 +110,15 @@ describe('dates', () => {
   /**
    * Google does not document whether a date cell reaches a custom function as midnight of the
    * spreadsheet's zone or of the script's: either is the cell's day, for a spreadsheet west or east
-   * of the script (up to 12 hours apart), across the year's last day.
+   * of the script, also more than 12 hours apart, across the year's last day.
    */
   test.each([
     ['west of the script: New York (UTC−5) with a script in UTC', -300, 0],
     ['east of the script: Kolkata (UTC+5:30) with a script in UTC', 330, 0],
     ['east by almost 12 hours: Auckland (UTC+13) with a script in UTC+1:30', 780, 90],
     ['west by almost 12 hours: Honolulu (UTC−10) with a script in UTC+1:30', -600, 90],
+    ['east by 13 hours: Auckland (UTC+13) with a script in UTC', 780, 0],
+    ['west by 23 hours: Honolulu (UTC−10) with a script in UTC+13', -600, 780],
   ])('a date cell in a spreadsheet %s is its day in either zone', (_name, sheetOffset, scriptOffset) => {
     const zones = { utcOffsetAt: () => sheetOffset, scriptUtcOffsetAt: () => scriptOffset };
     for (const iso of ['2024-12-31', '2025-01-01']) {
