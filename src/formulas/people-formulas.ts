@@ -218,7 +218,16 @@ export function complianceCell(
     requirements.map((requirement) => requirement.trainingId),
   );
   const roster = mergeRoster(read, completions).filter((person) => inGroup(person, group));
-  const matrix = trainingMatrix({ completions, trainings, roster, requirements, exemptions, today });
+  // Inactive people are counted nowhere, listed or not.
+  const matrix = trainingMatrix({
+    completions,
+    trainings,
+    roster,
+    requirements,
+    exemptions,
+    showInactive: false,
+    today,
+  });
   if (trainingId === undefined) return complianceShare(overallCompliance(matrix)) ?? '';
   const index = trainings.findIndex((training) => training.trainingId === trainingId);
   if (index < 0) {
