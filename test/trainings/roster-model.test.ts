@@ -40,6 +40,7 @@ import {
   lastCompleted,
   type ModelPerson,
   type RequirementRow,
+  rolesOf,
   ROSTER_COLUMNS,
   type RosterColumn,
   rosterAfterRun,
@@ -69,6 +70,8 @@ const DEPARTMENTS = ['Yard', 'Stores'];
 const MANAGERS = ['kim@example.com', 'bo@example.com'];
 const STARTER_NAMES = ['Nia New', 'Ola Start', 'Ben Began'];
 const WITHIN_DAYS = [3, 14, 30];
+/** How long ago a new starter started: some of them equal to a requirement's days, so that a Due by day is today. */
+const STARTED_DAYS_AGO = [1, 3, 10, 14];
 const TRAINING_NAMES = ['Forklift', 'First aid', 'Fire safety'];
 const VALIDITIES = [12, 24, ''] as const;
 /** The service never lists fewer records than this: a sequence keeps people with completions. */
@@ -81,6 +84,7 @@ const STEP_KINDS = [
   'rename site',
   'active',
   'active',
+  'new starter',
   'new starter',
   'requirement',
   'requirement',
@@ -108,6 +112,12 @@ const covered = {
   keptForTypedCells: 0,
   /** A person asked for one training by several rows of differing strictness. */
   strictestOfSeveral: 0,
+  /** A new starter not done with a training that several rows ask within differing days. */
+  starterShortestWithin: 0,
+  /** A "Due by" whose day is today: still due, not yet Not done. */
+  dueToday: 0,
+  /** People dropped from People: no completion names them and nothing is typed on their row. */
+  dropped: 0,
   /** Records Refresh all kept though the service no longer lists them. */
   keptAfterRemoval: 0,
   matrixBySite: 0,
@@ -227,10 +237,12 @@ class Sequence {
       };
     });
 
+    // Half the workbooks start with nobody placed: the matrix shows no Site or Department until someone is.
+    const placed = random.chance(0.5);
     for (const person of [...this.people]) {
       if (random.chance(0.5)) this.typeOnPerson(person, 'Role', inSomeCase(random, random.pick(ROLES)), 0);
-      if (random.chance(0.4)) this.typeOnPerson(person, 'Site', random.pick(SITES), 0);
-      if (random.chance(0.3)) this.typeOnPerson(person, 'Department', random.pick(DEPARTMENTS), 0);
+      if (placed && random.chance(0.5)) this.typeOnPerson(person, 'Site', random.pick(SITES), 0);
+      if (placed && random.chance(0.3)) this.typeOnPerson(person, 'Department', random.pick(DEPARTMENTS), 0);
       if (random.chance(0.3)) this.typeOnPerson(person, 'Manager e-mail', random.pick(MANAGERS), 0);
     }
     for (let count = random.int(0, 2); count > 0; count--) this.addRequirement(0);
@@ -365,7 +377,7 @@ class Sequence {
         Role: inSomeCase(random, random.pick(ROLES)),
         'Manager e-mail': '',
         Active: '',
-        'Start date': addDays(this.day(), -random.int(1, 10)),
+        'Start date': addDays(this.day(), -random.pick(STARTED_DAYS_AGO)),
       },
     };
     const cells: [string, string][] = [
@@ -384,12 +396,19 @@ class Sequence {
   private addRequirement(step: number): void {
     const { random } = this;
     const appliesTo = random.pick(APPLIES_TO);
-    const values = { Everyone: [''], Role: ROLES, Site: SITES, Department: DEPARTMENTS }[appliesTo];
+    const typed = (column: RosterColumn) =>
+      this.people.flatMap((person) =>
+        column === 'Role' ? rolesOf(person.typed.Role) : [person.typed[column]],
+      );
+    const anyOf = { Everyone: [''], Role: ROLES, Site: SITES, Department: DEPARTMENTS }[appliesTo];
+    // Half the time a value someone has, so that most requirements ask something of somebody.
+    const held = appliesTo === 'Everyone' ? [] : typed(appliesTo).filter(Boolean);
+    const value = random.pick(held.length > 0 && random.chance(0.5) ? held : anyOf);
     const requirement: RequirementRow = {
       appliesTo,
-      value: inSomeCase(random, random.pick(values)),
+      value: inSomeCase(random, value),
       trainingId: random.pick(this.trainings).id,
-      within: random.chance(0.4) ? random.pick(WITHIN_DAYS) : null,
+      within: random.chance(0.5) ? random.pick(WITHIN_DAYS) : null,
     };
     const free = this.requirements.indexOf(null);
     const index = free >= 0 ? free : this.requirements.length;
@@ -422,8 +441,13 @@ class Sequence {
       }));
     }
     if (length > MIN_RECORDS && (!gains || random.chance(0.4))) {
-      const positions = new Set(Array.from({ length: random.int(1, 2) }, () => random.int(0, length - 1)));
-      request.removeCompletionsAt = [...positions];
+      // Sometimes every record of one person: the completions no longer name them.
+      const named = [...new Set(this.service.map((record) => record.user_id))];
+      const leaver = random.chance(0.35) ? random.pick(named) : null;
+      const positions = leaver
+        ? this.service.flatMap((record, position) => (record.user_id === leaver ? [position] : []))
+        : Array.from({ length: random.int(1, 2) }, () => random.int(0, length - 1));
+      request.removeCompletionsAt = [...new Set(positions)];
     }
     const { added, removed } = await this.harness.dataset.mutate(request);
     this.service = (await this.harness.dataset.data()).completions;
@@ -444,8 +468,13 @@ class Sequence {
       const held = new Set(this.held.map(recordKey));
       this.held = [...this.held, ...this.service.filter((record) => !held.has(recordKey(record)))];
     }
+    const before = this.people.map((person) => person.id);
     this.people = rosterAfterRun(this.people, this.held, this.serviceNames);
-    this.steps.push(`${step}. ${run === 'show' ? SHOW : run === 'import' ? 'import' : REFRESH_ALL} (${this.day()})`);
+    const listed = new Set(this.people.map((person) => person.id));
+    covered.dropped += before.filter((id) => !listed.has(id)).length;
+    this.steps.push(
+      `${step}. ${run === 'show' ? SHOW : run === 'import' ? 'import' : REFRESH_ALL} (${this.day()})`,
+    );
   }
 
   private day(): string {
@@ -521,9 +550,26 @@ class Sequence {
     this.count(matrix, expectedItems.length, requirements);
   }
 
-  private count({ rows, bySite }: ExpectedMatrix, listedItems: number, requirements: readonly RequirementRow[]): void {
+  private count(
+    { rows, bySite }: ExpectedMatrix,
+    listedItems: number,
+    requirements: readonly RequirementRow[],
+  ): void {
     const cells = rows.flatMap((row) => row.cells.map((cell) => ({ cell, row })));
     covered.dueByCells += cells.filter(({ cell }) => cell.status === 'Due by').length;
+    covered.dueToday += cells.filter(({ cell }) => cell.text === `Due by ${this.day()}`).length;
+    covered.starterShortestWithin += rows.filter(({ person, cells: personCells }) => {
+      const asked = askedOf(person, requirements, this.trainings);
+      return this.trainings.some((training, t) => {
+        const withins = asked.filter(([id]) => id === training.id).map(([, within]) => within);
+        return (
+          person.typed['Start date'] !== '' &&
+          ['Due by', 'Not done'].includes(personCells[t]!.status) &&
+          !withins.includes(null) &&
+          new Set(withins).size > 1
+        );
+      });
+    }).length;
     covered.starterOverdueCells += cells.filter(
       ({ cell, row }) => cell.status === 'Not done' && row.person.typed['Start date'] !== '',
     ).length;
@@ -559,7 +605,8 @@ describe('roster and requirement edits interleaved with imports and refreshes: t
       // Fewer sequences (ROSTER_MODEL_SEQUENCES) are for trying things out: they only report.
       if (!complete) return;
       for (const kind of STEP_KINDS) expect(covered.steps[kind]).toBeGreaterThan(50);
-      for (const run of ['show', 'import', 'refresh'] as const) expect(covered.runs[run]).toBeGreaterThan(100);
+      for (const run of ['show', 'import', 'refresh'] as const)
+        expect(covered.runs[run]).toBeGreaterThan(100);
       expect(covered.dueByCells).toBeGreaterThan(0);
       expect(covered.starterOverdueCells).toBeGreaterThan(0);
       expect(covered.notRequiredCells).toBeGreaterThan(0);
@@ -567,6 +614,9 @@ describe('roster and requirement edits interleaved with imports and refreshes: t
       expect(covered.inactiveNamed).toBeGreaterThan(0);
       expect(covered.keptForTypedCells).toBeGreaterThan(0);
       expect(covered.strictestOfSeveral).toBeGreaterThan(0);
+      expect(covered.starterShortestWithin).toBeGreaterThan(0);
+      expect(covered.dueToday).toBeGreaterThan(0);
+      expect(covered.dropped).toBeGreaterThan(0);
       expect(covered.keptAfterRemoval).toBeGreaterThan(0);
       expect(covered.matrixBySite).toBeGreaterThan(0);
       expect(covered.matrixWithoutSites).toBeGreaterThan(0);

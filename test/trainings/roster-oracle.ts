@@ -9,7 +9,14 @@ import type { Completion } from '../support/sample-service';
 import { expected, type Rule } from '../support/training-oracle';
 
 /** The People columns the user fills in, by title. */
-export const ROSTER_COLUMNS = ['Site', 'Department', 'Role', 'Manager e-mail', 'Active', 'Start date'] as const;
+export const ROSTER_COLUMNS = [
+  'Site',
+  'Department',
+  'Role',
+  'Manager e-mail',
+  'Active',
+  'Start date',
+] as const;
 export type RosterColumn = (typeof ROSTER_COLUMNS)[number];
 
 /** A person on the People tab: the name it shows and what the user typed in each of their columns. */
@@ -114,7 +121,7 @@ export function askedOf(
   person: ModelPerson,
   requirements: readonly RequirementRow[],
   trainings: readonly Training[],
-): [trainingId: string, within: number | null][] {
+): (readonly [trainingId: string, within: number | null])[] {
   return [
     ...trainings.filter((training) => training.rule.required).map((training) => [training.id, null] as const),
     ...requirements
@@ -304,13 +311,11 @@ export function rosterAfterRun(
   const listed = new Set(kept.map((person) => person.id));
   const added = [...named]
     .filter((id) => !listed.has(id))
-    .map(
-      (id): ModelPerson => ({
-        id,
-        name: serviceNames.get(id) ?? '',
-        typed: { Site: '', Department: '', Role: '', 'Manager e-mail': '', Active: '', 'Start date': '' },
-      }),
-    );
+    .map((id): ModelPerson => ({
+      id,
+      name: serviceNames.get(id) ?? '',
+      typed: { Site: '', Department: '', Role: '', 'Manager e-mail': '', Active: '', 'Start date': '' },
+    }));
   return [...kept, ...added];
 }
 
