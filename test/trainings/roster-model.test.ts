@@ -74,9 +74,10 @@ const WITHIN_DAYS = [3, 14, 30];
 const STARTED_DAYS_AGO = [1, 3, 10, 14];
 const TRAINING_NAMES = ['Forklift', 'First aid', 'Fire safety'];
 const VALIDITIES = [12, 24, ''] as const;
-/** The service never lists fewer records than this: a sequence keeps people with completions. */
+/** Records are removed only while the service lists more than this: people keep completions to count. */
 const MIN_RECORDS = 8;
 
+/** A kind named twice is drawn twice as often. */
 const STEP_KINDS = [
   'role',
   'role',
@@ -199,7 +200,9 @@ class Sequence {
     const data = await harness.dataset.data();
     this.serviceNames = new Map(data.users.map((user) => [user.id, user.name]));
     this.service = data.completions;
-    const anchor = isoOf(Number(this.service[random.int(0, this.service.length >> 1)]!.dateNumber));
+    const anchor = isoOf(
+      Number(this.service[random.int(0, Math.floor(this.service.length / 2))]!.dateNumber),
+    );
     const firstDay = addDays(anchor, random.int(0, 60));
     // Midnight UTC is midday in Auckland: hours of margin either side of the spreadsheet's day.
     harness.emulator.clock.set(Date.parse(`${firstDay}T00:00:00Z`));
@@ -232,6 +235,7 @@ class Sequence {
           name: label,
           validityMonths: validity === '' ? null : validity,
           required: required === 'yes',
+          // Expiring window left empty: the setting's default.
           expiringDays: 30,
         },
       };
