@@ -447,7 +447,7 @@ class Sequence {
     if (length > MIN_RECORDS && (!gains || random.chance(0.4))) {
       // Sometimes every record of one person: the completions no longer name them.
       const named = [...new Set(this.service.map((record) => record.user_id))];
-      const leaver = random.chance(0.35) ? random.pick(named) : null;
+      const leaver = random.chance(0.5) ? random.pick(named) : null;
       const positions = leaver
         ? this.service.flatMap((record, position) => (record.user_id === leaver ? [position] : []))
         : Array.from({ length: random.int(1, 2) }, () => random.int(0, length - 1));
