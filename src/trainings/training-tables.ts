@@ -44,7 +44,7 @@ export function computeTrainingTables(
   names: Record<TrainingTab, string>,
   checkRoom: (sizes: TabSize[]) => void,
 ): TrainingTables {
-  const { catalogue, completions, roster, requirements, exemptions, showInactive, today } = sources;
+  const { catalogue, completions, roster, requirements, exemptions, showInactive } = sources;
   const requiredIds = requirements.map((requirement) => requirement.trainingId);
   const trainings = mergeCatalogue(catalogue, completions, sources.defaultExpiringDays, requiredIds);
   const catalogueSize: TabSize = {
@@ -60,15 +60,7 @@ export function computeTrainingTables(
   };
   const matrixTabSize = { sheetName: names.matrix, ...matrixSize(shape, people.length, trainings.length) };
   checkRoom([catalogueSize, matrixTabSize]);
-  const matrix = trainingMatrix({
-    completions,
-    trainings,
-    roster,
-    requirements,
-    exemptions,
-    showInactive,
-    today,
-  });
+  const matrix = trainingMatrix({ ...sources, trainings });
   const entries = expiringEntries(matrix);
   const expiringSize = {
     sheetName: names.expiring,

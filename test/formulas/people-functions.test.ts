@@ -9,6 +9,7 @@ import { complianceCell, type MatrixTabs, peopleTable } from '../../src/formulas
 import { type CalendarDate, fromIsoDate, type UtcOffsetAt } from '../../src/lib/dates';
 import type { CatalogueEntry } from '../../src/trainings/catalogue';
 import { type CompletionRow, pairKey } from '../../src/trainings/completions-tab';
+import { PEOPLE_TITLES } from '../trainings/roster-fixtures';
 
 const utc: UtcOffsetAt = () => 0;
 const day = (iso: string): CalendarDate => fromIsoDate(iso)!;
@@ -17,18 +18,6 @@ const clock = { utcOffsetAt: utc, scriptUtcOffsetAt: utc, today: () => day(TODAY
 /** A date cell as Sheets passes it to a function in a UTC spreadsheet: that day's midnight. */
 const dateCell = (iso: string): Date => new Date(`${iso}T00:00:00Z`);
 
-const PEOPLE_TITLES = [
-  'User ID',
-  'User name',
-  'Last completed',
-  'Site',
-  'Department',
-  'Role',
-  'Manager e-mail',
-  'Active',
-  'Start date',
-  'E-mail',
-];
 // prettier-ignore
 const PEOPLE: unknown[][] = [
   PEOPLE_TITLES,

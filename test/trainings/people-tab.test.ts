@@ -7,20 +7,10 @@
 import { INPUT_BACKGROUND } from '../../src/sheets/input-columns';
 import { type AddonHarness, createAddonHarness } from '../support/addon-harness';
 import { COMPLETIONS_TAB, importAll, SHOW, tab, workbook } from './training-tabs-expected';
+import { PEOPLE_TITLES } from './roster-fixtures';
 
 const PEOPLE = 'People';
-const TITLES = [
-  'User ID',
-  'User name',
-  'Last completed',
-  'Site',
-  'Department',
-  'Role',
-  'Manager e-mail',
-  'Active',
-  'Start date',
-  'E-mail',
-];
+const TITLES = PEOPLE_TITLES;
 const column = (title: string) => String.fromCharCode(65 + TITLES.indexOf(title));
 
 let harness: AddonHarness;

@@ -5,6 +5,20 @@
 import type { CompletionRow } from '../../src/trainings/completions-tab';
 import type { RosterEntry } from '../../src/trainings/people';
 
+/** The People tab's titles as a workbook made now has them: the add-on's three, then the user's. */
+export const PEOPLE_TITLES = [
+  'User ID',
+  'User name',
+  'Last completed',
+  'Site',
+  'Department',
+  'Role',
+  'Manager e-mail',
+  'Active',
+  'Start date',
+  'E-mail',
+];
+
 export function person(fields: Partial<RosterEntry> & { userId: string }): RosterEntry {
   return {
     name: '',
