@@ -59,6 +59,8 @@ describe('equipment tabs under names their user gave them', () => {
       'Completed trainings',
       'Trainings',
       'People',
+      'Requirements',
+      'Exemptions',
       'Training matrix',
       'Expiring trainings',
     ]);
