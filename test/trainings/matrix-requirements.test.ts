@@ -9,9 +9,11 @@ import { type CompletionRow, pairKey } from '../../src/trainings/completions-tab
 import { expiringEntries, expiringTable } from '../../src/trainings/expiring';
 import { trainingMatrix } from '../../src/trainings/matrix';
 import {
+  completedPairs,
   exemptedPairs,
   overallCompliance,
   personCompliance,
+  requiredCompliance,
   requiredNotDone,
   trainingCompliance,
 } from '../../src/trainings/matrix-compliance';
@@ -159,9 +161,13 @@ test('once Requirements lists anything, a training taken but not required is sho
   expect(listed.statuses[0]).toEqual(['Not done', 'Not required', 'Expired']);
   expect(trainingCompliance(listed.matrix, 2)).toEqual({ compliant: 0, counted: 0 });
   expect(overallCompliance(listed.matrix)).toEqual({ compliant: 0, counted: 1 });
+  expect(requiredCompliance(listed.matrix)).toEqual({ compliant: 0, counted: 1 });
+  expect(completedPairs(listed.matrix)).toBe(1);
   // The same workbook before Requirements lists anything: the training taken counts.
   const before = statusesOf(roster, [], completions);
   expect(overallCompliance(before.matrix)).toEqual({ compliant: 0, counted: 1 });
+  // Nothing is required of anyone: the audit of the requirements counts nothing.
+  expect(requiredCompliance(before.matrix)).toEqual({ compliant: 0, counted: 0 });
   expect(before.statuses[0]).toEqual(['Not required', 'Not required', 'Expired']);
   expect(matrixGrid(before.matrix).values[3]!.slice(3, 6)).toEqual([
     null,
@@ -247,6 +253,21 @@ test('"Show inactive people": a leaver listed below everyone, greyed, in no figu
   expect(overallCompliance(matrix)).toEqual({ compliant: 1, counted: 1 });
   expect(personCompliance(matrix, 1)).toEqual({ compliant: 0, counted: 0 });
   expect(trainingCompliance(matrix, 0)).toEqual({ compliant: 1, counted: 1 });
+  expect(requiredCompliance(matrix)).toEqual({ compliant: 1, counted: 1 });
+  // Only the active colleague's completion: the leaver's lapse is nobody's to act on.
+  expect(completedPairs(matrix)).toBe(1);
+  // Before Requirements lists anything, a training taken counts: still not the leaver's.
+  const unlisted = trainingMatrix({
+    completions,
+    trainings: TRAININGS,
+    roster,
+    requirements: [],
+    exemptions: new Map(),
+    showInactive: true,
+    today: TODAY,
+  });
+  expect(personCompliance(unlisted, 1)).toEqual({ compliant: 0, counted: 0 });
+  expect(overallCompliance(unlisted)).toEqual({ compliant: 1, counted: 1 });
   expect(expiringEntries(matrix)).toEqual([]);
   const grid = matrixGrid(matrix);
   expect(grid.values[4]!.slice(0, 5)).toEqual(['gone', 'Aaron', 'Kiel', '', null]);

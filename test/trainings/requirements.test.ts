@@ -70,6 +70,9 @@ test('a row it cannot read is named by its number, with what to enter; a good ro
   );
   expect(message).toContain('row 6: "Within (days) of start date" is 2.5');
   expect(message).not.toContain('row 7');
+  expect(message).toContain('rows of the "Requirements" tab Safety Sync cannot read');
+  // An unknown kind is the row's one problem: nothing is asked of its empty Value.
+  expect(message).not.toContain('row 2: "Value"');
   expect(message).toMatch(/Correct them and choose Safety Sync → Show training status\.$/);
 });
 
