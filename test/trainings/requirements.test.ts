@@ -59,6 +59,7 @@ test('a row it cannot read is named by its number, with what to enter; a good ro
     ['Site', 'Hamburg', 'TR-1', 'a month'],
     ['Everyone', '', 'TR-1', 2.5],
     ['Role', 'Welder', 'TR-1', 7],
+    ['Group', '', 'TR-1', ''],
   ]);
   expect(message).toContain('row 2: "Applies to" is "Team"; enter Everyone, Role, Site or Department');
   expect(message).toContain('row 3: "Value" is empty; enter the role it applies to');
@@ -71,8 +72,10 @@ test('a row it cannot read is named by its number, with what to enter; a good ro
   expect(message).toContain('row 6: "Within (days) of start date" is 2.5');
   expect(message).not.toContain('row 7');
   expect(message).toContain('rows of the "Requirements" tab Safety Sync cannot read');
-  // An unknown kind is the row's one problem: nothing is asked of its empty Value.
+  // An unknown kind is the row's one problem: nothing is asked of its Value, empty or not.
   expect(message).not.toContain('row 2: "Value"');
+  expect(message).toContain('row 8: "Applies to" is "Group"');
+  expect(message).not.toContain('row 8: "Value"');
   expect(message).toMatch(/Correct them and choose Safety Sync → Show training status\.$/);
 });
 
