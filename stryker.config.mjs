@@ -138,7 +138,13 @@ export const RULES = [
   {
     name: 'digest-and-notifications',
     // notification-settings.ts holds the recipients' validation.
-    mutate: ['src/refresh/digest.ts', 'src/refresh/notifications.ts', 'src/refresh/notification-settings.ts'],
+    mutate: [
+      'src/refresh/digest.ts',
+      'src/refresh/notifications.ts',
+      'src/refresh/notification-settings.ts',
+      'src/refresh/team-digests.ts',
+      'src/refresh/team-roster.ts',
+    ],
     tests: [
       'test/refresh/notification-settings.test.ts',
       'test/refresh/digest-rules.test.ts',
@@ -147,6 +153,8 @@ export const RULES = [
       'test/refresh/notification-sending.test.ts',
       'test/refresh/notification-mail.test.ts',
       'test/refresh/mail-authorization.test.ts',
+      'test/refresh/team-digests-roster.test.ts',
+      'test/refresh/team-digests.test.ts',
     ],
   },
   {
