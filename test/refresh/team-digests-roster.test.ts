@@ -5,20 +5,10 @@
  */
 import { teamAddresses, teamsOf } from '../../src/refresh/team-roster';
 import type { RosterEntry } from '../../src/trainings/people';
+import { person as rosterPerson } from '../trainings/roster-fixtures';
 
 function person(userId: string, fields: Partial<RosterEntry> = {}): RosterEntry {
-  return {
-    userId,
-    name: '',
-    site: '',
-    department: '',
-    roles: [],
-    managerEmail: '',
-    active: true,
-    startDate: null,
-    email: '',
-    ...fields,
-  };
+  return rosterPerson({ userId, ...fields });
 }
 
 function membersOf(entries: RosterEntry[]): Record<string, string[]> {
