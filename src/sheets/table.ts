@@ -102,6 +102,11 @@ export function cellLinkFormula(sheetId: number, a1: string, label: string): str
   return `=HYPERLINK(${formulaString(`#gid=${sheetId}&range=${a1}`)}, ${formulaString(label)})`;
 }
 
+/** An in-sheet link that opens a tab through one of its filter views (filter-views.ts). */
+export function filterViewLinkFormula(sheetId: number, filterViewId: number, label: string): string {
+  return `=HYPERLINK(${formulaString(`#gid=${sheetId}&fvid=${filterViewId}`)}, ${formulaString(label)})`;
+}
+
 /** An in-sheet link to one row of a tab. */
 export function rowLinkFormula(sheetId: number, row: number, label: string): string {
   return cellLinkFormula(sheetId, `A${row}`, label);

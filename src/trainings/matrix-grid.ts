@@ -123,6 +123,20 @@ const HEADER_ROWS = 3;
 const TITLE_ROW = 2;
 const FIRST_PERSON_ROW = HEADER_ROWS + 1;
 export const MATRIX_FROZEN = { rows: HEADER_ROWS, columns: PERSON_HEADERS.length } as const;
+/**
+ * What a filter view of the matrix reads: its header row (the titles; the compliance by training
+ * below it is a row it may hide), and the Site and Department columns (0-based) when the matrix has them.
+ */
+export const MATRIX_FILTER = {
+  headerRow: TITLE_ROW,
+  site: PERSON_HEADERS.length,
+  department: PERSON_HEADERS.length + 1,
+} as const;
+
+/** The tab row (1-based) of the matrix's person at `index` of its people. */
+export function matrixPersonRow(index: number): number {
+  return FIRST_PERSON_ROW + index;
+}
 const WIDTHS: Readonly<Record<string, number>> = {
   'User ID': 100,
   'User name': 180,

@@ -82,7 +82,7 @@ function compareText(a: string, b: string): number {
 }
 
 /** Empty last: the people nobody placed come after every site (or department). */
-function compareGroup(a: string, b: string): number {
+export function compareGroup(a: string, b: string): number {
   return a === b ? 0 : a === '' ? 1 : b === '' ? -1 : compareText(a, b);
 }
 

@@ -1,5 +1,6 @@
 /**
- * What the Trainings tab, the Training matrix and the Expiring trainings list show, computed from
+ * What the Trainings tab, the Training matrix, the Expiring trainings list and the Overview's roll-ups
+ * show, computed from
  * the completions, the catalogue, and the People, Requirements and Exemptions tabs, for one day; the tabs'
  * sizes are checked before the cells' statuses are computed, and again with the list's real size.
  */
@@ -13,11 +14,14 @@ import { matrixSize } from './matrix-grid';
 import type { RosterEntry } from './people';
 import type { Requirement } from './requirements';
 import type { TrainingTab } from './training-tab-set';
+import { rollUps, type RollUps } from './roll-ups';
 
 export interface TrainingTables {
   trainings: CatalogueEntry[];
   matrix: TrainingMatrix;
   entries: ExpiringEntry[];
+  /** The Overview's figures by site and department; null while nobody has either. */
+  rollUps: RollUps | null;
 }
 
 export interface TrainingTableSources {
@@ -68,5 +72,5 @@ export function computeTrainingTables(
     columns: EXPIRING_COLUMNS.length,
   };
   checkRoom([catalogueSize, matrixTabSize, expiringSize]);
-  return { trainings, matrix, entries };
+  return { trainings, matrix, entries, rollUps: rollUps(matrix) };
 }

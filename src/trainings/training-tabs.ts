@@ -44,6 +44,7 @@ import { completionsPerMonth } from '../platform/overview/overview';
 import { type OverviewOptions, type OverviewPlan, planOverview } from '../platform/overview/overview-tab';
 import { keepLaterColumnsOwned, laterColumnsOwned } from '../platform/later-columns';
 import { writeCatalogueTab } from './catalogue-tab';
+import { type LinkedRollUps, linkRollUps } from './roll-up-views';
 import { type PeopleTabPlan, planPeopleTab } from './people-tab';
 import { wholeTabValues } from '../sheets/input-tab';
 
@@ -96,7 +97,8 @@ export interface TrainingTabsPlan {
   prepare(): void;
   /**
    * After that commit and before any other write (a tab's id is a read, free only while nothing
-   * waits to be committed): the ids the Expiring trainings tab links to.
+   * waits to be committed, and the Sheets API sees only what is committed): the ids the Expiring
+   * trainings tab links to, and the matrix's filter views the Overview's roll-ups link to.
    */
   readIds(completionsSheetId: number): void;
   /**
@@ -239,8 +241,14 @@ function readExpiringTab(
   return { expiringContent, expiringColours };
 }
 
-/** The ids the written tabs link to: the expiring list's for the Overview's (null: not found). */
-type TrainingTabIds = ExpiringSheetIds & { expiring: number | null };
+/**
+ * What the written tabs link to: the expiring list's id for the Overview's (null: not found), and
+ * where its roll-ups link, with why not to filter views when they cannot (null: they do).
+ */
+type TrainingTabIds = ExpiringSheetIds & {
+  expiring: number | null;
+  rollUps: LinkedRollUps;
+};
 
 /** The plan's three steps over what was read; `write` fails if the ids were not read first. */
 function trainingTabsPlan(
@@ -276,10 +284,17 @@ function trainingTabsPlan(
       keptIds.requirements ??= planned.requirementsPlan.sheetId();
       keptIds.exemptions ??= planned.exemptionsPlan.sheetId();
       keptIds.expiring ??= expiringContent.sheet?.getSheetId() ?? null;
+      const matrixSheetId = matrixTab.sheet.getSheetId();
       ids = {
-        matrix: matrixTab.sheet.getSheetId(),
+        matrix: matrixSheetId,
         completions: completionsSheetId,
         expiring: keptIds.expiring,
+        rollUps: linkRollUps(
+          state,
+          { spreadsheetId: catalogueContent.spreadsheetId, matrixSheetId },
+          planned.matrix,
+          planned.rollUps,
+        ),
       };
       overviewPlan.readIds();
     },
@@ -296,10 +311,17 @@ function trainingTabsPlan(
       const matrixSheet = matrixTab.sheet;
       writePlannedTabs(planned, matrixSheet, ids);
       keepTrainingTabIds(state, { ...keptIds, matrix: ids.matrix });
+      ids.rollUps.keepIds();
       keepLaterColumnsOwned(state, keptIds.expiring, EXPIRING_COLUMNS);
       keepTrainingTabsComputed(state, planned.day.today, planned.refreshedAtMs);
       const { matrix, trainings, entries } = planned;
-      return { matrixSheet, ...describeTrainingTabs(remadeSheets(tabs), matrix, trainings, entries) };
+      const described = describeTrainingTabs(remadeSheets(tabs), matrix, trainings, entries);
+      const { problem } = ids.rollUps;
+      return {
+        matrixSheet,
+        ...described,
+        summary: problem === null ? described.summary : `${described.summary} ${rollUpLinksNote(problem)}`,
+      };
     },
   };
 }
@@ -323,19 +345,26 @@ function writePlannedTabs(
   const expiringWrite = writeTableOver(expiringContent, expiringTable(matrix, entries, ids));
   planned.expiringColours.apply(expiringWrite.sheet, expiringContent.frame.maxRows);
   const expired = expiredCount(entries);
-  planned.overviewPlan.write({
-    expired,
-    expiring: entries.length - expired,
-    of: completedPairs(matrix),
-    listSheetId: ids.expiring,
-    requiredCompliance: requiredCompliance(matrix),
-    overallCompliance: overallCompliance(matrix),
-    exempted: exemptedPairs(matrix),
-    months: completionsPerMonth(
-      planned.completions.map((completion) => completion.completed),
-      planned.day.today,
-    ),
-  });
+  planned.overviewPlan.write(
+    {
+      expired,
+      expiring: entries.length - expired,
+      of: completedPairs(matrix),
+      listSheetId: ids.expiring,
+      requiredCompliance: requiredCompliance(matrix),
+      overallCompliance: overallCompliance(matrix),
+      exempted: exemptedPairs(matrix),
+      months: completionsPerMonth(
+        planned.completions.map((completion) => completion.completed),
+        planned.day.today,
+      ),
+    },
+    ids.rollUps.figures,
+  );
+}
+
+function rollUpLinksNote(problem: string): string {
+  return `The Overview's sites and departments open the Training matrix at their first row, not filtered, because ${problem}.`;
 }
 
 /** Updates Trainings, Training matrix and Expiring trainings from "Completed trainings" as it is. */

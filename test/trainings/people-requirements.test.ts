@@ -45,6 +45,8 @@ interface TypedPerson {
 let harness: AddonHarness;
 let data: DatasetData;
 let trainings: string[];
+/** What the first test typed on People and Requirements, for the roll-ups' test after it. */
+let typed: { people: TypedPerson[]; requirements: RequirementRow[] };
 
 beforeAll(async () => {
   harness = await createAddonHarness({
@@ -233,6 +235,7 @@ test('roles, sites, a leaver and a new starter: the matrix lists the active peop
   ];
   for (const person of people) typePerson(person);
   workbook(harness).typeValues(`${REQUIREMENTS}!A2:D${requirements.length + 1}`, requirements);
+  typed = { people, requirements };
   harness.clickMenu(SHOW);
   expect(workbook(harness).ui.alerts).toEqual([]);
 
@@ -305,6 +308,75 @@ test('roles, sites, a leaver and a new starter: the matrix lists the active peop
   const byKey = (cells: unknown[]) => JSON.stringify(cells);
   expect(seen.map(byKey).sort()).toEqual(expectedItems.map(byKey).sort());
   expect(items.map((row) => row[at('User ID')])).not.toContain(third!.id);
+});
+
+test('the Overview rolls compliance, expired and expiring up by site and by department, each name opening the matrix filtered to it', () => {
+  const rows = expectedCells(typed.people, typed.requirements);
+  /** The roll-ups worked out here: the active people of each group, their pooled compliance and lapses. */
+  const rollUpOf = (groupOf: (person: TypedPerson) => string, none: string) => {
+    const names = [...new Set(rows.map(({ person }) => groupOf(person)))].sort((a, b) =>
+      a === b ? 0 : a === '' ? 1 : b === '' ? -1 : a < b ? -1 : 1,
+    );
+    return names.map((name) => {
+      const members = rows.filter(({ person }) => groupOf(person) === name);
+      const cells = members.flatMap(({ cells: each }) => each);
+      const compliance = share(cells);
+      return {
+        name: name === '' ? none : name,
+        ids: members.map(({ person }) => person.id),
+        figures: [
+          compliance === '' ? 'none counted' : `${Math.round(compliance * 100)}%`,
+          String(members.length),
+          String(cells.filter((cell) => cell.status === 'Expired').length),
+          String(cells.filter((cell) => cell.status === 'Expiring').length),
+        ],
+      };
+    });
+  };
+  const bySite = rollUpOf((person) => person.site, '(no site)');
+  const byDepartment = rollUpOf((person) => person.department, '(no department)');
+  // Bonn, Kiel and the people with no site; the leaver (Kiel, Yard) counted in neither.
+  expect(bySite.map((group) => group.name)).toEqual(['Bonn', 'Kiel', '(no site)']);
+  expect(bySite[1]!.ids).not.toContain(typed.people[2]!.id);
+
+  const overview = harness.displayed('Overview');
+  const block = overview.slice(31).map((row) => row.slice(0, 5));
+  const shown = (groups: typeof bySite) => groups.map((group) => [group.name, ...group.figures]);
+  expect(block.slice(0, 2 + bySite.length + byDepartment.length + 1)).toEqual([
+    [
+      `By site (${bySite.length}; a name opens the Training matrix filtered to it)`,
+      'Compliance',
+      'People',
+      'Expired',
+      'Expiring',
+    ],
+    ...shown(bySite),
+    ['', '', '', '', ''],
+    [`By department (${byDepartment.length})`, 'Compliance', 'People', 'Expired', 'Expiring'],
+    ...shown(byDepartment),
+  ]);
+
+  // Each name opens the matrix through a filter view that shows exactly that group's people.
+  const matrix = workbook(harness).sheet(MATRIX);
+  const formulas = workbook(harness)
+    .sheet('Overview')
+    .formulas(`A32:A${32 + block.length}`);
+  const matrixIds = harness.displayed(MATRIX).map((row) => row[0]);
+  const check = (groups: typeof bySite, firstRow: number) =>
+    groups.forEach((group, index) => {
+      const formula = formulas[firstRow - 32 + index]![0]!;
+      const match = new RegExp(`#gid=${matrix.gid}&fvid=(\\d+)`).exec(formula);
+      expect(match).not.toBeNull();
+      const rowsShown = matrix.rowsShownByFilterView(Number(match![1]));
+      // The titles, then the group's people, in the matrix's order.
+      expect(rowsShown[0]).toBe(2);
+      expect(rowsShown.slice(1).map((row) => matrixIds[row - 1])).toEqual(
+        matrixIds.filter((id) => group.ids.includes(id!)),
+      );
+    });
+  check(bySite, 33);
+  check(byDepartment, 33 + bySite.length + 2);
+  expect(workbook(harness).ui.alerts).toEqual([]);
 });
 
 test('People rows stay beside their user id when the completions are imported again, and after the manager sorts People', () => {

@@ -37,6 +37,14 @@ import {
   sectionRows,
   sectionValues,
 } from './overview';
+import {
+  ROLL_UP_COLUMN,
+  ROLL_UP_TOP,
+  ROLL_UP_WIDTH,
+  type RollUpFigures,
+  rollUpFormats,
+  rollUpRows,
+} from './roll-up-block';
 
 const STATE_KEY = 'safetySync.overview';
 
@@ -49,8 +57,11 @@ interface OverviewState {
   layout?: number;
 }
 
-/** The layout version of a tab made now; an older tab gets its formats once, by its next run. */
-const LAYOUT = 2;
+/**
+ * The layout version of a tab made now; an older tab gets its formats once, by its next run. 3: the
+ * roll-ups' colours.
+ */
+const LAYOUT = 3;
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -89,7 +100,8 @@ export interface OverviewPlan {
   inserts: boolean;
   prepare(): void;
   readIds(): void;
-  write(figures: SectionFigures): void;
+  /** `rollUps`: the Trainings section's, written below it (undefined: a section without). */
+  write(figures: SectionFigures, rollUps?: RollUpFigures): void;
 }
 
 /** Reads what the section's write needs: the tab, and (with upkeep) whether its chart is there. */
@@ -111,7 +123,10 @@ export function planOverview(
           options.utcOffsetAt,
         )
       : null;
-  const outdatedLayout = kept !== null && sheet !== null && (kept.layout ?? 1) < LAYOUT;
+  const layout = kept !== null && sheet !== null ? (kept.layout ?? 1) : LAYOUT;
+  // The rows the roll-ups' write must cover: its own, and those the last one wrote.
+  const grid =
+    sheet && section === 'trainings' ? { lastRow: sheet.getLastRow(), maxRows: sheet.getMaxRows() } : null;
   let isNew = false;
   return {
     inserts: newName !== null,
@@ -125,12 +140,15 @@ export function planOverview(
       if (isNew)
         state.set(STATE_KEY, { sheetId: sheet!.getSheetId(), layout: LAYOUT } satisfies OverviewState);
     },
-    write(figures) {
+    write(figures, rollUps) {
       if (!sheet) return;
       if (isNew) formatNewTab(sheet);
-      else if (outdatedLayout) {
-        setSectionFormats(sheet);
-        addRules(sheet, complianceRules(complianceFigures(sheet)));
+      else if (layout < LAYOUT) {
+        if (layout < 2) {
+          setSectionFormats(sheet);
+          addRules(sheet, complianceRules(complianceFigures(sheet)));
+        }
+        addRules(sheet, rollUpRules(sheet));
         state.set(STATE_KEY, { sheetId: sheet.getSheetId(), layout: LAYOUT } satisfies OverviewState);
       }
       const refreshed =
@@ -140,10 +158,60 @@ export function planOverview(
       const asOfSerial = epochMsToSheetSerial(Date.now(), options.utcOffsetAt);
       const values = sectionValues(section, figures, { asOfSerial, refreshedSerial: refreshed });
       sheet.getRange(1, SECTION_LAYOUTS[section].column, values.length, 2).setValues(values);
+      if (rollUps !== undefined)
+        writeRollUps(sheet, rollUps, grid ?? { lastRow: 0, maxRows: sheet.getMaxRows() });
       if (options.upkeep && !hasChart) insertChart(sheet, section);
       writtenOverview = sheet;
     },
   };
+}
+
+/**
+ * The roll-ups below the Trainings section, over the rows the last write used too (emptied and
+ * unbolded): four calls, and one more when the tab needs rows.
+ */
+function writeRollUps(
+  sheet: Sheet,
+  rollUps: RollUpFigures,
+  grid: { lastRow: number; maxRows: number },
+): void {
+  const { values, bold } = rollUpRows(rollUps);
+  const rows = Math.max(values.length, grid.lastRow - ROLL_UP_TOP + 1);
+  const lastRow = ROLL_UP_TOP + rows - 1;
+  if (lastRow > grid.maxRows) sheet.insertRowsAfter(grid.maxRows, lastRow - grid.maxRows);
+  const blank = (): string[] => new Array<string>(ROLL_UP_WIDTH).fill('');
+  const range = sheet.getRange(ROLL_UP_TOP, 1, rows, ROLL_UP_WIDTH);
+  range.setNumberFormats(rollUpFormats(rows));
+  range.setValues(Array.from({ length: rows }, (_, index) => values[index] ?? blank()));
+  range.setFontWeight('normal');
+  const boldRows = bold.flatMap((isBold, index) =>
+    isBold ? [gridA1(ROLL_UP_TOP + index, 1, 1, ROLL_UP_WIDTH)] : [],
+  );
+  if (boldRows.length > 0) sheet.getRangeList(boldRows).setFontWeight('bold');
+}
+
+/**
+ * The roll-ups' colours: compliance in its bands, Expired and Expiring counts in their statuses'
+ * colours when not zero; over the block's columns to the tab's last row (a title or a header row
+ * there holds text, which no rule colours).
+ */
+function rollUpRules(sheet: Sheet): GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] {
+  const column = (index: number) =>
+    sheet.getRange(ROLL_UP_TOP, index, sheet.getMaxRows() - ROLL_UP_TOP + 1, 1);
+  const countRule = (index: number, status: string) => {
+    const colour = STATUS_COLOURS.find((each) => each.text === status)!;
+    return SpreadsheetApp.newConditionalFormatRule()
+      .whenNumberGreaterThan(0)
+      .setBackground(colour.background)
+      .setFontColor(colour.fontColor)
+      .setRanges([column(index)])
+      .build();
+  };
+  return [
+    countRule(ROLL_UP_COLUMN.expired, ExpiryStatus.expired),
+    countRule(ROLL_UP_COLUMN.expiring, ExpiryStatus.expiring),
+    ...complianceRules([column(ROLL_UP_COLUMN.compliance)]),
+  ];
 }
 
 /** Whether a chart on the tab reads `a1` (one call for the charts, then one per chart and range). */
@@ -170,7 +238,11 @@ function formatNewTab(sheet: Sheet): void {
     OVERVIEW_SECTIONS.map((section) => gridA1(row, SECTION_LAYOUTS[section].column, 1, 2)),
   );
   sheet.getRangeList(boldCells).setFontWeight('bold');
-  addRules(sheet, [...statusFigureRules(sheet), ...complianceRules(complianceFigures(sheet))]);
+  addRules(sheet, [
+    ...statusFigureRules(sheet),
+    ...complianceRules(complianceFigures(sheet)),
+    ...rollUpRules(sheet),
+  ]);
 }
 
 /** Adds conditional format rules after the sheet's own (one read, one write). */
