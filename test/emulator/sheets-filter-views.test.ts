@@ -47,7 +47,7 @@ function open() {
   const workbook = () => emulator.workbooks.get(spreadsheetId)!;
   workbook().addSheet('Training matrix', { rows: 20, columns: 5 });
   const matrix = run('gid', 'Training matrix') as number;
-  return { emulator, run, workbook, matrix };
+  return { emulator, run, workbook, matrix, spreadsheetId };
 }
 
 const BATCH_ERROR = 'API call to sheets.spreadsheets.batchUpdate failed with error: ';
@@ -206,6 +206,21 @@ describe('batchUpdate', () => {
       }),
     ).toMatchObject({ error: expect.stringMatching(/^not emulated: .*NUMBER_GREATER/) });
     expect(workbook().sheet('Training matrix').filterViews()).toEqual([]);
+  });
+
+  it('refuses a view over cells a protection keeps from the user (the stricter reading)', () => {
+    const { emulator, workbook, matrix, spreadsheetId } = open();
+    workbook().sheet('Training matrix').protectRange('A1:E1', 'Header');
+    const editor = emulator.asUser('editor@example.com');
+    const asEditor = (requests: unknown[]) => editor.run('batch', [requests], { spreadsheetId });
+    expect(asEditor([siteView(matrix, 'Leeds', 'Leeds')])).toEqual({
+      code: 400,
+      error: `${BATCH_ERROR}You are trying to edit a protected cell or object. Please contact the spreadsheet owner to remove protection if you need to edit.`,
+    });
+    const below = {
+      addFilterView: { filter: { title: 'Body', range: { sheetId: matrix, startRowIndex: 1 } } },
+    };
+    expect(asEditor([below])).toEqual([expect.objectContaining({ addFilterView: expect.anything() })]);
   });
 
   it('get is refused while SpreadsheetApp writes are buffered, as batchUpdate is', () => {

@@ -608,8 +608,13 @@ export class WorkbookView {
     const filterSpecs = userFilterViewInput(() =>
       checkFilterSpecs(changes.filterSpecs ?? found.view.filterSpecs, range, sheet),
     );
-    found.sheet.filterViews.splice(found.sheet.filterViews.indexOf(found.view), 1);
-    sheet.filterViews.push({ filterViewId, title, range, filterSpecs });
+    const place = found.sheet.filterViews.indexOf(found.view);
+    if (sheet === found.sheet)
+      sheet.filterViews.splice(place, 1, { filterViewId, title, range, filterSpecs });
+    else {
+      found.sheet.filterViews.splice(place, 1);
+      sheet.filterViews.push({ filterViewId, title, range, filterSpecs });
+    }
   }
 
   /** A user deleting a filter view (its menu's Delete). */
