@@ -2,7 +2,8 @@
  * The Sheets advanced service: the `Sheets` global, which exists only where appsscript.json's
  * `dependencies.enabledAdvancedServices` enables it, as on Google. The subset the add-on (and the
  * calibration project) uses: `Sheets.Spreadsheets.Values.batchUpdate` and `.update` with
- * `valueInputOption: 'RAW'` (Sheets.Spreadsheets.batchUpdate and .get: api-sheets-spreadsheets.ts), as strict as the Sheets API (developers.google.com/sheets/api):
+ * `valueInputOption: 'RAW'` (Sheets.Spreadsheets.batchUpdate and .get: api-sheets-spreadsheets.ts),
+ * as strict as the Sheets API (developers.google.com/sheets/api):
  * - RAW stores what it is given: a string stays a string (a leading "=" or "'" is one more character),
  *   a number a number, a boolean a boolean; '' clears a cell's content, null leaves the cell as it was.
  *   Formats are not touched.
