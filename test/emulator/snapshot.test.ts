@@ -49,6 +49,18 @@ function renderedWorkbook() {
       ['=HYPERLINK("javascript:alert(1)", "Bad link")'],
       ['=NOT_COMPUTED()'],
     ]);
+  const workbook = service.workbooks.get(id)!;
+  const overdue = workbook.addFilterView({
+    title: 'Overdue',
+    range: { sheetId: schedules.getSheetId() },
+    filterSpecs: [
+      {
+        columnIndex: 2,
+        filterCriteria: { condition: { type: 'TEXT_EQ', values: [{ userEnteredValue: 'Expired' }] } },
+      },
+    ],
+  });
+  types.getRange('B1').setValue(`=HYPERLINK("#gid=${schedules.getSheetId()}&fvid=${overdue}", "Overdue")`);
   return {
     html: renderWorkbookHtml(service.workbooks, id),
     schedulesGid: schedules.getSheetId(),
@@ -71,6 +83,12 @@ describe('renderWorkbookHtml', () => {
   it("links a HYPERLINK to another sheet to that sheet's row, which exists", () => {
     expect(html).toContain(`<a href="#s${schedulesGid}-r5">Schedules of row 5</a>`);
     expect(html).toContain(`<tr id="s${schedulesGid}-r5">`);
+  });
+
+  it('links a HYPERLINK to a filter view to its tab, naming the view', () => {
+    expect(html).toContain(
+      `title="Opens the filter view &quot;Overdue&quot;"><a href="#sheet-${schedulesGid}">Overdue</a>`,
+    );
   });
 
   it('renders a linked row even when it is empty', () => {

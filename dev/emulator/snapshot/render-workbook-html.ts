@@ -3,8 +3,10 @@
  * each a table of displayed values with bold, conditional colours (where the emulator can
  * evaluate the condition; custom formula rules are listed instead), notes as tooltips, error cells
  * marked with their message, and HYPERLINK cells as links. In-sheet links (#gid=<id>&range=A5) jump to
- * the target sheet's row, whose id is s<gid>-r<row> (rows that links point to are shown even if empty). Without JavaScript every sheet is shown one after
- * another; a small script shows one tab at a time.
+ * the target sheet's row, whose id is s<gid>-r<row> (rows that links point to are shown even if
+ * empty). A link to a filter view (#gid=<id>&fvid=<filter view id>) jumps to its tab; the view is not
+ * applied, the link's title names it (or says it is not on that tab). Without JavaScript every sheet
+ * is shown one after another; a small script shows one tab at a time.
  */
 import { columnLetters, parseA1 } from '../spreadsheet/a1-notation';
 import { conditionalFormatsOf } from '../spreadsheet/conditional-display';
@@ -65,14 +67,35 @@ const TAB_SCRIPT = `
 interface InSheetLink {
   gid: number;
   row: number | null;
+  /** A filter view the link opens (#gid=…&fvid=…), or null. */
+  filterViewId: number | null;
 }
 
-/** "#gid=123&range=A5" → sheet 123, row 5; undefined for any other link. */
+/**
+ * "#gid=123&range=A5" → sheet 123, row 5; "#gid=123&fvid=456" → sheet 123, filter view 456;
+ * undefined for any other link.
+ */
 function parseInSheetLink(link: string): InSheetLink | undefined {
-  const match = /^#gid=(\d+)(?:&range=([^&]*))?$/.exec(link.trim());
-  if (!match) return undefined;
-  const reference = match[2] ? parseA1(decodeURIComponent(match[2])) : null;
-  return { gid: Number(match[1]), row: reference?.top ?? null };
+  const trimmed = link.trim();
+  if (!trimmed.startsWith('#')) return undefined;
+  const [first, ...others] = trimmed.slice(1).split('&');
+  const gid = /^gid=(\d+)$/.exec(first ?? '');
+  if (!gid) return undefined;
+  const parameters = new Map<string, string>();
+  for (const other of others) {
+    const match = /^(range|fvid)=([^&]*)$/.exec(other);
+    if (!match || parameters.has(match[1]!)) return undefined;
+    parameters.set(match[1]!, match[2]!);
+  }
+  const range = parameters.get('range');
+  const fvid = parameters.get('fvid');
+  if (fvid !== undefined && !/^\d+$/.test(fvid)) return undefined;
+  const reference = range ? parseA1(decodeURIComponent(range)) : null;
+  return {
+    gid: Number(gid[1]),
+    row: reference?.top ?? null,
+    filterViewId: fvid === undefined ? null : Number(fvid),
+  };
 }
 
 /** Which rows other cells link to, per sheet: those rows are rendered even when empty. */
@@ -128,7 +151,17 @@ function renderCell(
     const target = parseInSheetLink(cell.link);
     const anchor = target && inSheetAnchor(target, sheets);
     if (anchor) content = `<a href="#${escapeHtml(anchor)}">${content}</a>`;
-    else if (!target && isSafeExternalUrl(cell.link)) {
+    if (anchor && target.filterViewId !== null) {
+      const view = sheets
+        .get(target.gid)!
+        .filterViews()
+        .find((candidate) => candidate.filterViewId === target.filterViewId);
+      titles.push(
+        view
+          ? `Opens the filter view "${view.title}"`
+          : `Filter view ${target.filterViewId} is not on this sheet`,
+      );
+    } else if (!target && isSafeExternalUrl(cell.link)) {
       content = `<a href="${escapeHtml(cell.link)}" rel="noopener noreferrer">${content}</a>`;
     } else titles.push(`Link not followed: ${cell.link}`);
   }

@@ -2,7 +2,8 @@
  * The Sheets advanced service: the `Sheets` global, which exists only where appsscript.json's
  * `dependencies.enabledAdvancedServices` enables it, as on Google. The subset the add-on (and the
  * calibration project) uses: `Sheets.Spreadsheets.Values.batchUpdate` and `.update` with
- * `valueInputOption: 'RAW'`, as strict as the Sheets API (developers.google.com/sheets/api):
+ * `valueInputOption: 'RAW'` (Sheets.Spreadsheets.batchUpdate and .get: api-sheets-spreadsheets.ts),
+ * as strict as the Sheets API (developers.google.com/sheets/api):
  * - RAW stores what it is given: a string stays a string (a leading "=" or "'" is one more character),
  *   a number a number, a boolean a boolean; '' clears a cell's content, null leaves the cell as it was.
  *   Formats are not touched.
@@ -18,8 +19,9 @@
  *   buffered included (Google may or may not send it first: the stricter reading again).
  * - A request body over 2 MB is refused: Google recommends 2 MB (Sheets API limits page); the
  *   emulator takes it as the limit.
- * - Quotas, on the emulated clock: 60 write requests a minute per user and 300 per project (Sheets API
- *   limits page), over any 60 s, answered with the API's 429.
+ * - Quotas, on the emulated clock: 60 write requests a minute per user and 300 per project, and as
+ *   many read requests (spreadsheets.get), counted apart (Sheets API limits page), over any 60 s,
+ *   answered with the API's 429. Tests spend some with SheetsApiQuotas.spend(user, n, 'read' | 'write').
  * - Errors reach the script as Apps Script throws them: a GoogleJsonResponseException, "API call to
  *   sheets.spreadsheets.values.batchUpdate failed with error: …".
  * - Writes go to Google's side at once, not through SpreadsheetApp's buffer (write-buffer.ts). A
@@ -46,6 +48,9 @@ export const SHEETS_API_MAX_REQUEST_BYTES = 2 * 1024 * 1024;
 /** Write requests a user may make in a minute, and the project (every user of the add-on) in all. */
 export const WRITE_REQUESTS_PER_MINUTE_PER_USER = 60;
 export const WRITE_REQUESTS_PER_MINUTE_PER_PROJECT = 300;
+/** Read requests (spreadsheets.get) likewise: the same figures on the Sheets API limits page. */
+export const READ_REQUESTS_PER_MINUTE_PER_USER = 60;
+export const READ_REQUESTS_PER_MINUTE_PER_PROJECT = 300;
 const QUOTA_WINDOW_MS = 60_000;
 /** The emulated script's Cloud project, as Google's error texts name it. */
 export const PROJECT_NUMBER = '123456789012';
@@ -61,38 +66,47 @@ export class GoogleJsonResponseException extends AppsScriptException {
   }
 }
 
-/** Write requests by moment (emulated epoch ms), per user and for the project; tests can spend some. */
+/** Read or write: the Sheets API counts the two against separate quotas. */
+export type SheetsApiRequestKind = 'read' | 'write';
+
+const LIMITS: Record<SheetsApiRequestKind, { user: number; project: number }> = {
+  write: { user: WRITE_REQUESTS_PER_MINUTE_PER_USER, project: WRITE_REQUESTS_PER_MINUTE_PER_PROJECT },
+  read: { user: READ_REQUESTS_PER_MINUTE_PER_USER, project: READ_REQUESTS_PER_MINUTE_PER_PROJECT },
+};
+
+/** Requests by moment (emulated epoch ms), per kind, per user and for the project; tests can spend some. */
 export class SheetsApiQuotas {
   readonly #byUser = new Map<string, number[]>();
-  readonly #project: number[] = [];
+  readonly #project: Record<SheetsApiRequestKind, number[]> = { read: [], write: [] };
 
   constructor(private readonly now: () => number) {}
 
-  /** Records `requests` write requests by `user` now, as another script of the project might make. */
-  spend(user: string, requests: number): void {
+  /** Records `requests` requests of `kind` by `user` now, as another script of the project might make. */
+  spend(user: string, requests: number, kind: SheetsApiRequestKind = 'write'): void {
     const moment = this.now();
-    const mine = this.#requestsOf(user);
+    const mine = this.#requestsOf(user, kind);
     for (let index = 0; index < requests; index++) {
       mine.push(moment);
-      this.#project.push(moment);
+      this.#project[kind].push(moment);
     }
   }
 
-  /** Admits one write request by `user`, or says which limit it would exceed. */
-  admit(user: string): 'user' | 'project' | null {
+  /** Admits one request of `kind` by `user`, or says which limit it would exceed. */
+  admit(user: string, kind: SheetsApiRequestKind = 'write'): 'user' | 'project' | null {
     const since = this.now() - QUOTA_WINDOW_MS;
-    const mine = this.#requestsOf(user);
+    const mine = this.#requestsOf(user, kind);
     dropBefore(mine, since);
-    dropBefore(this.#project, since);
-    if (mine.length >= WRITE_REQUESTS_PER_MINUTE_PER_USER) return 'user';
-    if (this.#project.length >= WRITE_REQUESTS_PER_MINUTE_PER_PROJECT) return 'project';
-    this.spend(user, 1);
+    dropBefore(this.#project[kind], since);
+    if (mine.length >= LIMITS[kind].user) return 'user';
+    if (this.#project[kind].length >= LIMITS[kind].project) return 'project';
+    this.spend(user, 1, kind);
     return null;
   }
 
-  #requestsOf(user: string): number[] {
-    let requests = this.#byUser.get(user);
-    if (!requests) this.#byUser.set(user, (requests = []));
+  #requestsOf(user: string, kind: SheetsApiRequestKind): number[] {
+    const key = `${kind} ${user}`;
+    let requests = this.#byUser.get(key);
+    if (!requests) this.#byUser.set(key, (requests = []));
     return requests;
   }
 }
@@ -125,7 +139,7 @@ const UPDATE = 'sheets.spreadsheets.values.update';
 /**
  * The checks every request meets before its content: the API enabled in the project, the
  * spreadsheet there and writable (readable for a read, `resource` undefined), the body's size, the
- * write quotas. Returns the spreadsheet.
+ * write quotas (the read quotas for a read). Returns the spreadsheet.
  */
 export function openApiRequest(
   env: ServiceEnv,
@@ -147,25 +161,27 @@ export function openApiRequest(
     throw new GoogleJsonResponseException(method, 404, 'Requested entity was not found.');
   if (resource === undefined) {
     access.read(workbook);
-    return workbook;
+  } else {
+    access.write(workbook, method.slice(method.lastIndexOf('.') + 1));
+    if (typeof resource !== 'object' || resource === null)
+      throw badRequest(method, 'Invalid JSON payload received: the request body must be an object.');
+    const bytes = Buffer.byteLength(JSON.stringify(resource), 'utf8');
+    if (bytes > SHEETS_API_MAX_REQUEST_BYTES) {
+      throw badRequest(
+        method,
+        `Request payload size exceeds the limit: ${SHEETS_API_MAX_REQUEST_BYTES} bytes.`,
+      );
+    }
   }
-  access.write(workbook, method.slice(method.lastIndexOf('.') + 1));
-  if (typeof resource !== 'object' || resource === null)
-    throw badRequest(method, 'Invalid JSON payload received: the request body must be an object.');
-  const bytes = Buffer.byteLength(JSON.stringify(resource), 'utf8');
-  if (bytes > SHEETS_API_MAX_REQUEST_BYTES) {
-    throw badRequest(
-      method,
-      `Request payload size exceeds the limit: ${SHEETS_API_MAX_REQUEST_BYTES} bytes.`,
-    );
-  }
-  const exceeded = deps.quotas.admit(access.context().userEmail);
+  const kind = resource === undefined ? 'read' : 'write';
+  const exceeded = deps.quotas.admit(access.context().userEmail, kind);
   if (exceeded) {
-    const limit = exceeded === 'user' ? 'Write requests per minute per user' : 'Write requests per minute';
+    const metric = kind === 'read' ? 'Read requests' : 'Write requests';
+    const limit = exceeded === 'user' ? `${metric} per minute per user` : `${metric} per minute`;
     throw new GoogleJsonResponseException(
       method,
       429,
-      `Quota exceeded for quota metric 'Write requests' and limit '${limit}' of service 'sheets.googleapis.com' for consumer 'project_number:${PROJECT_NUMBER}'.`,
+      `Quota exceeded for quota metric '${metric}' and limit '${limit}' of service 'sheets.googleapis.com' for consumer 'project_number:${PROJECT_NUMBER}'.`,
     );
   }
   return workbook;

@@ -31,6 +31,9 @@ import { WriteBuffer } from './write-buffer';
 export { UnknownFunctionError } from './formulas';
 export {
   type CloudProjectApi,
+  READ_REQUESTS_PER_MINUTE_PER_PROJECT,
+  READ_REQUESTS_PER_MINUTE_PER_USER,
+  type SheetsApiRequestKind,
   SheetsApiQuotas,
   SHEETS_API_MAX_REQUEST_BYTES,
   WRITE_REQUESTS_PER_MINUTE_PER_PROJECT,
@@ -62,6 +65,7 @@ export type {
   WorkbookView,
 } from './workbook-store';
 export { WorkbookStore };
+export type { FilterSpecData, FilterViewData, GridRangeData } from './workbook-model';
 
 export interface SpreadsheetServiceDeps {
   /** Every script-visible method call is counted here. */

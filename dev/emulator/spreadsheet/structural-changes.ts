@@ -4,8 +4,9 @@
  * actions in the test-side view.
  * When rows or columns are inserted, deleted or moved, everything follows its cells as in Sheets:
  * cells with their formats, notes and data validation; the filter (and its criteria's columns),
- * conditional formats, protections, column widths and hidden columns; and every A1 reference in every
- * formula of the workbook that names the changed tab (reference-adjustment.ts). A sort moves cells,
+ * saved filter views (their ranges and specs' columns: filter-views.ts), conditional formats,
+ * protections, column widths and hidden columns; and every A1 reference in every formula of the
+ * workbook that names the changed tab (reference-adjustment.ts). A sort moves cells,
  * not references: formulas elsewhere keep naming the same positions. A deleted tab takes what is
  * kept on it with it, and the references that named it become #REF! (deleteSheet).
  */
@@ -13,6 +14,7 @@ import { AppsScriptException } from '../core';
 import { MAX_COLUMNS } from './a1-notation';
 import { type Cell, clearCellContent } from './cells';
 import { type Dimension, type GridBox, type LineChange, boxAfter, lineAfter } from './grid-box';
+import { filterViewsAfterLineChange } from './filter-views';
 import { formulaFromR1C1, formulaToR1C1 } from './r1c1';
 import {
   type AdjustedFormula,
@@ -103,6 +105,7 @@ export function moveLines(
 
 function applyLineChange(sheet: SheetModel, change: LineChange): void {
   sheet.cells.apply(change);
+  sheet.filterViews = filterViewsAfterLineChange(sheet, change);
   moveStoredRanges(sheet, (box) => boxAfter(box, change));
   if (change.dimension === 'columns') {
     renumberColumns(sheet, (column) => lineAfter(change, column));
@@ -218,8 +221,8 @@ export function renameSheet(sheet: SheetModel, name: string): void {
 
 /**
  * Deletes a tab, as Spreadsheet.deleteSheet and the tab's Delete in the Sheets UI do. What is kept
- * on the tab goes with it: its cells, filter, conditional formats, protections, named ranges and
- * charts (the emulator keeps developer metadata on the spreadsheet only, none on a tab). Charts on
+ * on the tab goes with it: its cells, filter, filter views, conditional formats, protections, named
+ * ranges and charts (the emulator keeps developer metadata on the spreadsheet only, none on a tab). Charts on
  * other tabs stop reading its cells; every formula reference to it becomes #REF!, as Sheets rewrites
  * it (a HYPERLINK to "#gid=…" names no tab in a reference: it stays a link, to a tab no longer there).
  * A workbook keeps at least one visible tab: "You can't remove all the sheets in a document." is

@@ -112,6 +112,48 @@ export interface FilterData {
   criteria: Map<number, FilterCriteriaData>;
 }
 
+/** The condition types a filter view's criteria may use in the emulator (the Sheets API's names). */
+export type FilterViewConditionType =
+  'TEXT_EQ' | 'TEXT_CONTAINS' | 'TEXT_NOT_CONTAINS' | 'TEXT_STARTS_WITH' | 'BLANK' | 'NOT_BLANK';
+
+/** A Sheets API GridRange: 0-based, end exclusive; an end left out runs to the sheet's edge. */
+export interface GridRangeData {
+  sheetId: number;
+  startRowIndex?: number;
+  endRowIndex?: number;
+  startColumnIndex?: number;
+  endColumnIndex?: number;
+}
+
+/** A Sheets API FilterCriteria, as far as the emulator takes it (filter-views.ts). */
+export interface FilterViewCriteriaData {
+  hiddenValues?: string[];
+  condition?: { type: FilterViewConditionType; values?: { userEnteredValue: string }[] };
+}
+
+/** A Sheets API FilterSpec: the criteria for one column (0-based sheet column index). */
+export interface FilterSpecData {
+  columnIndex: number;
+  filterCriteria: FilterViewCriteriaData;
+}
+
+/**
+ * A saved filter view (Data > Filter views), as the Sheets API describes it. It lives on the sheet
+ * its range names; its id is unique in the workbook. Filter views hide nothing for other users: a
+ * user sees its rows only when opening it (filter-views.ts, rowsShownByFilterView).
+ */
+export interface FilterViewData {
+  filterViewId: number;
+  title: string;
+  range: GridRangeData;
+  filterSpecs: FilterSpecData[];
+}
+
+/** A deep copy of a filter view, so that no caller shares the model's objects. */
+export function copyFilterView(view: FilterViewData): FilterViewData {
+  return structuredClone(view);
+}
+
 /** A chart's data range: by sheet id, so that a copy of the workbook resolves it to its own sheets. */
 export interface ChartRange {
   gid: number;
@@ -156,6 +198,8 @@ export interface SheetModel {
   protections: ProtectionData[];
   namedRanges: NamedRangeData[];
   charts: ChartData[];
+  /** Saved filter views whose range is on this sheet (filter-views.ts). */
+  filterViews: FilterViewData[];
   /** Set when the tab is deleted (structural-changes.ts): a script's objects of it throw from then on. */
   deleted: boolean;
 }
@@ -200,6 +244,7 @@ export class WorkbookModel {
   #gidState: number;
   #nextMetadataId = 1;
   #nextChartId = 1;
+  #filterViewIdState: number;
 
   constructor(id: string, options: WorkbookOptions, now: () => number, ui = new UiRecorder()) {
     this.id = id;
@@ -209,6 +254,7 @@ export class WorkbookModel {
     this.timeZone = options.timeZone ?? 'Europe/London';
     this.locale = options.locale ?? 'en_GB';
     this.#gidState = [...id].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) % 2_147_483_647, 7);
+    this.#filterViewIdState = (this.#gidState % 2_147_483_646) + 1;
     const [first = 'Sheet1', ...others] = options.sheetNames ?? [];
     this.activeSheet = this.addSheet(first);
     for (const name of others) this.addSheet(name);
@@ -244,6 +290,7 @@ export class WorkbookModel {
     copy.#gidState = this.#gidState;
     copy.#nextMetadataId = this.#nextMetadataId;
     copy.#nextChartId = this.#nextChartId;
+    copy.#filterViewIdState = this.#filterViewIdState;
     copy.deleted = this.deleted;
     copy.trashedAtMs = this.trashedAtMs;
     copy.sheets.splice(0, copy.sheets.length, ...this.sheets.map((sheet) => copySheet(sheet, copy)));
@@ -328,10 +375,23 @@ export class WorkbookModel {
       protections: [],
       namedRanges: [],
       charts: [],
+      filterViews: [],
       deleted: false,
     };
     this.sheets.splice(index, 0, sheet);
     return sheet;
+  }
+
+  /**
+   * A filter view id no filter view of the workbook has, nor any of `taken` (ids a Sheets API batch
+   * gives before applying them). Like Google's, ids look random; they repeat per spreadsheet id.
+   */
+  newFilterViewId(taken: ReadonlySet<number> = new Set()): number {
+    const used = new Set(this.sheets.flatMap((sheet) => sheet.filterViews.map((view) => view.filterViewId)));
+    do {
+      this.#filterViewIdState = (this.#filterViewIdState * 16_807) % 2_147_483_647;
+    } while (used.has(this.#filterViewIdState) || taken.has(this.#filterViewIdState));
+    return this.#filterViewIdState;
   }
 
   /** A chart id never given before in this spreadsheet. */
@@ -399,6 +459,7 @@ function copySheet(sheet: SheetModel, workbook: WorkbookModel): SheetModel {
     })),
     namedRanges: sheet.namedRanges.map((named) => ({ ...named, box: { ...named.box } })),
     charts: sheet.charts.map(copyChart),
+    filterViews: sheet.filterViews.map(copyFilterView),
   };
 }
 

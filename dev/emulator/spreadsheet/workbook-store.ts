@@ -1,7 +1,10 @@
 /**
  * The test-side view of the emulated documents: create and delete spreadsheets, read everything in
  * them as plain data (Node's own Dates, no call counting, no context checks), script the user's answers
- * to dialogs, type into cells as a user would, and recalculate custom functions on demand.
+ * to dialogs, type into cells as a user would, and recalculate custom functions on demand. Filter
+ * views: SheetView.filterViews() lists a sheet's (copies); WorkbookView.rowsShownByFilterView(id)
+ * says which rows a user opening one sees; addFilterView, updateFilterView and deleteFilterView are a
+ * user's changes to them (filter-views.ts).
  */
 import type { ScriptRealm } from '../core';
 import { boxA1, cellA1, parseA1, referenceBox } from './a1-notation';
@@ -17,6 +20,14 @@ import {
 } from './cells';
 import { type FormulaSupport, recalculateWorkbook } from './formulas';
 import { isRowHiddenByFilter } from './filter-rows';
+import {
+  FilterViewInputError,
+  checkFilterSpecs,
+  checkGridRange,
+  checkTitle,
+  findFilterView,
+  rowsShownByView,
+} from './filter-views';
 import { type GridBox, boxHeight, boxWidth, forEachCell } from './grid-box';
 import { normalizeNumberFormat } from './number-formats';
 import { isValidTimeZone } from './serial-dates';
@@ -37,9 +48,13 @@ import {
   type ChartData,
   type ConditionType,
   type ConditionalFormat,
+  type FilterSpecData,
+  type FilterViewData,
+  type GridRangeData,
   type SheetModel,
   WorkbookModel,
   type WorkbookOptions,
+  copyFilterView,
   newNamedRange,
   newProtection,
   sheetColumnWidth,
@@ -283,6 +298,11 @@ export class SheetView {
       if (isRowHiddenByFilter(this.#sheet, row)) rows.push(row);
     }
     return rows;
+  }
+
+  /** The saved filter views on this sheet, as the Sheets API describes them (copies). */
+  filterViews(): FilterViewData[] {
+    return this.#sheet.filterViews.map(copyFilterView);
   }
 
   /** What the filter hides in a sheet column, or null (no filter, or no criteria there). */
@@ -546,6 +566,69 @@ export class WorkbookView {
     deleteSheet(sheet);
   }
 
+  /**
+   * The rows (1-based, ascending) a user opening the filter view sees: its range's within the sheet's
+   * current grid, the header row always (filter-views.ts).
+   */
+  rowsShownByFilterView(filterViewId: number): number[] {
+    const found = this.#filterView(filterViewId);
+    return rowsShownByView(found.sheet, found.view);
+  }
+
+  /**
+   * A user saving a new filter view (Data > Filter views > Create): `filter` as the Sheets API's
+   * addFilterView takes it (title, range, filterSpecs), checked the same way. Returns its id.
+   */
+  addFilterView(filter: { title: string; range: GridRangeData; filterSpecs?: FilterSpecData[] }): number {
+    const { range, sheet } = userFilterViewInput(() =>
+      checkGridRange(filter.range, (gid) => this.#workbook.sheetByGid(gid)),
+    );
+    const view: FilterViewData = {
+      filterViewId: this.#workbook.newFilterViewId(),
+      title: userFilterViewInput(() => checkTitle(filter.title)),
+      range,
+      filterSpecs: userFilterViewInput(() => checkFilterSpecs(filter.filterSpecs, range, sheet)),
+    };
+    sheet.filterViews.push(view);
+    return view.filterViewId;
+  }
+
+  /** A user renaming a filter view, changing its range or its criteria (what `changes` gives). */
+  updateFilterView(
+    filterViewId: number,
+    changes: { title?: string; range?: GridRangeData; filterSpecs?: FilterSpecData[] },
+  ): void {
+    const found = this.#filterView(filterViewId);
+    const title =
+      changes.title === undefined ? found.view.title : userFilterViewInput(() => checkTitle(changes.title));
+    const { range, sheet } =
+      changes.range === undefined
+        ? { range: found.view.range, sheet: found.sheet }
+        : userFilterViewInput(() => checkGridRange(changes.range, (gid) => this.#workbook.sheetByGid(gid)));
+    const filterSpecs = userFilterViewInput(() =>
+      checkFilterSpecs(changes.filterSpecs ?? found.view.filterSpecs, range, sheet),
+    );
+    const place = found.sheet.filterViews.indexOf(found.view);
+    if (sheet === found.sheet)
+      sheet.filterViews.splice(place, 1, { filterViewId, title, range, filterSpecs });
+    else {
+      found.sheet.filterViews.splice(place, 1);
+      sheet.filterViews.push({ filterViewId, title, range, filterSpecs });
+    }
+  }
+
+  /** A user deleting a filter view (its menu's Delete). */
+  deleteFilterView(filterViewId: number): void {
+    const found = this.#filterView(filterViewId);
+    found.sheet.filterViews.splice(found.sheet.filterViews.indexOf(found.view), 1);
+  }
+
+  #filterView(filterViewId: number): { sheet: SheetModel; view: FilterViewData } {
+    const found = findFilterView(this.#workbook, filterViewId);
+    if (!found) throw new Error(`No filter view with id ${filterViewId} in ${this.id}.`);
+    return found;
+  }
+
   /** A user adding a tab of the given size (within the workbook's cell limit). */
   addSheet(name: string, size: { rows: number; columns: number }): SheetView {
     const sheet = this.#workbook.addSheet(name);
@@ -553,6 +636,17 @@ export class WorkbookView {
     sheet.maxRows = size.rows;
     sheet.maxColumns = size.columns;
     return new SheetView(sheet);
+  }
+}
+
+/** A user's filter view input checked as the API checks it; a refusal is a plain Error. */
+function userFilterViewInput<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof FilterViewInputError)
+      throw new Error(`Filter view refused (${error.kind}): ${error.message}`);
+    throw error;
   }
 }
 
