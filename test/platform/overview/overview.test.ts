@@ -269,6 +269,27 @@ describe('the Overview tab', () => {
       { type: 'NUMBER_BETWEEN', values: [0.95, 1], format: { background: '#d9ead3' }, ranges: ['B5'] },
       { type: 'NUMBER_BETWEEN', values: [0.8, 0.95], format: { background: '#fce8b2' }, ranges: ['B5'] },
       { type: 'NUMBER_BETWEEN', values: [0, 0.8], format: { background: '#f4cccc' }, ranges: ['B5'] },
+      // The roll-ups by site and department below: their Expired and Expiring counts, their compliance.
+      {
+        type: 'NUMBER_GREATER_THAN',
+        values: [0],
+        format: { background: '#f4cccc', fontColor: '#990000' },
+        ranges: ['D32:D1000'],
+      },
+      {
+        type: 'NUMBER_GREATER_THAN',
+        values: [0],
+        format: { background: '#fce8b2', fontColor: '#7f6000' },
+        ranges: ['E32:E1000'],
+      },
+      { type: 'NUMBER_BETWEEN', values: [0.95, 1], format: { background: '#d9ead3' }, ranges: ['B32:B1000'] },
+      {
+        type: 'NUMBER_BETWEEN',
+        values: [0.8, 0.95],
+        format: { background: '#fce8b2' },
+        ranges: ['B32:B1000'],
+      },
+      { type: 'NUMBER_BETWEEN', values: [0, 0.8], format: { background: '#f4cccc' }, ranges: ['B32:B1000'] },
     ]);
   });
 
@@ -414,7 +435,7 @@ describe('the Overview tab', () => {
  * kept id looked up in vain) and another tab put in its place (every tab costs the import's room
  * checks the same calls).
  */
-test('the full import of completions makes no call for a missing Overview, and five for one that exists', async () => {
+test('the full import of completions makes no call for a missing Overview, and nine for one that exists (its figures and roll-ups)', async () => {
   type Calls = Record<string, number>;
   async function callsOfImports(withOverview: boolean): Promise<[Calls, Calls]> {
     const harness = await createAddonHarness({
@@ -449,7 +470,17 @@ test('the full import of completions makes no call for a missing Overview, and f
       count === (afterDeletion[call] ?? 0) ? [] : [[call, count - (afterDeletion[call] ?? 0)]],
     ),
   );
-  expect(added).toEqual({ 'Sheet.getRange': 1, 'Range.setValues': 1, 'Sheet.activate': 1 });
+  // The section's values; the roll-ups' rows (the rows the last write used, the room, their values,
+  // formats and weights); the tab shown at the end.
+  expect(added).toEqual({
+    'Sheet.getRange': 2,
+    'Range.setValues': 2,
+    'Sheet.getLastRow': 1,
+    'Sheet.getMaxRows': 1,
+    'Range.setNumberFormats': 1,
+    'Range.setFontWeight': 1,
+    'Sheet.activate': 1,
+  });
 });
 
 test('a tab of the user’s already called "Overview" is left alone: Safety Sync’s gets another name', async () => {
