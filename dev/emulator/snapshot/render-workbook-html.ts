@@ -111,6 +111,17 @@ function linkedRows(sheets: SheetView[]): Map<number, number> {
 }
 
 /** The anchor an in-sheet link jumps to; null when the sheet or row does not exist. */
+/** What the title of a link to a filter view says: the view's title, or that it is not there. */
+function filterViewTitle(sheets: ReadonlyMap<number, SheetView>, target: InSheetLink): string {
+  const view = sheets
+    .get(target.gid)!
+    .filterViews()
+    .find((candidate) => candidate.filterViewId === target.filterViewId);
+  return view
+    ? `Opens the filter view "${view.title}"`
+    : `Filter view ${target.filterViewId} is not on this sheet`;
+}
+
 function inSheetAnchor(target: InSheetLink, sheets: ReadonlyMap<number, SheetView>): string | null {
   const sheet = sheets.get(target.gid);
   if (!sheet) return null;
@@ -150,17 +161,9 @@ function renderCell(
   if (cell.link !== null) {
     const target = parseInSheetLink(cell.link);
     const anchor = target && inSheetAnchor(target, sheets);
-    if (anchor) content = `<a href="#${escapeHtml(anchor)}">${content}</a>`;
-    if (anchor && target.filterViewId !== null) {
-      const view = sheets
-        .get(target.gid)!
-        .filterViews()
-        .find((candidate) => candidate.filterViewId === target.filterViewId);
-      titles.push(
-        view
-          ? `Opens the filter view "${view.title}"`
-          : `Filter view ${target.filterViewId} is not on this sheet`,
-      );
+    if (anchor) {
+      content = `<a href="#${escapeHtml(anchor)}">${content}</a>`;
+      if (target.filterViewId !== null) titles.push(filterViewTitle(sheets, target));
     } else if (!target && isSafeExternalUrl(cell.link)) {
       content = `<a href="${escapeHtml(cell.link)}" rel="noopener noreferrer">${content}</a>`;
     } else titles.push(`Link not followed: ${cell.link}`);
