@@ -35,6 +35,7 @@ import {
   EXPIRING_FIELDS,
   expectedExpiring,
   expectedMatrix,
+  expectedRollUps,
   type ExpectedMatrix,
   isActive,
   lastCompleted,
@@ -122,6 +123,8 @@ const covered = {
   /** Records Refresh all kept though the service no longer lists them. */
   keptAfterRemoval: 0,
   matrixBySite: 0,
+  /** Checks of the Overview's roll-ups with someone placed. */
+  rollUpsBySite: 0,
   matrixWithoutSites: 0,
 };
 
@@ -551,7 +554,28 @@ class Sequence {
         .sort(byId),
     );
 
+    // 4. The Overview's roll-ups by site and department, and nothing left below them (a full import
+    // only writes an Overview that exists).
+    if (workbook(harness).sheetNames.includes('Overview')) this.checkRollUps(matrix);
+
     this.count(matrix, expectedItems.length, requirements);
+  }
+
+  private checkRollUps(matrix: ExpectedMatrix): void {
+    const rollUps = expectedRollUps(matrix);
+    if (matrix.bySite) covered.rollUpsBySite++;
+    // Five cells a row: the tab's display stops at its last column holding anything.
+    const block = this.harness
+      .displayed('Overview')
+      .slice(31)
+      .map((row) => Array.from({ length: 5 }, (_, column) => row[column] ?? ''));
+    expect(block.slice(0, rollUps.length)).toEqual(rollUps);
+    expect(
+      block
+        .slice(rollUps.length)
+        .flat()
+        .every((cell) => cell === ''),
+    ).toBe(true);
   }
 
   private count(
@@ -623,6 +647,7 @@ describe('roster and requirement edits interleaved with imports and refreshes: t
       expect(covered.dropped).toBeGreaterThan(0);
       expect(covered.keptAfterRemoval).toBeGreaterThan(0);
       expect(covered.matrixBySite).toBeGreaterThan(0);
+      expect(covered.rollUpsBySite).toBeGreaterThan(0);
       expect(covered.matrixWithoutSites).toBeGreaterThan(0);
     });
 });

@@ -259,6 +259,52 @@ export function expectedMatrix(
   };
 }
 
+/**
+ * The Overview's roll-ups, as displayed from row 32: by site, a blank row, by department; each
+ * group of active people (the unplaced last, named as the Overview names them) with its pooled
+ * compliance, people, Expired and Expiring counts. Only the hint while nobody is placed.
+ */
+export function expectedRollUps(matrix: ExpectedMatrix): string[][] {
+  if (!matrix.bySite) {
+    return [
+      [
+        'Compliance by site and department: fill in Site and Department on the People tab, then Show training status.',
+        '',
+        '',
+        '',
+        '',
+      ],
+    ];
+  }
+  const block = (place: 'site' | 'department', title: (count: number) => string, none: string) => {
+    const names = [...new Set(matrix.rows.map((row) => row[place]))].sort(compareGroup);
+    return [
+      [title(names.length), 'Compliance', 'People', 'Expired', 'Expiring'],
+      ...names.map((name) => {
+        const members = matrix.rows.filter((row) => row[place] === name);
+        const cells = members.flatMap((row) => row.cells);
+        const count = (status: string) => String(cells.filter((cell) => cell.status === status).length);
+        return [
+          name === '' ? none : name,
+          percent(cells) || 'none counted',
+          String(members.length),
+          count('Expired'),
+          count('Expiring'),
+        ];
+      }),
+    ];
+  };
+  return [
+    ...block(
+      'site',
+      (count) => `By site (${count}; a name opens the Training matrix filtered to it)`,
+      '(no site)',
+    ),
+    ['', '', '', '', ''],
+    ...block('department', (count) => `By department (${count})`, '(no department)'),
+  ];
+}
+
 export const EXPIRING_FIELDS = [
   'User ID',
   'Training ID',
