@@ -9,9 +9,9 @@
 import type { DocumentState } from '../platform/document-state';
 import type { RollUpFigures, RollUpRow } from '../platform/overview/roll-up-block';
 import { keepFilterViews, type WantedFilterView } from '../sheets/filter-views';
-import { type Person, type TrainingMatrix } from './matrix';
+import type { TrainingMatrix } from './matrix';
 import { MATRIX_FILTER, matrixPersonRow } from './matrix-grid';
-import type { RollUp, RollUps } from './roll-ups';
+import { type Grouping, GROUPINGS, type RollUp, type RollUps } from './roll-ups';
 
 const STATE_KEY = 'safetySync.rollUpViews';
 
@@ -20,12 +20,6 @@ interface RollUpViewsState {
   sheetId: number;
   ids: Record<string, number>;
 }
-
-type Grouping = 'site' | 'department';
-const GROUPINGS: ReadonlyArray<{ grouping: Grouping; title: string; of: (person: Person) => string }> = [
-  { grouping: 'site', title: 'Site', of: (person) => person.site },
-  { grouping: 'department', title: 'Department', of: (person) => person.department },
-];
 
 function viewKey(grouping: Grouping, name: string): string {
   return `${grouping}:${name}`;
@@ -37,8 +31,7 @@ function wantedViews(matrix: TrainingMatrix, rollUps: RollUps | null): WantedFil
   return GROUPINGS.flatMap(({ grouping, title, of }) => {
     // The compliance by training, between the header and the people, is blank in these columns.
     const shown = new Set(['', ...matrix.people.map(of)]);
-    const groups = grouping === 'site' ? rollUps.bySite : rollUps.byDepartment;
-    return groups.map(({ name }): WantedFilterView => ({
+    return rollUps[grouping].map(({ name }): WantedFilterView => ({
       key: viewKey(grouping, name),
       title: `${title}: ${name === '' ? '(none)' : name} (Safety Sync)`,
       column: MATRIX_FILTER[grouping],
@@ -100,8 +93,8 @@ export function linkRollUps(
   };
   return {
     figures: {
-      bySite: rollUps.bySite.map((rollUp) => rowOf('site', rollUp)),
-      byDepartment: rollUps.byDepartment.map((rollUp) => rowOf('department', rollUp)),
+      bySite: rollUps.site.map((rollUp) => rowOf('site', rollUp)),
+      byDepartment: rollUps.department.map((rollUp) => rowOf('department', rollUp)),
     },
     problem: views.ids === null ? views.problem : null,
     keepIds,

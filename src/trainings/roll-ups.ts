@@ -20,18 +20,20 @@ export interface RollUp {
   expiring: number;
 }
 
-export interface RollUps {
-  bySite: RollUp[];
-  byDepartment: RollUp[];
-}
+/** What people are rolled up by: the People tab's Site, and its Department. */
+export type Grouping = 'site' | 'department';
+export const GROUPINGS: ReadonlyArray<{ grouping: Grouping; title: string; of: (person: Person) => string }> =
+  [
+    { grouping: 'site', title: 'Site', of: (person) => person.site },
+    { grouping: 'department', title: 'Department', of: (person) => person.department },
+  ];
+
+export type RollUps = Record<Grouping, RollUp[]>;
 
 /** Each site's and each department's figures, in the matrix's order of sites ('' last); null when nobody is placed. */
 export function rollUps(matrix: TrainingMatrix): RollUps | null {
   if (!matrix.bySite) return null;
-  return {
-    bySite: rollUpBy(matrix, (person) => person.site),
-    byDepartment: rollUpBy(matrix, (person) => person.department),
-  };
+  return Object.fromEntries(GROUPINGS.map(({ grouping, of }) => [grouping, rollUpBy(matrix, of)])) as RollUps;
 }
 
 function rollUpBy(matrix: TrainingMatrix, groupOf: (person: Person) => string): RollUp[] {

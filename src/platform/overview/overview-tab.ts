@@ -19,6 +19,7 @@
 import { cellToSheetSerial, epochMsToSheetSerial, type UtcOffsetAt } from '../../lib/dates';
 import type { DocumentState } from '../document-state';
 import { addonTab, freeTabName } from '../addon-tabs';
+import { NEW_SHEET_ROWS } from '../../sheets/cell-limit';
 import { gridA1 } from '../../sheets/a1-notation';
 import { complianceRules, ExpiryStatus, STATUS_COLOURS } from '../../sheets/status-words';
 import {
@@ -124,9 +125,13 @@ export function planOverview(
         )
       : null;
   const layout = kept !== null && sheet !== null ? (kept.layout ?? 1) : LAYOUT;
-  // The rows the roll-ups' write must cover: its own, and those the last one wrote.
+  // Read before any write (a read after one costs a commit): the rows the roll-ups' write must cover
+  // (its own and those the last one wrote), and the tab's height, which the roll-ups' colours span.
+  // A tab this run makes has a new tab's.
   const grid =
-    sheet && section === 'trainings' ? { lastRow: sheet.getLastRow(), maxRows: sheet.getMaxRows() } : null;
+    sheet && (section === 'trainings' || layout < LAYOUT)
+      ? { lastRow: sheet.getLastRow(), maxRows: sheet.getMaxRows() }
+      : { lastRow: 0, maxRows: NEW_SHEET_ROWS };
   let isNew = false;
   return {
     inserts: newName !== null,
@@ -142,13 +147,13 @@ export function planOverview(
     },
     write(figures, rollUps) {
       if (!sheet) return;
-      if (isNew) formatNewTab(sheet);
+      if (isNew) formatNewTab(sheet, grid.maxRows);
       else if (layout < LAYOUT) {
         if (layout < 2) {
           setSectionFormats(sheet);
           addRules(sheet, complianceRules(complianceFigures(sheet)));
         }
-        addRules(sheet, rollUpRules(sheet));
+        addRules(sheet, rollUpRules(sheet, grid.maxRows));
         state.set(STATE_KEY, { sheetId: sheet.getSheetId(), layout: LAYOUT } satisfies OverviewState);
       }
       const refreshed =
@@ -158,8 +163,7 @@ export function planOverview(
       const asOfSerial = epochMsToSheetSerial(Date.now(), options.utcOffsetAt);
       const values = sectionValues(section, figures, { asOfSerial, refreshedSerial: refreshed });
       sheet.getRange(1, SECTION_LAYOUTS[section].column, values.length, 2).setValues(values);
-      if (rollUps !== undefined)
-        writeRollUps(sheet, rollUps, grid ?? { lastRow: 0, maxRows: sheet.getMaxRows() });
+      if (rollUps !== undefined) writeRollUps(sheet, rollUps, grid);
       if (options.upkeep && !hasChart) insertChart(sheet, section);
       writtenOverview = sheet;
     },
@@ -195,9 +199,8 @@ function writeRollUps(
  * colours when not zero; over the block's columns to the tab's last row (a title or a header row
  * there holds text, which no rule colours).
  */
-function rollUpRules(sheet: Sheet): GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] {
-  const column = (index: number) =>
-    sheet.getRange(ROLL_UP_TOP, index, sheet.getMaxRows() - ROLL_UP_TOP + 1, 1);
+function rollUpRules(sheet: Sheet, maxRows: number): GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] {
+  const column = (index: number) => sheet.getRange(ROLL_UP_TOP, index, maxRows - ROLL_UP_TOP + 1, 1);
   const countRule = (index: number, status: string) => {
     const colour = STATUS_COLOURS.find((each) => each.text === status)!;
     return SpreadsheetApp.newConditionalFormatRule()
@@ -228,7 +231,7 @@ function setSectionFormats(sheet: Sheet): void {
 }
 
 /** Formats, bold titles and label widths: set once, so that what the user changes later is kept. */
-function formatNewTab(sheet: Sheet): void {
+function formatNewTab(sheet: Sheet, maxRows: number): void {
   setSectionFormats(sheet);
   for (const section of OVERVIEW_SECTIONS) {
     sheet.setColumnWidth(SECTION_LAYOUTS[section].column, LABEL_WIDTH);
@@ -241,7 +244,7 @@ function formatNewTab(sheet: Sheet): void {
   addRules(sheet, [
     ...statusFigureRules(sheet),
     ...complianceRules(complianceFigures(sheet)),
-    ...rollUpRules(sheet),
+    ...rollUpRules(sheet, maxRows),
   ]);
 }
 

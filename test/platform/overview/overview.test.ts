@@ -565,3 +565,47 @@ test('an Overview made by an earlier version gets the links, "as of" and the par
     await harness.done();
   }
 });
+
+/**
+ * An Overview made before the roll-ups (layout 2): no colours for them. Its next run adds them, once,
+ * over the tab's height, beside the user's own rules.
+ */
+test('an Overview made before the roll-ups gets their colours from its next run, once', async () => {
+  const harness = await createAddonHarness({
+    dataset: { seed: 5, completions: 200, users: 8, trainings: 3 },
+    timeZone: TIME_ZONE,
+    emulator: { startTime: NOW },
+    userScript: `
+      function makeOverviewWithoutRollUps_() {
+        var spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+        var item = spreadsheet.getDeveloperMetadata().filter(function (metadata) {
+          return metadata.getKey() === 'safetySync.overview';
+        })[0];
+        var state = JSON.parse(item.getValue());
+        item.setValue(JSON.stringify({ sheetId: state.sheetId, layout: 2 }));
+        var sheet = spreadsheet.getSheetById(state.sheetId);
+        sheet.setConditionalFormatRules(sheet.getConditionalFormatRules().filter(function (rule) {
+          return rule.getRanges()[0].getRow() < 32;
+        }));
+      }`,
+  });
+  try {
+    harness.connect();
+    importAll(harness);
+    harness.clickMenu(SHOW_TRAINING_STATUS);
+    const sheet = workbook(harness).sheet('Overview');
+    const rollUpRules = () =>
+      sheet.conditionalRules().filter((rule) => rule.ranges.some((range) => /^[BDE]32:/.test(range)));
+    const made = rollUpRules();
+    expect(made).toHaveLength(5);
+    harness.emulator.run('makeOverviewWithoutRollUps_', [], { spreadsheetId: harness.spreadsheetId });
+    expect(rollUpRules()).toEqual([]);
+    const others = sheet.conditionalRules();
+    harness.clickMenu(SHOW_TRAINING_STATUS);
+    expect(sheet.conditionalRules()).toEqual([...others, ...made]);
+    harness.clickMenu(SHOW_TRAINING_STATUS);
+    expect(sheet.conditionalRules()).toEqual([...others, ...made]);
+  } finally {
+    await harness.done();
+  }
+});
