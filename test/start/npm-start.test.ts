@@ -55,8 +55,8 @@ test('npm start imports everything, flags inspections, and writes a snapshot wit
   expect(html).not.toMatch(/#ERROR!|#NAME\?/);
   // The demo's People has sites and departments: the Overview rolls them up, each name opening the
   // Training matrix through its filter view.
-  expect(html).toMatch(/>By site \([1-9]\d*; a name opens the Training matrix filtered to it\)</);
-  expect(html).toMatch(/>By department \([1-9]\d*\)</);
+  expect(html).toContain('>By site (a name opens the matrix filtered)<');
+  expect(html).toContain('>By department<');
   expect(html).toMatch(/title="Opens the filter view &quot;Site: [^&]+ \(Safety Sync\)&quot;"/);
 
   // Beside the snapshot: the digest the scheduled refresh would e-mail, in both bodies.

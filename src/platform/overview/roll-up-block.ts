@@ -5,7 +5,6 @@
  * rows the last one wrote too (cleared), and sets its rows' formats and bold; the colours are
  * conditional formats over the columns, set with the tab.
  */
-import { formatCount } from '../../lib/numbers';
 import { type CellValue, cellLinkFormula, filterViewLinkFormula, numberFormatOf } from '../../sheets/table';
 import type { ComplianceFigure } from './overview';
 
@@ -60,18 +59,11 @@ export function rollUpRows(figures: RollUpFigures): { values: CellValue[][]; bol
       bold.push(false);
     }
   };
-  group(
-    `By site (${formatCount(figures.bySite.length)}; a name opens the Training matrix filtered to it)`,
-    '(no site)',
-    figures.bySite,
-  );
+  // Short enough for the label column: the names' links say where they go.
+  group('By site (a name opens the matrix filtered)', '(no site)', figures.bySite);
   values.push(['', '', '', '', '']);
   bold.push(false);
-  group(
-    `By department (${formatCount(figures.byDepartment.length)})`,
-    '(no department)',
-    figures.byDepartment,
-  );
+  group('By department', '(no department)', figures.byDepartment);
   return { values, bold };
 }
 
