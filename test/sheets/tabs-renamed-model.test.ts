@@ -161,4 +161,5 @@ test(`${SEQUENCES} seeded sequences of tabs renamed and deleted between runs kee
       );
     }
   }
-});
+  // Every sequence in one test: jest's minute is for one example, not for twenty-five workbooks.
+}, 300_000);
