@@ -316,15 +316,7 @@ class Plan {
 
   /** filter: title, range, filterSpecs, and optionally a free filterViewId. */
   #addFilterView(fields: Record<string, unknown>, where: string): () => void {
-    const { filter, ...other } = fields;
-    if (Object.keys(other).length > 0)
-      throw badRequest(
-        BATCH_UPDATE,
-        `Invalid ${where}: Unknown name "${Object.keys(other)[0]}": Cannot find field.`,
-      );
-    if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
-      throw badRequest(BATCH_UPDATE, `Invalid ${where}: filter is required.`);
-    const input = filter as Record<string, unknown>;
+    const input = filterOfRequest(fields, where, ['filter']);
     const views = this.#filterViews();
     const view = this.#checked(where, () => {
       refuseFieldsNotEmulated(input, ['filterViewId', 'title', 'range', 'filterSpecs']);
@@ -375,16 +367,8 @@ class Plan {
 
   /** filter (its filterViewId, and the fields the mask names), fields: "*" or some of title, range, filterSpecs. */
   #updateFilterView(fields: Record<string, unknown>, where: string): () => void {
-    const { filter, fields: mask, ...other } = fields;
-    if (Object.keys(other).length > 0)
-      throw badRequest(
-        BATCH_UPDATE,
-        `Invalid ${where}: Unknown name "${Object.keys(other)[0]}": Cannot find field.`,
-      );
-    if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
-      throw badRequest(BATCH_UPDATE, `Invalid ${where}: filter is required.`);
-    const input = filter as Record<string, unknown>;
-    const named = this.#fieldMask(mask, where);
+    const input = filterOfRequest(fields, where, ['filter', 'fields']);
+    const named = this.#fieldMask(fields.fields, where);
     const { filterViewId } = input;
     const found = typeof filterViewId === 'number' ? this.#filterViews().get(filterViewId) : undefined;
     if (!found) throw badRequest(BATCH_UPDATE, `No filter view with id: ${String(filterViewId)}`);
@@ -460,4 +444,19 @@ class Plan {
       current.sheet.filterViews.splice(current.sheet.filterViews.indexOf(current.view), 1);
     };
   }
+}
+
+/** A filter view request's `filter`, its other fields among `allowed` (an unknown one is refused as the API does). */
+function filterOfRequest(
+  fields: Record<string, unknown>,
+  where: string,
+  allowed: readonly string[],
+): Record<string, unknown> {
+  const unknownField = Object.keys(fields).find((key) => !allowed.includes(key));
+  if (unknownField !== undefined)
+    throw badRequest(BATCH_UPDATE, `Invalid ${where}: Unknown name "${unknownField}": Cannot find field.`);
+  const { filter } = fields;
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+    throw badRequest(BATCH_UPDATE, `Invalid ${where}: filter is required.`);
+  return filter as Record<string, unknown>;
 }
