@@ -124,6 +124,7 @@ export const RULES = [
       'src/sheets/input-tab.ts',
       'src/trainings/requirements.ts',
       'src/trainings/matrix-compliance.ts',
+      'src/trainings/roll-ups.ts',
     ],
     tests: [
       'test/trainings/training-status.test.ts',
@@ -131,6 +132,7 @@ export const RULES = [
       'test/trainings/people.test.ts',
       'test/trainings/requirements.test.ts',
       'test/trainings/matrix-requirements.test.ts',
+      'test/trainings/roll-ups.test.ts',
       'test/trainings/matrix.test.ts',
       'test/trainings/training-tabs.test.ts',
     ],
