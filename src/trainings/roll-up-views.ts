@@ -42,8 +42,8 @@ function wantedViews(matrix: TrainingMatrix, rollUps: RollUps | null): WantedFil
 
 export interface LinkedRollUps {
   figures: RollUpFigures;
-  /** Why the names link to rows rather than views; null when they link to views (or there are none). */
-  problem: string | null;
+  /** For the run's message: why the names link to rows rather than views; null when they link to views (or there are none). */
+  note: string | null;
   /** Keeps the views' ids in the document state: with the run's other state, after its tabs' writes. */
   keepIds(): void;
 }
@@ -77,7 +77,7 @@ export function linkRollUps(
       state.set(STATE_KEY, now);
   };
   // No roll-up links anywhere: a view left over that could not be deleted is no one's concern.
-  if (rollUps === null) return { figures: null, problem: null, keepIds };
+  if (rollUps === null) return { figures: null, note: null, keepIds };
   const rowOf = (grouping: Grouping, rollUp: RollUp): RollUpRow => {
     const { of } = GROUPINGS.find((each) => each.grouping === grouping)!;
     return {
@@ -96,7 +96,10 @@ export function linkRollUps(
       bySite: rollUps.site.map((rollUp) => rowOf('site', rollUp)),
       byDepartment: rollUps.department.map((rollUp) => rowOf('department', rollUp)),
     },
-    problem: views.ids === null ? views.problem : null,
+    note:
+      views.ids === null
+        ? `The Overview's sites and departments open the Training matrix at their first row, not filtered, because ${views.problem}.`
+        : null,
     keepIds,
   };
 }

@@ -243,7 +243,7 @@ function readExpiringTab(
 
 /**
  * What the written tabs link to: the expiring list's id for the Overview's (null: not found), and
- * where its roll-ups link, with why not to filter views when they cannot (null: they do).
+ * where its roll-ups link.
  */
 type TrainingTabIds = ExpiringSheetIds & {
   expiring: number | null;
@@ -316,11 +316,11 @@ function trainingTabsPlan(
       keepTrainingTabsComputed(state, planned.day.today, planned.refreshedAtMs);
       const { matrix, trainings, entries } = planned;
       const described = describeTrainingTabs(remadeSheets(tabs), matrix, trainings, entries);
-      const { problem } = ids.rollUps;
+      const { note } = ids.rollUps;
       return {
         matrixSheet,
         ...described,
-        summary: problem === null ? described.summary : `${described.summary} ${rollUpLinksNote(problem)}`,
+        summary: note === null ? described.summary : `${described.summary} ${note}`,
       };
     },
   };
@@ -361,10 +361,6 @@ function writePlannedTabs(
     },
     ids.rollUps.figures,
   );
-}
-
-function rollUpLinksNote(problem: string): string {
-  return `The Overview's sites and departments open the Training matrix at their first row, not filtered, because ${problem}.`;
 }
 
 /** Updates Trainings, Training matrix and Expiring trainings from "Completed trainings" as it is. */
