@@ -21,6 +21,9 @@ interface RollUpViewsState {
   ids: Record<string, number>;
 }
 
+/** How a view's title (Data › Filter views) names its column. */
+const VIEW_TITLES: Readonly<Record<Grouping, string>> = { site: 'Site', department: 'Department' };
+
 function viewKey(grouping: Grouping, name: string): string {
   return `${grouping}:${name}`;
 }
@@ -28,12 +31,12 @@ function viewKey(grouping: Grouping, name: string): string {
 /** The views the roll-ups link to: each hides every other value its column shows on the matrix. */
 function wantedViews(matrix: TrainingMatrix, rollUps: RollUps | null): WantedFilterView[] {
   if (rollUps === null) return [];
-  return GROUPINGS.flatMap(({ grouping, title, of }) => {
+  return GROUPINGS.flatMap(({ grouping, of }) => {
     // The compliance by training, between the header and the people, is blank in these columns.
     const shown = new Set(['', ...matrix.people.map(of)]);
     return rollUps[grouping].map(({ name }): WantedFilterView => ({
       key: viewKey(grouping, name),
-      title: `${title}: ${name === '' ? '(none)' : name} (Safety Sync)`,
+      title: `${VIEW_TITLES[grouping]}: ${name === '' ? '(none)' : name} (Safety Sync)`,
       column: MATRIX_FILTER[grouping],
       hiddenValues: [...shown].filter((value) => value !== name).sort(),
     }));
