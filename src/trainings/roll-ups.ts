@@ -22,11 +22,10 @@ export interface RollUp {
 
 /** What people are rolled up by: the People tab's Site, and its Department. */
 export type Grouping = 'site' | 'department';
-export const GROUPINGS: ReadonlyArray<{ grouping: Grouping; title: string; of: (person: Person) => string }> =
-  [
-    { grouping: 'site', title: 'Site', of: (person) => person.site },
-    { grouping: 'department', title: 'Department', of: (person) => person.department },
-  ];
+export const GROUPINGS: ReadonlyArray<{ grouping: Grouping; of: (person: Person) => string }> = [
+  { grouping: 'site', of: (person) => person.site },
+  { grouping: 'department', of: (person) => person.department },
+];
 
 export type RollUps = Record<Grouping, RollUp[]>;
 
