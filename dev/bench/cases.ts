@@ -97,6 +97,7 @@ function openAddOn(dataset: DatasetHandle, batchSize: number, costFigures: CostF
   const emulator = createEmulator({
     ...loadDist(DIST_DIR),
     costFigures,
+    urlFetchRoundTripMs: dataset.latencyMs,
     readings: { documentStoresInCustomFunction: true },
   });
   const spreadsheetId = emulator.createSpreadsheet({ name: 'Safety', timeZone: TIME_ZONE });
@@ -208,6 +209,7 @@ function referenceFullImport(spec: Extract<CaseSpec, { kind: 'reference full imp
     // The add-on's manifest: the same time zone, and scopes a hand-written script would need too.
     files: { 'appsscript.json': loadDist(DIST_DIR).files['appsscript.json']! },
     costFigures: spec.costFigures,
+    urlFetchRoundTripMs: spec.dataset.latencyMs,
     executionLimitMs: { full: UNLIMITED_MS },
   });
   const spreadsheetId = emulator.createSpreadsheet({ name: 'Safety', timeZone: TIME_ZONE });

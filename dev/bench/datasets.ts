@@ -10,11 +10,15 @@ import type {
   MutationsResult,
 } from '../sample-service/admin';
 
-/** What a case needs to reach a dataset: the service, the dataset and its valid token. */
+/**
+ * What a case needs to reach a dataset: the service, the dataset and its valid token, and the latency
+ * it answers with, which the emulator also prices on its virtual clock.
+ */
 export interface DatasetHandle {
   serviceUrl: string;
   id: string;
   token: string;
+  latencyMs: number;
 }
 
 async function admin<T>(serviceUrl: string, httpMethod: string, path: string, body?: unknown): Promise<T> {
@@ -35,7 +39,7 @@ export async function createDataset(
   options: CreateDatasetRequest,
 ): Promise<DatasetHandle> {
   const created = await admin<CreatedDataset>(serviceUrl, 'POST', '/datasets', options);
-  return { serviceUrl, id: created.id, token: created.tokens.valid };
+  return { serviceUrl, id: created.id, token: created.tokens.valid, latencyMs: options.latencyMs ?? 0 };
 }
 
 export async function deleteDataset(dataset: DatasetHandle): Promise<void> {

@@ -3,6 +3,8 @@
  * prices what the run did, with the low, central and high figures, and the model's lower bound of a
  * full import is priced the same way. Pure functions of the results.
  */
+import { createHash } from 'node:crypto';
+
 import { readRounds } from '../../src/api/completion-rounds';
 import { MAX_PAGE_SIZE } from '../../src/api/completions-contract';
 import { COMPLETION_COLUMNS } from '../../src/trainings/completions/table';
@@ -16,6 +18,18 @@ import {
   priceQuantities,
 } from '../emulator/runtime/cost-model';
 import type { BenchConfig, Measurement } from './measurement';
+
+/**
+ * A short fingerprint of what every run did on Google's side (its calls, cells, commits and fetch
+ * rounds), in a fixed order: two runs of the bench print the same one on any machine, however loaded,
+ * because the emulator's clock is virtual. This machine's timings and memory are left out.
+ */
+export function googleChecksum(measurements: readonly Measurement[]): string {
+  const figures = measurements
+    .map(({ scenario, implementation, records, google }) => ({ scenario, implementation, records, google }))
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  return createHash('sha256').update(JSON.stringify(figures)).digest('hex').slice(0, 16);
+}
 
 /** The Sheets API's recommended largest request (Sheets API limits page). */
 export const SHEETS_API_REQUEST_BYTES = 2 * 1024 * 1024;

@@ -1,8 +1,9 @@
 /**
  * Measuring one run in the emulator without instrumenting the script: its HTTP requests and their
  * times come from the emulator's UrlFetch log, its Spreadsheet calls from the service call counter,
- * what it costs on Google's side from the cost model's quantities,
- * its memory from the kernel's record of this process's peak resident set.
+ * what it costs on Google's side from the cost model's quantities, its CPU time from this process's
+ * (the script's own work, which the virtual clock does not price), its memory from the kernel's
+ * record of this process's peak resident set.
  */
 import type { Emulator, RecordedRequest } from '../emulator';
 import { spreadsheetServiceCalls } from '../emulator/spreadsheet';
@@ -97,7 +98,9 @@ export function measureRun(emulator: Emulator, description: RunDescription, run:
   emulator.urlFetch.requests.length = 0;
   const peakBefore = peakRssMb();
   const startedMs = performance.now();
+  const cpuBefore = process.cpuUsage();
   run();
+  const cpu = process.cpuUsage(cpuBefore);
   const runMs = performance.now() - startedMs;
   const peakAfter = peakRssMb();
   const counts = emulator.counter.snapshot();
@@ -111,6 +114,7 @@ export function measureRun(emulator: Emulator, description: RunDescription, run:
     valueWrites: sumOf(callCounts.filter(([call]) => VALUE_WRITES.has(call))),
     fetchMs: fetchPhaseMs(emulator.urlFetch.requests, fetchMethod),
     runMs: Math.round(runMs),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     peakRssGrowthMb: firstInProcess ? roundToTenth(peakAfter - peakBefore) : null,
     peakRssMb: roundToTenth(peakAfter),
     google: emulator.costs.quantities(),

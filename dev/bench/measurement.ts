@@ -38,11 +38,18 @@ export interface Measurement {
   valueWrites: number;
   /**
    * From sending the first request of the listing method to the script getting the answer to the
-   * last one, in emulated time (real time plus the emulated sleeps); null when it sent none.
+   * last one, on this machine's clock (loopback HTTP and the sample service's latency); null when it
+   * sent none.
    */
   fetchMs: number | null;
   /** The whole run: every execution it took, as the user waits for it. */
   runMs: number;
+  /**
+   * This process's CPU time during the run: the script's own work (decoding, planning, building the
+   * rows) and the emulator's. On this machine, so reported beside the Google figures and never in
+   * them, the checksum or the targets, until a calibration gives a cost per record.
+   */
+  cpuMs: number;
   /** How much the process's peak resident set grew during the run; null when not measured alone. */
   peakRssGrowthMb: number | null;
   /** The process's peak resident set at the end of the run (Node, tsx and the emulator included). */

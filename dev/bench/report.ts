@@ -13,7 +13,7 @@ import {
   type Scenario,
 } from './measurement';
 import { count, DASH, kilobytes, megabytes, milliseconds, seconds, times } from './format';
-import { googleEstimate, googleLowerBoundMs } from './google';
+import { googleChecksum, googleEstimate, googleLowerBoundMs } from './google';
 import { findMeasurement, lowerBoundOf, type TargetCheck } from './targets';
 
 export interface Environment {
@@ -78,6 +78,7 @@ export function measurementsTable(results: BenchResults): string {
       `${count(m.spreadsheetCalls)} (${count(m.valueWrites)})`,
       orDash(m.fetchMs, seconds),
       seconds(m.runMs),
+      seconds(m.cpuMs),
       orDash(m.peakRssGrowthMb, megabytes),
       bound ? `${count(bound.requests)} · ${seconds(bound.fetchMs)}` : DASH,
       orDash(bound && m.fetchMs !== null ? m.fetchMs / bound.fetchMs : null, times),
@@ -93,6 +94,7 @@ export function measurementsTable(results: BenchResults): string {
       'Spreadsheet calls (value writes)',
       'Fetch phase',
       'Whole run',
+      'CPU',
       'Peak memory (growth)',
       'Lower bound (requests · fetch)',
       'Fetch ÷ bound',
@@ -188,7 +190,9 @@ export function renderMarkdown(
     measurementsTable(results),
     '',
     'Requests: the listing method (completedtrainings.list, or equipmenttypes.list) + users.info. ' +
-      "Fetch phase: first listing request sent → last answer received, on this machine's clock. Peak memory: growth of the " +
+      "Fetch phase: first listing request sent → last answer received, on this machine's clock. " +
+      "CPU: this process's CPU time during the run (the script's own work and the emulator's), which the Google figures below leave out. " +
+      'Peak memory: growth of the ' +
       "process's peak resident set during the run. Round trips: HTTP requests + Spreadsheet calls. " +
       'Lower bound: the requests and rounds of an exact read (every page read, then read again to confirm it; page 1 of the first pass alone, the confirming pass with page 1 and the pages after it; each later round asks again for the page before it), latency × its rounds, one value write per table. ' +
       `The largest full imports ran ${config.timedRuns} times each; the run with the median fetch phase is shown. ` +
@@ -197,8 +201,10 @@ export function renderMarkdown(
     `On Google's side, as the emulator's cost model prices what each run did (${
       config.calibration ? `figures measured on Google, ${config.calibration}` : 'published figures'
     }; see "What a run costs on Google" above): central figures, with the low and high ones in brackets. ` +
-      "Fetch rounds: a fetch or a fetchAll each, priced as the service's answer time here plus Google's round trip " +
-      'for every 10 requests (Google runs 10 at a time), and the batch overhead. Other calls: cell reads, Spreadsheet calls, cache and properties. ' +
+      `Fetch rounds: a fetch or a fetchAll each, priced as the service's latency (${config.latencyMs} ms) and Google's round trip ` +
+      'for every 10 requests (Google runs 10 at a time), the bytes of its largest request, and the batch overhead. Other calls: cell reads, Spreadsheet calls, cache and properties. ' +
+      "The emulator's clock is virtual (it moves by these prices only), so these figures are the same on any machine: " +
+      `their checksum is ${googleChecksum(results.measurements)}. ` +
       "Model's lower bound (full imports): an exact read's rounds, the users' names within the confirming pass (in a round of their own after a single page), " +
       'the table written the cheaper way (setValues, or the Sheets API in requests under 2 MB), one commit. ' +
       'The reference scripts run to their end even where Google would stop them at 6 minutes.',

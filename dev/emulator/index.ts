@@ -86,8 +86,9 @@ export interface EmulatorOptions {
   /** MailApp recipients per user per day; default the account kind's (100; Workspace 1,500). */
   mailDailyQuota?: number;
   /**
-   * Emulated milliseconds each UrlFetch round trip adds to the clock on top of the cost model's
-   * price; default 0.
+   * The service's latency in emulated milliseconds: a fetch waits it once, a fetchAll once every
+   * wave of requests Google runs at once, on top of the cost model's price; default 0. The clock is
+   * virtual, so this (not the time the service really took) is what a slow service costs a run.
    */
   urlFetchRoundTripMs?: number;
   /**

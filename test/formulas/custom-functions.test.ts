@@ -447,7 +447,7 @@ describe('a call that needs more pages than fit in 30 seconds', () => {
     // One page at a time, 2.5 s each: page 1 shows that the other 11 cannot follow in time.
     slow.callServer('saveSettings', { baseUrl: sampleServiceUrl(), token: '', batchSize: 1 });
     slow.callServer('setFormulaAccess', true);
-    await slow.dataset.setFaults({ latencyMs: 2_500 });
+    slow.emulator.urlFetch.roundTripMs = 2_500;
   });
 
   afterAll(() => slow.done());

@@ -181,7 +181,7 @@ export interface FetchRound {
   /** Whether it was a fetchAll, which adds its batch overhead. */
   batched: boolean;
   requests: number;
-  /** How long the service took to answer the round's requests, wave after wave, as measured here. */
+  /** How long the service took to answer the round's requests, wave after wave: its configured latency. */
   serviceMs: number;
   /** KB of body (request and answer) of the round's largest request. */
   largestKb: number;
@@ -332,7 +332,7 @@ export class CostModel {
     this.charge(this.figures.commitMs);
   }
 
-  /** After a round's answers came back: the service's own time has already passed on the clock. */
+  /** After a round's answers came back: the service's own time (serviceMs) is advanced by the caller. */
   fetchRound(round: FetchRound): void {
     this.#quantities.fetchRounds.push(round);
     this.charge(fetchRoundMs(round, this.figures) - round.serviceMs);

@@ -25,7 +25,7 @@ import {
   type SyncHttpResult,
 } from '../../http/sync-http';
 import { AppsScriptException } from '../core';
-import { FETCH_ALL_CONCURRENT_REQUESTS } from './cost-model';
+import { FETCH_ALL_CONCURRENT_REQUESTS, fetchAllWaves } from './cost-model';
 import { DailyQuota } from './daily-quota';
 import type { ServiceEnvironment } from './service-object';
 import { expose, isPlainRecord, requireAuthMode, signatureMismatch, toSignedBytes } from './service-object';
@@ -91,10 +91,11 @@ export class UrlFetchRecorder {
   private readonly quota: DailyQuota;
 
   /**
-   * @param roundTripMs Emulated time each round trip (a fetch, or a whole fetchAll) adds to the
-   *   clock on top of the real time it took: how tests model Google's slower network and so reach
-   *   execution limits without waiting for them. A test may change it between runs (a network
-   *   that turns slow for one operation).
+   * @param roundTripMs How long the service takes to answer, in emulated time: a fetch takes it
+   *   once, a fetchAll once a wave (FETCH_ALL_CONCURRENT_REQUESTS at a time). The clock is virtual:
+   *   the real time our loopback service took is never charged, so a run pauses at the same round
+   *   on any machine. How tests model a slow service and reach execution limits without waiting
+   *   for them; a test may change it between runs (a network that turns slow for one operation).
    */
   constructor(
     dailyQuota: number,
@@ -314,15 +315,16 @@ export function createUrlFetchApp(
         );
       }
       const answeredAtRealMs = performance.now();
+      const serviceMs = fetchAllWaves(pending.length) * recorder.roundTripMs;
       env.costs.fetchRound({
         batched,
         requests: pending.length,
-        serviceMs: answeredAtRealMs - sent[0]!.sentAtRealMs,
+        serviceMs,
         largestKb: Math.max(
           ...pending.map(({ request }, position) => bodyKb(request.payload, answers[position]!)),
         ),
       });
-      if (recorder.roundTripMs > 0) env.clock.advance(recorder.roundTripMs);
+      env.clock.advance(serviceMs);
       const answeredAtMs = env.clock.now();
       for (const record of sent) Object.assign(record, { answeredAtMs, answeredAtRealMs });
       recorder.whileWaiting?.(sent);
