@@ -18,6 +18,7 @@ const GRID_COLUMNS = 10;
 const REPEATS = 5;
 const FETCH_ALL_BATCH = 10;
 const LARGE_BODY_KB = 500;
+const LARGE_CACHE_VALUE_KB = 90;
 const ECHO_URL_PROPERTY = 'CALIBRATION_ECHO_URL';
 /** An endpoint that answers any request with what it was sent. */
 const DEFAULT_ECHO_URL = 'https://httpbin.org/anything';
@@ -96,6 +97,13 @@ function measureSpreadsheet(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadshee
       elapsedMs(() => (target.setNumberFormats(numberFormats), SpreadsheetApp.flush())),
     ];
   });
+  const rangeWide = GRID_ROWS.map((rows): [number, number] => {
+    const target = range(rows);
+    return [
+      rows * GRID_COLUMNS,
+      elapsedMs(() => (target.setNumberFormat(rows % 2 ? '0.00' : '@'), SpreadsheetApp.flush())),
+    ];
+  });
   const reads = GRID_ROWS.map((rows): [number, number] => {
     const target = range(rows);
     return [rows * GRID_COLUMNS, elapsedMs(() => target.getValues())];
@@ -115,6 +123,7 @@ function measureSpreadsheet(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadshee
   return {
     setValuesPerCellMs: slope(writes),
     setNumberFormatsPerCellMs: slope(formats),
+    rangeWidePerCellMs: slope(rangeWide),
     getValuesPerCellMs: slope(reads),
     commitMs,
     spreadsheetCallMs,
@@ -176,9 +185,15 @@ function measureFetch(echoUrl: string): Figures {
 function measureStores(): Figures {
   const cache = CacheService.getScriptCache();
   const properties = PropertiesService.getUserProperties();
+  const cacheWriteMs = medianOf((index) => cache.put(PROBE_KEY, `value ${index}`, 60));
+  const cacheReadMs = medianOf(() => cache.get(PROBE_KEY));
+  // A value near CacheService's 100 KB limit against a small one: what a KB adds.
+  const large = 'x'.repeat(LARGE_CACHE_VALUE_KB * 1024 - 8);
+  const largeWriteMs = medianOf((index) => cache.put(PROBE_KEY, `${index}${large}`, 60));
   const figures = {
-    cacheWriteMs: medianOf((index) => cache.put(PROBE_KEY, `value ${index}`, 60)),
-    cacheReadMs: medianOf(() => cache.get(PROBE_KEY)),
+    cacheWriteMs,
+    cacheReadMs,
+    cachePerKbMs: Math.max(0, (largeWriteMs - cacheWriteMs) / LARGE_CACHE_VALUE_KB),
     propertiesWriteMs: medianOf((index) => properties.setProperty(PROBE_KEY, `value ${index}`)),
     propertiesReadMs: medianOf(() => properties.getProperty(PROBE_KEY)),
   };

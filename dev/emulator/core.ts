@@ -39,6 +39,7 @@ export interface CostHooks {
   cellsWritten(cells: number): void;
   formatsWritten(cells: number): void;
   cellsRead(cells: number): void;
+  cellsRangeWide(cells: number): void;
   sheetsApiRequest(cells: number): void;
   commit(): void;
 }
@@ -76,6 +77,11 @@ export class ServiceCallCounter {
   /** Cells a call reads. */
   recordCellsRead(cells: number): void {
     this.costs?.cellsRead(cells);
+  }
+
+  /** Cells a range-wide call sets or clears (one format, note or rule for the whole range). */
+  recordCellsRangeWide(cells: number): void {
+    this.costs?.cellsRangeWide(cells);
   }
 
   /** A request to the Sheets API (the Sheets advanced service) carrying `cells` cells. */

@@ -42,6 +42,18 @@ const SCRIPT = `
     CacheService.getScriptCache().put('b', '2');
     return CacheService.getScriptCache().get('a');
   }
+  function formatWholeRange(rows, columns) {
+    var range = sheet().getRange(1, 1, rows, columns);
+    range.setNumberFormat('0.00');
+    range.setFontWeight('bold');
+    range.clearContent();
+  }
+  function fillWithFormula(rows) { sheet().getRange(1, 1, rows, 1).setFormulaR1C1('=ROW()'); }
+  function cacheLarge(kb) {
+    var cache = CacheService.getScriptCache();
+    cache.put('large', new Array(kb * 1024 + 1).join('x'));
+    return cache.get('large').length;
+  }
   function fetchAllOf(urls) { return UrlFetchApp.fetchAll(urls).length; }
   function fetchOne(url) { return UrlFetchApp.fetch(url).getResponseCode(); }
 `;
@@ -70,7 +82,7 @@ describe('charged on the emulated clock', () => {
     const before = emulator.clock.now();
     run('writeGrid', 100, 10);
     const central = presetFigures('central');
-    // 1,000 cells, the calls that reached the sheet and the commit at the end, at least (real time adds).
+    // 1,000 cells, the calls that reached the sheet and the commit at the end.
     const spreadsheetCalls = emulator.costs.quantities().calls.spreadsheet;
     expect(spreadsheetCalls).toBeGreaterThanOrEqual(4);
     expect(emulator.clock.now() - before).toBeGreaterThanOrEqual(
@@ -97,6 +109,30 @@ describe('charged on the emulated clock', () => {
     expect(() => run('formatGrid', 20, 20)).toThrow('Exceeded maximum execution time');
     run('writeGrid', 20, 20);
     expect(emulator.costs.quantities()).toMatchObject({ cellsWritten: 400, formatsWritten: 400 });
+  });
+
+  it('prices a range-wide call by the cells of its range, a formula filled down as a write of each', () => {
+    const { emulator, run } = openSheet(figures({ rangeWidePerCellMs: 100 }));
+    // 3 calls × 2,000 cells × 100 ms: 600 s, more than a menu run's 360 s.
+    expect(() => run('formatWholeRange', 200, 10)).toThrow('Exceeded maximum execution time');
+    emulator.costs.reset();
+    const before = emulator.clock.now();
+    run('formatWholeRange', 50, 10);
+    expect(emulator.costs.quantities()).toMatchObject({ cellsRangeWide: 3 * 500, cellsWritten: 0 });
+    expect(emulator.clock.now() - before).toBeGreaterThanOrEqual(3 * 500 * 100);
+    emulator.costs.reset();
+    run('fillWithFormula', 30);
+    expect(emulator.costs.quantities()).toMatchObject({ cellsRangeWide: 0, cellsWritten: 30 });
+  });
+
+  it('prices what CacheService stores and returns by the KB', () => {
+    const { emulator, run } = openSheet(figures({ cachePerKbMs: 2_000 }));
+    const before = emulator.clock.now();
+    expect(run('cacheLarge', 40)).toBe(40 * 1024);
+    expect(emulator.costs.quantities().cacheKb).toBe(2 * 40);
+    expect(emulator.clock.now() - before).toBeGreaterThanOrEqual(2 * 40 * 2_000);
+    // Twice 95 KB at 2 s a KB: 380 s, more than a menu run's 360 s.
+    expect(() => run('cacheLarge', 95)).toThrow('Exceeded maximum execution time');
   });
 
   it('stops a custom function whose cache writes take more than its 30 seconds', () => {
@@ -167,7 +203,9 @@ describe('pricing quantities', () => {
     calls: { ...noQuantities().calls, spreadsheet: 10, appendRow: 2, cacheRead: 1, propertiesWrite: 1 },
     cellsWritten: 1_000_000,
     formatsWritten: 1_000,
+    cellsRangeWide: 10_000,
     cellsRead: 1_000,
+    cacheKb: 100,
     commits: 2,
     fetchRounds: [
       { batched: false, requests: 1, serviceMs: 100, largestKb: 100 },
@@ -180,9 +218,9 @@ describe('pricing quantities', () => {
     const price = priceQuantities(quantities(), central);
     expect(price.fetchRounds).toBeCloseTo(65 + 100 + 100 * 0.02 + 350 + 65 + 120 + 200 * 0.02);
     // A million cells through setValues: about a minute, as published.
-    expect(price.cellWrites).toBeCloseTo(60_000 + 1_000 * 0.06 + 2 * 110);
+    expect(price.cellWrites).toBeCloseTo(60_000 + 1_000 * 0.06 + 10_000 * 0.006 + 2 * 110);
     expect(price.commits).toBe(1_000);
-    expect(price.otherCalls).toBeCloseTo(1_000 * 0.01 + 10 * 5 + 3 + 62);
+    expect(price.otherCalls).toBeCloseTo(1_000 * 0.01 + 100 * 0.05 + 10 * 1 + 3 + 62);
     expect(price.total).toBeCloseTo(price.fetchRounds + price.cellWrites + price.commits + price.otherCalls);
   });
 

@@ -92,7 +92,9 @@ class Cache {
   }
 
   get(key: unknown): string | null {
-    return this.#store.get(cacheKey(key, 'Cache.get', [key]), this.#env.clock.now());
+    const value = this.#store.get(cacheKey(key, 'Cache.get', [key]), this.#env.clock.now());
+    if (value !== null) this.#env.costs.cachePayload(utf8Length(value));
+    return value;
   }
 
   getAll(keys: unknown): Record<string, string> {
@@ -103,18 +105,16 @@ class Cache {
       const value = this.#store.get(cacheKey(key, 'Cache.getAll', [keys]), now);
       if (value !== null) found[key as string] = value;
     }
+    this.#env.costs.cachePayload(Object.values(found).reduce((sum, value) => sum + utf8Length(value), 0));
     return this.#env.realm.toScript(found);
   }
 
   put(key: unknown, value: unknown, expirationInSeconds: unknown = CACHE_DEFAULT_EXPIRATION_S): void {
     const args = [key, value, expirationInSeconds];
     const expiresAtMs = this.#expiry(expirationInSeconds, 'Cache.put', args);
-    this.#store.put(
-      cacheKey(key, 'Cache.put', args),
-      cacheValue(value, 'Cache.put', args),
-      expiresAtMs,
-      this.#env.clock.now(),
-    );
+    const stored = cacheValue(value, 'Cache.put', args);
+    this.#env.costs.cachePayload(utf8Length(stored));
+    this.#store.put(cacheKey(key, 'Cache.put', args), stored, expiresAtMs, this.#env.clock.now());
   }
 
   putAll(values: unknown, expirationInSeconds: unknown = CACHE_DEFAULT_EXPIRATION_S): void {
@@ -128,6 +128,7 @@ class Cache {
     const total = checked.reduce((sum, [, value]) => sum + utf8Length(value), 0);
     if (this.#putAllLimit === 'total' && total > CACHE_VALUE_LIMIT_BYTES)
       throw new AppsScriptException('Argument too large: value');
+    this.#env.costs.cachePayload(total);
     for (const [key, value] of checked) this.#store.put(key, value, expiresAtMs, this.#env.clock.now());
   }
 

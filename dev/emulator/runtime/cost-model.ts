@@ -42,10 +42,19 @@ export const GET_VALUES_PER_CELL_MS: Figure = { low: 0.005, central: 0.01, high:
 /**
  * Any other Spreadsheet service call (getRange, setNumberFormats, insertSheet…), on top of its cells.
  * Google's best-practices page (developers.google.com/apps-script/guides/support/best-practices):
- * 100 × 100 cells with one getRange and one setter each took 70 s, 7 ms a pair; 3.5 ms a call when the
- * pair splits evenly, 7 ms if getRange costs nothing. Central 5 ms (3.5–7).
+ * 100 × 100 cells with one `offset` and one `setBackgroundColor` each took 70 s, flushing after every
+ * row: 20,000 calls and 100 commits. Less the commits at COMMIT_MS (50 s at 0.5 s), 20 s for the
+ * calls: 1 ms a call; 2 ms if a commit is 0.3 s, 0.5 ms if it is 0.6 s. Central 1 ms (0.5–2).
  */
-export const SPREADSHEET_CALL_MS: Figure = { low: 3.5, central: 5, high: 7 };
+export const SPREADSHEET_CALL_MS: Figure = { low: 0.5, central: 1, high: 2 };
+
+/**
+ * A call that sets one thing over a whole range (`setNumberFormat`, `setFontWeight`, `setNote`,
+ * `setDataValidation`, `clearContent`, `clearDataValidations`), per cell, on top of the call. No
+ * published figure: Sheets keeps such formats by range rather than by cell, so a tenth of setValues'
+ * per-cell price, 6 µs (2–10), is an estimate the calibration project measures.
+ */
+export const RANGE_WIDE_PER_CELL_MS: Figure = { low: 0.002, central: 0.006, high: 0.01 };
 
 /** `Sheet.appendRow`, its cells included: ~110 ms a row (Tanaike 2018, as above; range ±20% assumed). */
 export const APPEND_ROW_MS: Figure = { low: 90, central: 110, high: 130 };
@@ -93,6 +102,13 @@ export const HTTP_PER_KB_MS: Figure = { low: 0.01, central: 0.02, high: 0.05 };
 export const CACHE_READ_MS: Figure = { low: 2, central: 3, high: 4 };
 export const CACHE_WRITE_MS: Figure = { low: 65, central: 93, high: 120 };
 
+/**
+ * Per KB of the values a cache call stores or returns, on top of the call. No published figure:
+ * 0.05 ms (0.02–0.1), i.e. 10–50 MB/s, is an estimate the calibration measures (a 100 KB value
+ * against a small one).
+ */
+export const CACHE_PER_KB_MS: Figure = { low: 0.02, central: 0.05, high: 0.1 };
+
 /** PropertiesService: ~30 ms a read, ~62 ms a write (Peralta, as above; range ±30% assumed). */
 export const PROPERTIES_READ_MS: Figure = { low: 20, central: 30, high: 40 };
 export const PROPERTIES_WRITE_MS: Figure = { low: 45, central: 62, high: 80 };
@@ -103,6 +119,7 @@ export interface CostFigures {
   setNumberFormatsPerCellMs: number;
   getValuesPerCellMs: number;
   spreadsheetCallMs: number;
+  rangeWidePerCellMs: number;
   appendRowMs: number;
   commitMs: number;
   sheetsApiPerCellMs: number;
@@ -112,6 +129,7 @@ export interface CostFigures {
   httpPerKbMs: number;
   cacheReadMs: number;
   cacheWriteMs: number;
+  cachePerKbMs: number;
   propertiesReadMs: number;
   propertiesWriteMs: number;
 }
@@ -121,6 +139,7 @@ const FIGURES: Record<keyof CostFigures, Figure> = {
   setNumberFormatsPerCellMs: SET_NUMBER_FORMATS_PER_CELL_MS,
   getValuesPerCellMs: GET_VALUES_PER_CELL_MS,
   spreadsheetCallMs: SPREADSHEET_CALL_MS,
+  rangeWidePerCellMs: RANGE_WIDE_PER_CELL_MS,
   appendRowMs: APPEND_ROW_MS,
   commitMs: COMMIT_MS,
   sheetsApiPerCellMs: SHEETS_API_PER_CELL_MS,
@@ -130,6 +149,7 @@ const FIGURES: Record<keyof CostFigures, Figure> = {
   httpPerKbMs: HTTP_PER_KB_MS,
   cacheReadMs: CACHE_READ_MS,
   cacheWriteMs: CACHE_WRITE_MS,
+  cachePerKbMs: CACHE_PER_KB_MS,
   propertiesReadMs: PROPERTIES_READ_MS,
   propertiesWriteMs: PROPERTIES_WRITE_MS,
 };
@@ -194,12 +214,16 @@ export interface CostQuantities {
   cellsWritten: number;
   /** Cells whose number format a 2D write set. */
   formatsWritten: number;
+  /** Cells a range-wide call set or cleared (one format, note, rule or clearing for the whole range). */
+  cellsRangeWide: number;
   cellsRead: number;
   /** Requests to the Sheets API (the Sheets advanced service), and the cells they carried. */
   sheetsApiRequests: number;
   sheetsApiCells: number;
   commits: number;
   fetchRounds: FetchRound[];
+  /** KB of values stored in or returned by CacheService. */
+  cacheKb: number;
 }
 
 /** Where the time goes, in milliseconds. */
@@ -241,6 +265,7 @@ export function priceQuantities(quantities: CostQuantities, figures: CostFigures
   const cellWrites =
     quantities.cellsWritten * figures.setValuesPerCellMs +
     quantities.formatsWritten * figures.setNumberFormatsPerCellMs +
+    quantities.cellsRangeWide * figures.rangeWidePerCellMs +
     quantities.calls.appendRow * figures.appendRowMs +
     sheetsApiMs(quantities.sheetsApiRequests, quantities.sheetsApiCells, figures);
   const commits = quantities.commits * figures.commitMs;
@@ -253,6 +278,7 @@ export function priceQuantities(quantities: CostQuantities, figures: CostFigures
   ];
   const otherCalls =
     quantities.cellsRead * figures.getValuesPerCellMs +
+    quantities.cacheKb * figures.cachePerKbMs +
     pricedOther.reduce((sum, call) => sum + quantities.calls[call] * callMs(call, figures), 0);
   return {
     fetchRounds,
@@ -275,11 +301,13 @@ export function noQuantities(): CostQuantities {
     },
     cellsWritten: 0,
     formatsWritten: 0,
+    cellsRangeWide: 0,
     cellsRead: 0,
     sheetsApiRequests: 0,
     sheetsApiCells: 0,
     commits: 0,
     fetchRounds: [],
+    cacheKb: 0,
   };
 }
 
@@ -318,6 +346,18 @@ export class CostModel {
   cellsRead(cells: number): void {
     this.#quantities.cellsRead += cells;
     this.charge(cells * this.figures.getValuesPerCellMs);
+  }
+
+  cellsRangeWide(cells: number): void {
+    this.#quantities.cellsRangeWide += cells;
+    this.charge(cells * this.figures.rangeWidePerCellMs);
+  }
+
+  /** Values stored in or returned by CacheService, in bytes. */
+  cachePayload(bytes: number): void {
+    const kb = bytes / 1024;
+    this.#quantities.cacheKb += kb;
+    this.charge(kb * this.figures.cachePerKbMs);
   }
 
   /** One request to the Sheets API, carrying `cells` cells. */

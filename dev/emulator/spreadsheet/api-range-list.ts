@@ -7,7 +7,7 @@ import { checkFontWeight, checkFormula, writeFormula } from './api-range';
 import { requireString } from './arguments';
 import type { Cell } from './cells';
 import { normalizeNumberFormat } from './number-formats';
-import { type GridBox, forEachCell } from './grid-box';
+import { type GridBox, boxHeight, boxWidth, forEachCell } from './grid-box';
 import { formulaFromR1C1 } from './r1c1';
 import {
   type ServiceEnv,
@@ -52,8 +52,14 @@ class RangeListApi implements Pick<RangeList, 'setFormulaR1C1' | 'setNumberForma
     return sheet;
   }
 
+  /** Cells in all the boxes: what a range-wide setting over the list is priced by. */
+  #cells(): number {
+    return this.#boxes.reduce((sum, box) => sum + boxHeight(box) * boxWidth(box), 0);
+  }
+
   #editFormat(method: string, edit: (cell: Cell) => void): RangeList {
     const sheet = this.#write(method);
+    this.#env.counter.recordCellsRangeWide(this.#cells());
     for (const box of this.#boxes) {
       forEachCell(box, (row, column) => {
         edit(sheet.cells.edit(row, column));
@@ -84,6 +90,7 @@ class RangeListApi implements Pick<RangeList, 'setFormulaR1C1' | 'setNumberForma
     const atEach = (row: number, column: number) => formulaFromR1C1(formula, row, column);
     const formulas = formulaSupport(this.#env);
     for (const box of this.#boxes) checkScriptWrites(sheet, boxWrites(box, atEach), 'formula', formulas);
+    this.#env.counter.recordCellsWritten(this.#cells());
     for (const box of this.#boxes) {
       forEachCell(box, (row, column) => writeFormula(this.#env, sheet, row, column, atEach(row, column)));
     }

@@ -188,16 +188,27 @@ class RangeApi implements Pick<Range, RangeMethod> {
     return this.#range;
   }
 
-  /** Applies one value to every cell of the range, once `check` lets the whole range be written. */
+  /**
+   * Applies one value to every cell of the range, once `check` lets the whole range be written:
+   * priced per cell as a write of each (a formula) or as one range-wide setting (a format, a note, a rule).
+   */
   #setAll(
     method: string,
     write: (sheet: SheetModel, row: number, column: number) => void,
     check: (sheet: SheetModel) => void = () => {},
+    priced: 'per cell' | 'range-wide' = 'range-wide',
   ): Range {
     const sheet = this.#write(method);
     check(sheet);
+    this.#priceCells(priced);
     forEachCell(this.#box, (row, column) => write(sheet, row, column));
     return this.#range;
+  }
+
+  #priceCells(priced: 'per cell' | 'range-wide'): void {
+    const cells = boxHeight(this.#box) * boxWidth(this.#box);
+    if (priced === 'per cell') this.#env.counter.recordCellsWritten(cells);
+    else this.#env.counter.recordCellsRangeWide(cells);
   }
 
   #editFormat(sheet: SheetModel, row: number, column: number, edit: (cell: Cell) => void): void {
@@ -280,6 +291,7 @@ class RangeApi implements Pick<Range, RangeMethod> {
       'setFormulaR1C1',
       (sheet, row, column) => writeFormula(this.#env, sheet, row, column, atEach(row, column)),
       (sheet) => checkScriptWrites(sheet, boxWrites(this.#box, atEach), 'formula', formulaSupport(this.#env)),
+      'per cell',
     );
   }
 
@@ -414,8 +426,10 @@ class RangeApi implements Pick<Range, RangeMethod> {
   }
 
   clearDataValidations(): Range {
+    const sheet = this.#write('clearDataValidations');
+    this.#priceCells('range-wide');
     clearBox(
-      this.#write('clearDataValidations'),
+      sheet,
       this.#box,
       { validationsOnly: true },
       'Range.clearDataValidations',
@@ -427,12 +441,17 @@ class RangeApi implements Pick<Range, RangeMethod> {
   sort(sortSpecObj: unknown): Range {
     const specs = sortSpecsOf(sortSpecObj);
     if (!specs) throw signatureMismatch('Range.sort', [sortSpecObj]);
-    sortRows(this.#write('sort'), this.#box, specs);
+    const sheet = this.#write('sort');
+    // Every cell of the range may move: a write of each.
+    this.#priceCells('per cell');
+    sortRows(sheet, this.#box, specs);
     return this.#range;
   }
 
   clearContent(): Range {
-    clearBox(this.#write('clearContent'), this.#box, { contentsOnly: true }, 'Range.clearContent');
+    const sheet = this.#write('clearContent');
+    this.#priceCells('range-wide');
+    clearBox(sheet, this.#box, { contentsOnly: true }, 'Range.clearContent');
     return this.#range;
   }
 
