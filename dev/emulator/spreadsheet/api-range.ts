@@ -428,12 +428,7 @@ class RangeApi implements Pick<Range, RangeMethod> {
   clearDataValidations(): Range {
     const sheet = this.#write('clearDataValidations');
     this.#priceCells('range-wide');
-    clearBox(
-      sheet,
-      this.#box,
-      { validationsOnly: true },
-      'Range.clearDataValidations',
-    );
+    clearBox(sheet, this.#box, { validationsOnly: true }, 'Range.clearDataValidations');
     return this.#range;
   }
 

@@ -273,7 +273,9 @@ class SheetApi implements Pick<Sheet, SheetMethod> {
   #clear(method: string, options: ClearOptions | undefined): Sheet {
     const sheet = this.#write(method, 'whole');
     // Priced by the cells in use: Sheets keeps nothing for the empty ones.
-    this.#env.counter.recordCellsRangeWide(sheet.cells.lastRowWithContent() * sheet.cells.lastColumnWithContent());
+    this.#env.counter.recordCellsRangeWide(
+      sheet.cells.lastRowWithContent() * sheet.cells.lastColumnWithContent(),
+    );
     clearBox(
       sheet,
       { top: 1, left: 1, bottom: sheet.maxRows, right: sheet.maxColumns },
