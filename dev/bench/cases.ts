@@ -22,10 +22,12 @@ import type { BuildMeasurement, Measurement } from './measurement';
 export const DIST_DIR = path.resolve(__dirname, '../../dist');
 const TIME_ZONE = 'Europe/London';
 const REFERENCE_FILES = {
+  expert: 'reference-expert.js',
+  competent: 'reference-competent.js',
   sequential: 'reference-sequential.js',
   naive: 'reference-naive.js',
 } as const;
-/** What both reference scripts share, loaded with each as a second file of the project. */
+/** What the reference scripts share, loaded with each as a second file of the project. */
 const REFERENCE_SHARED_FILE = 'reference-service.js';
 const WARM_LOADS = 5;
 /**
@@ -66,6 +68,8 @@ export type CaseSpec =
     })
   | { kind: 'build' };
 
+export type ReferenceImportSpec = Extract<CaseSpec, { kind: 'reference full import' }>;
+
 export type CaseResult = { measurements: Measurement[] } | { build: BuildMeasurement };
 
 export async function runCase(spec: CaseSpec): Promise<CaseResult> {
@@ -73,7 +77,7 @@ export async function runCase(spec: CaseSpec): Promise<CaseResult> {
     case 'add-on full import':
       return { measurements: await addOnFullImport(spec) };
     case 'reference full import':
-      return { measurements: [referenceFullImport(spec)] };
+      return { measurements: [runReference(spec).measurement] };
     case 'equipment import':
       return { measurements: [equipmentImport(spec)] };
     case 'custom function':
@@ -201,12 +205,20 @@ function expectTrainingTabs(emulator: Emulator, spreadsheetId: string): void {
   }
 }
 
+/** A reference's run, and the emulator it ran in, where its tab can be read. */
+export interface ReferenceRun {
+  measurement: Measurement;
+  emulator: Emulator;
+  spreadsheetId: string;
+}
+
 /** A reference script as its own Apps Script project, run from the editor against the same dataset. */
-function referenceFullImport(spec: Extract<CaseSpec, { kind: 'reference full import' }>): Measurement {
+export function runReference(spec: ReferenceImportSpec): ReferenceRun {
   const read = (file: string) => fs.readFileSync(path.join(__dirname, file), 'utf8');
   const emulator = createEmulator({
     code: `${read(REFERENCE_SHARED_FILE)}\n${read(REFERENCE_FILES[spec.reference])}`,
-    // The add-on's manifest: the same time zone, and scopes a hand-written script would need too.
+    // The add-on's manifest: the same time zone, scopes a hand-written script would need too, and
+    // the Sheets advanced service (the `Sheets` global) the expert reference writes through.
     files: { 'appsscript.json': loadDist(DIST_DIR).files['appsscript.json']! },
     costFigures: spec.costFigures,
     urlFetchRoundTripMs: spec.dataset.latencyMs,
@@ -228,7 +240,7 @@ function referenceFullImport(spec: Extract<CaseSpec, { kind: 'reference full imp
     () => emulator.run('importCompletedTrainings', [], { kind: 'menu', spreadsheetId }),
   );
   expectDataRows(emulator, spreadsheetId, COMPLETIONS_SHEET, spec.records);
-  return measurement;
+  return { measurement, emulator, spreadsheetId };
 }
 
 function equipmentImport(spec: Extract<CaseSpec, { kind: 'equipment import' }>): Measurement {

@@ -53,13 +53,13 @@ export function userIdsOf(completions: DatasetData['completions']): Set<string> 
   );
 }
 
+/** The dataset's data exactly as the API serves it. */
+export function datasetData(dataset: DatasetHandle): Promise<DatasetData> {
+  return admin<DatasetData>(dataset.serviceUrl, 'GET', `/datasets/${encodeURIComponent(dataset.id)}/data`);
+}
+
 export async function datasetUserIds(dataset: DatasetHandle): Promise<Set<string>> {
-  const data = await admin<DatasetData>(
-    dataset.serviceUrl,
-    'GET',
-    `/datasets/${encodeURIComponent(dataset.id)}/data`,
-  );
-  return userIdsOf(data.completions);
+  return userIdsOf((await datasetData(dataset)).completions);
 }
 
 /** Adds `count` completions dated after every existing one (they come first in the listing). */

@@ -5,8 +5,11 @@ import type { CostFigures, CostQuantities, Preset } from '../emulator/runtime/co
  * bench/results.json keeps it. Plain data, so that results of two commits can be compared.
  */
 
-/** Who did the import: the add-on, or one of the reference scripts in dev/bench/. */
-export type Implementation = 'add-on' | 'sequential' | 'naive';
+/**
+ * Who did the import: the add-on, or one of the reference scripts in dev/bench/. The add-on is
+ * reported against the expert and competent ones; the sequential and naive ones are context.
+ */
+export type Implementation = 'add-on' | 'expert' | 'competent' | 'sequential' | 'naive';
 
 export type Scenario =
   | 'full import'
@@ -82,8 +85,8 @@ export interface BenchConfig {
   /** The calibration file whose measurements replaced the published figures, or null. */
   calibration: string | null;
   /**
-   * How many times the largest full imports run, each in a fresh process (this machine's timings
-   * vary); the run with the median fetch phase counts.
+   * How many times the add-on's and the sequential reference's largest full imports run, each in a
+   * fresh process (this machine's timings vary); the run with the median fetch phase counts.
    */
   timedRuns: number;
 }

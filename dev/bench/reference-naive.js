@@ -1,8 +1,9 @@
 /**
- * Benchmark reference, not part of the add-on: what the usual copy-paste import script does. The
- * service's default page size (100), pages read one after another, one appendRow per record (each
- * user's name looked up once, which is as far as such scripts go). `npm run bench` runs it (with
- * reference-service.js) in the emulator against the same sample service and data as the add-on.
+ * Benchmark reference, not part of the add-on, kept as context: what the usual copy-paste import
+ * script does. The service's default page size (100), pages read one after another, one appendRow
+ * per record (each user's name looked up once, which is as far as such scripts go). `npm run bench`
+ * runs it (with reference-service.js) in the emulator against the same sample service and data as
+ * the add-on.
  */
 /* global SpreadsheetApp, serviceSettings, callService, userNames, completionRow, SHEET_NAME, HEADER */
 
