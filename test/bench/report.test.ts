@@ -1,10 +1,13 @@
 /**
- * Where `npm run bench` writes its tables: between the two markers of docs/performance.md, and
- * nowhere else in that file (the bench itself runs with `npm run bench`, not here).
+ * What `npm run bench` reports, over made-up results: the Google table's comparisons with the
+ * references, and where the tables go: between the two markers of docs/performance.md, and nowhere
+ * else in that file (the bench itself runs with `npm run bench`, not here).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { TABLES_END, TABLES_START, withTables } from '../../dev/bench/report';
+import type { BenchResults, Implementation, Measurement } from '../../dev/bench/measurement';
+import { googleTable, TABLES_END, TABLES_START, withTables } from '../../dev/bench/report';
+import { noQuantities, presetFigures } from '../../dev/emulator/runtime/cost-model';
 
 const PERFORMANCE_DOC = path.resolve(__dirname, '../../docs/performance.md');
 
@@ -29,4 +32,77 @@ test.each([
   expect(() => withTables(document, '| New |')).toThrow(
     `Put the bench's two markers, once each and in this order, around the tables`,
   );
+});
+
+describe('the Google table', () => {
+  const figures = {
+    low: presetFigures('low'),
+    central: presetFigures('central'),
+    high: presetFigures('high'),
+  };
+  /** A full import of 10,000 that costs Google `commits` commits (0.5 s each at the central figures) and nothing else. */
+  const fullImport = (implementation: Implementation, commits: number): Measurement => ({
+    scenario: 'full import',
+    implementation,
+    records: 10_000,
+    requestsByMethod: {},
+    expectedUserRequests: 50,
+    spreadsheetCalls: 0,
+    valueWrites: 0,
+    fetchMs: null,
+    runMs: 1,
+    cpuMs: 1,
+    peakRssGrowthMb: null,
+    peakRssMb: 100,
+    google: { ...noQuantities(), commits },
+  });
+  const results: BenchResults = {
+    config: {
+      figures,
+      calibration: null,
+      latencyMs: 100,
+      batchSize: 100,
+      seed: 1,
+      users: 50,
+      sizes: [10_000],
+      timedRuns: 1,
+    },
+    // On Google: the add-on 1 s; the references 0.5 s (expert), 3 s (competent), 5 s (sequential), 20 s (naive).
+    measurements: [
+      fullImport('naive', 40),
+      fullImport('sequential', 10),
+      fullImport('competent', 6),
+      fullImport('expert', 1),
+      fullImport('add-on', 2),
+    ],
+    build: { codeBytes: 1, coldLoadMs: 1, warmLoadMs: 1 },
+  };
+  /** The table's cells by column name, a row per case. */
+  function rowsOf(table: string): Record<string, string>[] {
+    const [header, , ...rows] = table.split('\n').map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
+    return rows.map((row) => Object.fromEntries(header!.map((column, index) => [column, row[index]!])));
+  }
+
+  test("sets each import against the expert and competent references' estimated Google seconds, then the sequential and naive ones", () => {
+    const rows = rowsOf(googleTable(results));
+
+    expect(rows.map((row) => row['Case'])).toEqual([
+      'Full import, add-on',
+      'Full import, expert reference',
+      'Full import, competent reference',
+      'Full import, sequential reference',
+      'Full import, naive reference',
+    ]);
+    const comparisons = ['Expert ÷ this', 'Competent ÷ this', 'Sequential ÷ this', 'Naive ÷ this'];
+    expect(Object.keys(rows[0]!).slice(-4)).toEqual(comparisons);
+    const compared = (row: Record<string, string>) => comparisons.map((column) => row[column]);
+    // Above 1×, the reference is the dearer; below, the add-on is.
+    expect(compared(rows[0]!)).toEqual(['0.50×', '3.00×', '5.00×', '20.0×']);
+    expect(compared(rows[1]!)).toEqual(['–', '6.00×', '10.0×', '40.0×']);
+  });
 });
