@@ -1,9 +1,10 @@
 /**
- * The lower bounds a run is compared with, and the targets `npm run bench` gates on: counts, and
- * seconds on Google's side as the emulator's cost model prices them. This machine's wall-clock ratios
- * are reported beside them but gate nothing: they measure our loopback and emulator, and vary by a
- * tenth on a shared machine. Pure functions of the results, so that they are tested without running
- * anything.
+ * The lower bounds a run is compared with, and the targets `npm run bench` gates on: the add-on's own
+ * counts and commits, and its seconds on Google's side as the emulator's cost model prices them. This
+ * machine's wall-clock ratios are reported beside them but gate nothing: they measure our loopback and
+ * emulator, and vary by a tenth on a shared machine. Nor do the reference scripts: the report sets
+ * the add-on against them, as context for these targets. Pure functions of the results, so that they
+ * are tested without running anything.
  */
 import { readCost } from '../../src/api/completion-rounds';
 import { COMPLETIONS_METHOD, MAX_PAGE_SIZE } from '../../src/api/completions-contract';
@@ -15,7 +16,6 @@ import {
   type Implementation,
   type Measurement,
   requestsOf,
-  roundTrips,
   type Scenario,
 } from './measurement';
 import { count, kilobytes, megabytes, milliseconds, seconds, times } from './format';
@@ -27,14 +27,6 @@ export const TARGETS = {
   googleOverLowerBound: 1.3,
   /** Commits in a full import, whatever its size, at most. */
   commitsPerFullImport: 3,
-  /** Estimated seconds on Google, sequential reference ÷ add-on, at least, from 10,000 records up. */
-  googleSpeedupOverSequential: 3,
-  /** Estimated seconds on Google, naive reference ÷ add-on, at least, at the naive reference's largest size. */
-  googleSpeedupOverNaive: 50,
-  /** Imports this large or larger are compared with the references in Google seconds. */
-  comparedFromRecords: 10_000,
-  /** Requests + Spreadsheet calls of the naive reference ÷ the add-on's, at least. */
-  roundTripsSavedOverNaive: 50,
   codeBytes: 250_000,
   coldLoadMs: 100,
   /** Peak memory growth of the largest import, in MB. */
@@ -83,7 +75,7 @@ export interface TargetCheck {
   target: string;
   required: string;
   measured: string;
-  /** How far from the limit: the measured value as a multiple of the minimum, or a share of the maximum. */
+  /** How far from the limit: a share of the maximum, or how far an exact count is off. */
   margin: string;
   holds: boolean;
 }
@@ -122,18 +114,6 @@ function exactly(target: string, measured: number | undefined, expected: number)
   return check(target, `exactly ${count(expected)}`, measured, count, (value) => ({
     holds: value === expected,
     margin: value === expected ? 'exact' : `off by ${count(value - expected)}`,
-  }));
-}
-
-function atLeast(
-  target: string,
-  measured: number | undefined,
-  minimum: number,
-  format: (value: number) => string,
-): TargetCheck {
-  return check(target, `≥ ${format(minimum)}`, measured, format, (value) => ({
-    holds: value >= minimum,
-    margin: `${times(value / minimum)} the minimum`,
   }));
 }
 
@@ -253,39 +233,6 @@ export function checkTargets({ config, measurements, build }: BenchResults): Tar
       times,
     ),
   );
-  for (const records of config.sizes.filter((size) => size >= TARGETS.comparedFromRecords)) {
-    const sequential = findMeasurement(measurements, 'full import', 'sequential', records);
-    checks.push(
-      atLeast(
-        `Full import of ${count(records)}: estimated on Google, sequential reference ÷ add-on`,
-        quotient(estimated(sequential), estimated(addOn('full import', records))),
-        TARGETS.googleSpeedupOverSequential,
-        times,
-      ),
-    );
-  }
-
-  const naive = measurements
-    .filter((m) => m.scenario === 'full import' && m.implementation === 'naive')
-    .sort((a, b) => b.records - a.records)[0];
-  const addOnAtNaiveSize = naive && addOn('full import', naive.records);
-  checks.push(
-    atLeast(
-      `Full import of ${naive ? count(naive.records) : 'the largest naive size'}: estimated on Google, naive reference ÷ add-on`,
-      quotient(estimated(naive), estimated(addOnAtNaiveSize)),
-      TARGETS.googleSpeedupOverNaive,
-      times,
-    ),
-  );
-  checks.push(
-    atLeast(
-      `Full import of ${naive ? count(naive.records) : 'the largest naive size'}: requests + Spreadsheet calls, naive reference ÷ add-on`,
-      naive && addOnAtNaiveSize && quotient(roundTrips(naive), roundTrips(addOnAtNaiveSize)),
-      TARGETS.roundTripsSavedOverNaive,
-      times,
-    ),
-  );
-
   checks.push(below('dist/Code.js size', build.codeBytes, TARGETS.codeBytes, kilobytes));
   checks.push(
     below(
