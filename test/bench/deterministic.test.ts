@@ -13,6 +13,7 @@ import type { Measurement } from '../../dev/bench/measurement';
 import { noQuantities, presetFigures } from '../../dev/emulator/runtime/cost-model';
 import { DEFAULT_IMPORT_OPTIONS } from '../../src/platform/settings-store';
 import { sampleServiceUrl } from '../support/sample-service';
+import { madeUpMeasurement } from './made-up-measurement';
 
 const RECORDS = 2_500;
 const FIGURES = { low: presetFigures('low'), central: presetFigures('central'), high: presetFigures('high') };
@@ -63,10 +64,7 @@ test('two runs of the same case give identical Google-side figures, the second o
 }, 300_000);
 
 test('the checksum follows what a run did on Google, not how long it took here', () => {
-  const run: Measurement = {
-    scenario: 'full import',
-    implementation: 'add-on',
-    records: 1_000,
+  const run = madeUpMeasurement({
     expectedUserRequests: 10,
     requestsByMethod: { 'completedtrainings.list': 2 },
     spreadsheetCalls: 40,
@@ -74,10 +72,8 @@ test('the checksum follows what a run did on Google, not how long it took here',
     fetchMs: 500,
     runMs: 900,
     cpuMs: 300,
-    peakRssGrowthMb: 12,
-    peakRssMb: 150,
     google: { ...noQuantities(), commits: 1, cellsWritten: 11_000 },
-  };
+  });
   const slowerHere = { ...run, fetchMs: 800, runMs: 2_000, cpuMs: 700, peakRssMb: 180 };
   const oneMoreCommit = { ...run, google: { ...run.google, commits: 2 } };
   expect(googleChecksum([slowerHere])).toBe(googleChecksum([run]));

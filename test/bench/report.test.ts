@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import type { BenchResults, Implementation, Measurement } from '../../dev/bench/measurement';
 import { googleTable, TABLES_END, TABLES_START, withTables } from '../../dev/bench/report';
 import { noQuantities, presetFigures } from '../../dev/emulator/runtime/cost-model';
+import { madeUpMeasurement } from './made-up-measurement';
 
 const PERFORMANCE_DOC = path.resolve(__dirname, '../../docs/performance.md');
 
@@ -41,21 +42,13 @@ describe('the Google table', () => {
     high: presetFigures('high'),
   };
   /** A full import of 10,000 that costs Google `commits` commits (0.5 s each at the central figures) and nothing else. */
-  const fullImport = (implementation: Implementation, commits: number): Measurement => ({
-    scenario: 'full import',
-    implementation,
-    records: 10_000,
-    requestsByMethod: {},
-    expectedUserRequests: 50,
-    spreadsheetCalls: 0,
-    valueWrites: 0,
-    fetchMs: null,
-    runMs: 1,
-    cpuMs: 1,
-    peakRssGrowthMb: null,
-    peakRssMb: 100,
-    google: { ...noQuantities(), commits },
-  });
+  const fullImport = (implementation: Implementation, commits: number): Measurement =>
+    madeUpMeasurement({
+      implementation,
+      records: 10_000,
+      expectedUserRequests: 50,
+      google: { ...noQuantities(), commits },
+    });
   const results: BenchResults = {
     config: {
       figures,

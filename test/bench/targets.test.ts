@@ -11,6 +11,7 @@ import {
   noQuantities,
   presetFigures,
 } from '../../dev/emulator/runtime/cost-model';
+import { madeUpMeasurement } from './made-up-measurement';
 
 const FIGURES = { low: presetFigures('low'), central: presetFigures('central'), high: presetFigures('high') };
 const CONFIG: BenchConfig = {
@@ -47,20 +48,7 @@ const google = (changes: Partial<CostQuantities> & { writeSeconds?: number } = {
 function measurement(
   overrides: Partial<Measurement> & Pick<Measurement, 'scenario' | 'implementation'>,
 ): Measurement {
-  return {
-    records: 1_000,
-    requestsByMethod: {},
-    expectedUserRequests: null,
-    spreadsheetCalls: 0,
-    valueWrites: 0,
-    fetchMs: null,
-    runMs: 1,
-    cpuMs: 1,
-    peakRssGrowthMb: null,
-    peakRssMb: 100,
-    google: google(),
-    ...overrides,
-  };
+  return madeUpMeasurement({ google: google(), ...overrides });
 }
 
 const addOnImport = (records: number, listRequests: number, fetchMs: number, quantities: CostQuantities) =>
