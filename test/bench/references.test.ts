@@ -77,18 +77,18 @@ function expectEveryRecordOnceWithNames(rows: readonly (readonly unknown[])[]): 
   expect(named.length).toBeGreaterThan(RECORDS * 0.9);
 }
 
-function tabOf(run: ReferenceRun) {
+/** The tab the reference wrote: its header, then every record once with its names, and nothing more. */
+function expectCompleteTab(run: ReferenceRun): void {
   const sheet = run.emulator.workbooks.get(run.spreadsheetId)!.sheet(COMPLETIONS_SHEET);
   expect(sheet.lastRow).toBe(RECORDS + 1);
-  return sheet.values(`A1:I${RECORDS + 1}`);
+  const [header, ...rows] = sheet.values(`A1:I${RECORDS + 1}`);
+  expect(header![0]).toBe('User ID');
+  expectEveryRecordOnceWithNames(rows);
 }
 
 test('the competent reference imports every record with its names: page 1, then the rest and the names in fetchAll batches of 100, one setValues', async () => {
   const run = await importWith('competent');
-  const [header, ...rows] = tabOf(run);
-
-  expect(header![0]).toBe('User ID');
-  expectEveryRecordOnceWithNames(rows);
+  expectCompleteTab(run);
   const { measurement } = run;
   const users = userIdsOf(data.completions).size;
   expect(users).toBeGreaterThan(NAMES_PER_FETCH_ALL);
@@ -107,10 +107,7 @@ test('the competent reference imports every record with its names: page 1, then 
 
 test('the expert reference reads as the competent one and writes the whole table through the Sheets API', async () => {
   const run = await importWith('expert');
-  const [header, ...rows] = tabOf(run);
-
-  expect(header![0]).toBe('User ID');
-  expectEveryRecordOnceWithNames(rows);
+  expectCompleteTab(run);
   const { measurement } = run;
   expect(measurement.google.fetchRounds).toHaveLength(4);
   expect(measurement.google.sheetsApiRequests).toBeGreaterThanOrEqual(1);
