@@ -64,12 +64,16 @@ function workbook() {
   return harness.emulator.workbooks.get(harness.spreadsheetId)!;
 }
 
-/** The People cell of this title on this user's row, typed as a user types it. */
-function typeOnPeople(userId: string, title: string, value: string): void {
+/** The A1 notation of the People cell of this title on this user's row. */
+function cellOnPeople(userId: string, title: string): string {
   const [header, ...rows] = harness.displayed(PEOPLE);
   const column = String.fromCharCode(65 + header!.indexOf(title));
-  const row = rows.findIndex((cells) => cells[0] === userId) + 2;
-  workbook().typeValues(`${PEOPLE}!${column}${row}`, [[value]]);
+  return `${column}${rows.findIndex((cells) => cells[0] === userId) + 2}`;
+}
+
+/** The People cell of this title on this user's row, typed as a user types it. */
+function typeOnPeople(userId: string, title: string, value: string): void {
+  workbook().typeValues(`${PEOPLE}!${cellOnPeople(userId, title)}`, [[value]]);
 }
 
 /** A row typed below the table: a manager with no completions of their own, their E-mail and manager. */
@@ -457,5 +461,115 @@ describe('the mail share holds across the digest, the team digests and the escal
     expect(recipientsOf(next)).toEqual([LEAD_C]);
     expect(listedTitles(next[0]!)).toEqual(expectedListed(LEAD_C));
     expect(harness.emulator.mail.remainingToday(OWNER, harness.emulator.clock.now())).toBe(2);
+  });
+});
+
+/** The Sync log's mail lines a call added, oldest first (the log is newest first). */
+function mailLinesAddedBy(act: () => void): string[][] {
+  const before = syncLog(harness).length;
+  act();
+  const log = syncLog(harness);
+  return log
+    .slice(0, log.length - before)
+    .reverse()
+    .filter((line) => line[0]!.startsWith('E-mail'));
+}
+
+describe('who goes first: the managers and their managers in the order of their addresses', () => {
+  const CEO = 'ceo@example.com';
+
+  test('team digests and escalations follow the addresses, not the order of the People rows', async () => {
+    await setUp();
+    // The People rows name lead B before lead A; lead C reports to the CEO, A and B to the director.
+    userIds.forEach((userId, index) => {
+      const lead = index < 4 ? LEAD_B : index < 8 ? LEAD_A : index < 10 ? LEAD_C : null;
+      if (lead) typeOnPeople(userId, 'Manager e-mail', lead);
+    });
+    addManagerRow('MGR-C', LEAD_C, CEO);
+    addManagerRow('MGR-B', LEAD_B, DIRECTOR);
+    addManagerRow('MGR-A', LEAD_A, DIRECTOR);
+    saveNotifications(harness, { escalationDays: '1' });
+    schedule();
+    confirmAllManagers();
+    expect(recipientsOf(fire())).toEqual([SAFETY, LEAD_A, LEAD_B, LEAD_C]);
+
+    const dayOne = fireNextDay();
+    expect(recipientsOf(dayOne)).toEqual([SAFETY, LEAD_A, LEAD_B, LEAD_C, CEO, DIRECTOR]);
+    const [toDirector] = mailTo(dayOne, DIRECTOR);
+    expect(toDirector!.body).toContain(`(${LEAD_A}, ${LEAD_B})`);
+    expect(mailTo(dayOne, CEO)[0]!.body).toContain(`(${LEAD_C})`);
+  });
+});
+
+describe('mail left over for the share: one summary line, counted', () => {
+  test('two team digests left, then one: the Sync log counts what went and what waits, with no line per mail held back', async () => {
+    // 50 % of 4 left today: 2 recipients, then 1 of the 2 left.
+    await setUp({ mailDailyQuota: 4 });
+    fillPeople();
+    saveNotifications(harness);
+    schedule();
+    confirmAllManagers();
+    let sent: SentMail[] = [];
+    const first = mailLinesAddedBy(() => {
+      sent = fire();
+    });
+    expect(recipientsOf(sent)).toEqual([SAFETY, LEAD_A]);
+    expect(first.filter((line) => line[0] === 'E-mail team digest')).toHaveLength(1);
+    expect(first.find((line) => line[0] === 'E-mail team digests')?.join(' ')).toContain(
+      "Team digests sent: 1. 2 team digests left for the next run: this run's mail share is spent",
+    );
+
+    harness.emulator.clock.advance(HOUR);
+    const second = mailLinesAddedBy(() => {
+      sent = fire();
+    });
+    // Only those waiting: lead B first, with everything of theirs still open.
+    expect(recipientsOf(sent)).toEqual([LEAD_B]);
+    expect(listedTitles(sent[0]!)).toEqual(expectedListed(LEAD_B));
+    expect(second.map((line) => line[0])).toEqual(['E-mail team digest', 'E-mail team digests']);
+    expect(second[1]!.join(' ')).toContain(
+      "Team digests sent: 1. 1 team digest left for the next run: this run's mail share is spent",
+    );
+  });
+
+  test('an escalation the share cannot cover waits, said once in the summary', async () => {
+    // 50 % of 8: 4 recipients a run, the digest and the three managers.
+    await setUp({ mailDailyQuota: 8 });
+    fillPeople();
+    saveNotifications(harness, { escalationDays: '1' });
+    schedule();
+    confirmAllManagers();
+    fire();
+    let sent: SentMail[] = [];
+    const lines = mailLinesAddedBy(() => {
+      sent = fireNextDay();
+    });
+    expect(recipientsOf(sent)).toEqual([SAFETY, LEAD_A, LEAD_B, LEAD_C]);
+    expect(lines.some((line) => line[0] === 'E-mail escalation')).toBe(false);
+    expect(lines.find((line) => line[0] === 'E-mail team digests')?.join(' ')).toContain(
+      'Team digests sent: 3. 1 escalation left for a later run: the mail share is spent.',
+    );
+  });
+});
+
+describe('a People tab the run cannot read', () => {
+  test('the digest still goes; no team digest, and the Sync log says which cell to correct', async () => {
+    await setUp();
+    fillPeople();
+    saveNotifications(harness);
+    schedule();
+    confirmAllManagers();
+    // The user removed the cell's date rule first, so the tab takes any text.
+    workbook().sheet(PEOPLE).setDataValidation(cellOnPeople(userIds[2]!, 'Start date'), null);
+    typeOnPeople(userIds[2]!, 'Start date', 'soon');
+    let sent: SentMail[] = [];
+    const lines = mailLinesAddedBy(() => {
+      sent = fire();
+    });
+    expect(recipientsOf(sent)).toEqual([SAFETY]);
+    const summary = lines.find((line) => line[0] === 'E-mail team digests')!.join(' ');
+    expect(summary).toContain('Team digests were not sent: ');
+    expect(summary).toContain('of the "People" tab Safety Sync cannot read');
+    expect(summary).toContain('Correct them and choose Safety Sync → Show training status.');
   });
 });
