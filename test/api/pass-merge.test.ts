@@ -35,6 +35,13 @@ const NEW = entry('NEW', 20240312);
 
 const keys = (entries: readonly ListEntry[]) => entries.map((one) => one.key);
 
+/** How many rows each record gets. */
+function countsOf(entries: readonly ListEntry[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const one of entries) counts[one.key] = (counts[one.key] ?? 0) + 1;
+  return counts;
+}
+
 describe('confirms', () => {
   test('the same records in the same order, below records that arrived on top', () => {
     expect(confirms([A, B, C], [A, B, C])).toBe(true);
@@ -75,6 +82,21 @@ describe('settle', () => {
     const twin = entry('A', 20240310);
     expect(settle([A, twin, B], [A, twin, B])).toEqual({ entries: [A, twin, B], unconfirmed: 0 });
     expect(settle([A, twin, B], [A, B])).toEqual({ entries: [A, twin, B], unconfirmed: 1 });
+  });
+
+  test('records of one day that the later pass lists in another order: each pass’s records kept, the fewest counted', () => {
+    // The service orders records of one day as it likes, and two passes may disagree on it.
+    const sameDay = entry('D', 20240308);
+    const swapped = settle([B, sameDay, C], [sameDay, B, C]);
+    expect(countsOf(swapped.entries)).toEqual({ B: 1, D: 2, C: 1 });
+    expect(swapped.unconfirmed).toBe(1);
+    // Twins of one day, one more of them shown by the later pass.
+    const twinA = entry('A', 20240310);
+    const twinB = entry('B', 20240310);
+    const first = entry('B', 20240310);
+    const moved = settle([A, first, twinB, D], [twinB, A, first, twinA, D]);
+    expect(countsOf(moved.entries)).toEqual({ A: 2, B: 3, D: 1 });
+    expect(moved.unconfirmed).toBe(2);
   });
 
   test('an entry of the wrong shape keeps its place after the record before it; ties keep the merged order', () => {
