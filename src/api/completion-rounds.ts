@@ -36,12 +36,11 @@ interface Page {
 
 /**
  * The requests of each round of reading `lastPage` pages when nothing changes: one round (page 1)
- * for a single page; else two passes. A pass that knows the last page (the confirming one always;
- * the first one when `lastPageKnown`, from an earlier read) sends page 1 with the `batchSize` pages
- * after it; one that does not sends page 1 alone. Each later round is `batchSize` pages with the
- * page before them.
+ * for a single page; else two passes. The first sends page 1 alone (it tells how many pages there
+ * are), then `batchSize` pages a round with the page before them, which anchors it; the confirming
+ * pass, which knows the last page, sends page 1 with the `batchSize` pages after it, then the same.
  */
-export function readRounds(lastPage: number, batchSize: number, lastPageKnown = false): number[] {
+export function readRounds(lastPage: number, batchSize: number): number[] {
   if (lastPage <= 1) return [1];
   const pass = (knowsLastPage: boolean): number[] => {
     const first = knowsLastPage ? Math.min(lastPage, 1 + batchSize) : 1;
@@ -51,16 +50,12 @@ export function readRounds(lastPage: number, batchSize: number, lastPageKnown = 
     }
     return rounds;
   };
-  return [...pass(lastPageKnown), ...pass(true)];
+  return [...pass(false), ...pass(true)];
 }
 
 /** The rounds and requests of `readRounds`. */
-export function readCost(
-  lastPage: number,
-  batchSize: number,
-  lastPageKnown = false,
-): { rounds: number; requests: number } {
-  const rounds = readRounds(lastPage, batchSize, lastPageKnown);
+export function readCost(lastPage: number, batchSize: number): { rounds: number; requests: number } {
+  const rounds = readRounds(lastPage, batchSize);
   return { rounds: rounds.length, requests: rounds.reduce((sum, requests) => sum + requests, 0) };
 }
 

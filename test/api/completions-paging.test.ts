@@ -290,7 +290,23 @@ describe('what a caller of the reader is told and may ask', () => {
     const read = readCompletionPages(service.client(), { filter: {}, onePass: true }, 5);
     expect(read.done).toBe(true);
     expect(read.records).toEqual(service.list);
+    expect(read.cursor.unconfirmed).toBe(0);
     expect(service.rounds).toEqual([[1], [1, 2, 3]]);
+  });
+
+  test('one pass: a record deleted above the page a round anchors on is counted as not confirmed', () => {
+    const service = new ChangingService(listOf(2_500), 1000);
+    let rounds = 0;
+    // Rounds [1], [1, 2], [2, 3]: the record goes from page 1 before the second.
+    service.beforeRound = () => {
+      if (++rounds === 2) {
+        service.list.splice(10, 1);
+        service.snapshot();
+      }
+    };
+    const read = readCompletionPages(service.client(), { filter: {}, onePass: true }, 1);
+    expect(read.done).toBe(true);
+    expect(read.cursor.unconfirmed).toBe(1);
   });
 
   test('after page 1 of the first pass, the records a page holds, once; after every round, where paging stands', () => {
@@ -376,6 +392,16 @@ describe('recent records: page by page until a page reaches back before the day'
     });
     expect(service.rounds).toEqual([[1]]);
   });
+});
+
+test('a read paused after page 1 alone resumes with page 1 once, the anchor of its first round', () => {
+  const service = new ChangingService(listOf(2_500), 1000);
+  const client = service.client();
+  const first = readCompletionPages(client, { filter: {} }, 5, { shouldPause: () => true });
+  expect(service.rounds).toEqual([[1]]);
+  const second = readCompletionPages(client, { cursor: first.cursor, held: first.entries }, 5);
+  expect(second.records).toEqual(service.list);
+  expect(service.rounds).toEqual([[1], [1, 2, 3], [1, 2, 3]]);
 });
 
 test('a paused read resumes from its cursor and the records it held', () => {
