@@ -185,10 +185,12 @@ function rememberingOrder(a: DigestItem, b: DigestItem): number {
   return older !== 0 ? older : (a.daysLeft ?? UNDATED) - (b.daysLeft ?? UNDATED);
 }
 
-/** Whether a digest is due today by its frequency: any day with each run, a new day daily, seven days on weekly. */
+/**
+ * Whether a digest is due today by its frequency: any day with each run, a new day daily, seven days
+ * on weekly. Asked only once isDigestDue has found the digest on and with recipients.
+ */
 function isRegularlyDue(settings: NotificationSettings, memory: DigestMemory, today: CalendarDate): boolean {
   const { frequency } = settings;
-  if (frequency === 'off' || settings.recipients.length === 0) return false;
   if (frequency === 'each-run' || memory.lastDay === null) return true;
   const days = daysBetween(memory.lastDay, today);
   return frequency === 'daily' ? days >= 1 : days >= WEEK_DAYS;

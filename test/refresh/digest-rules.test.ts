@@ -163,6 +163,29 @@ describe('trainings in the actionable order', () => {
     ]);
   });
 
+  test('with each run, beyond the 400 remembered, older lapses are forgotten first: no listed item is listed again', () => {
+    const expiring = Array.from({ length: 400 }, (_, index) => training(`in-${index + 1}`, index + 1));
+    const older = training('left-2023', -373);
+    const first = planDigest(settings('each-run'), [older, ...expiring], EMPTY_MEMORY, TODAY)!;
+    const next = planDigest(
+      settings('each-run'),
+      [older, ...expiring, training('expires-today', 0)],
+      first.memory,
+      TODAY,
+    )!;
+    // The older lapse, never listed, is counted again; every expiring one stays reported.
+    expect(
+      next.sections.map((section) => [
+        section.topic,
+        section.listed.map((item) => item.key),
+        section.olderLapses,
+      ]),
+    ).toEqual([
+      ['expiringTrainings', ['expires-today'], 0],
+      ['expiredTrainings', [], 1],
+    ]);
+  });
+
   test('with each run, an older lapse is counted once, then not again', () => {
     const first = planDigest(settings('each-run'), open, EMPTY_MEMORY, TODAY)!;
     expect(first.sections.find((section) => section.topic === 'expiredTrainings')!.olderLapses).toBe(3);
