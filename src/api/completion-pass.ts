@@ -3,6 +3,7 @@
  */
 import { appendAll } from '../lib/arrays';
 import { type CompletionsFilter, type ListEntry, positionsByKey } from './completions-contract';
+import type { PassPrint } from './pass-merge';
 
 /** Where paging stands between executions; small enough for a document property. */
 export interface PagingCursor {
@@ -35,6 +36,12 @@ export interface PagingCursor {
    * the list moved under the last pass); 0 when it is the service's list exactly.
    */
   unconfirmed: number;
+  /**
+   * The whole passes before `previous` that no pass confirmed, as prints: a pass that shows one of
+   * their lists below records arrived on top is the list too. Absent from a cursor an earlier
+   * version saved.
+   */
+  earlier?: PassPrint[];
 }
 
 /** Where a new pass starts: page 1, nothing placed, `expectedLastPage` (1: not known) expected. */
@@ -43,7 +50,7 @@ export function passStart(
   phase: 'read' | 'confirm',
   passesBefore: number,
   expectedLastPage = 1,
-  previous = 0,
+  earlier: PassPrint[] = [],
 ): PagingCursor {
   return {
     filter,
@@ -52,10 +59,11 @@ export function passStart(
     lastPage: expectedLastPage,
     pageSize: 0,
     anchorAt: 0,
-    previous,
+    previous: 0,
     passes: passesBefore + 1,
     moved: 0,
     unconfirmed: 0,
+    earlier,
   };
 }
 

@@ -3,6 +3,7 @@
  * exactly), or, when the last pass still disagrees, the list both passes merged settle with.
  */
 import { appendAll } from '../lib/arrays';
+import { fingerprint } from '../lib/fingerprint';
 import { type ListEntry, positionsByKey } from './completions-contract';
 
 /**
@@ -16,6 +17,35 @@ export function confirms(previous: readonly ListEntry[], current: readonly ListE
     if (current[arrived + index]!.key !== previous[index]!.key) return false;
   }
   return true;
+}
+
+/**
+ * A whole pass's list as a later pass can still be compared with it once its entries are let go:
+ * how many records it held, and a fingerprint of their keys in order.
+ */
+export interface PassPrint {
+  records: number;
+  keys: string;
+}
+
+function keysPrint(entries: readonly ListEntry[], from: number): string {
+  const keys: string[] = [];
+  for (let index = from; index < entries.length; index++) keys.push(entries[index]!.key);
+  return fingerprint(keys.join('\u0000'));
+}
+
+export function printOf(entries: readonly ListEntry[]): PassPrint {
+  return { records: entries.length, keys: keysPrint(entries, 0) };
+}
+
+/**
+ * Whether `current`, a whole pass, is the list an earlier pass printed below records that arrived
+ * on top since, as `confirms` asks of the pass just before it: two reads that agree, whatever a
+ * pass between them saw (records arriving on top in the middle of its round, say).
+ */
+export function confirmsPrint(print: PassPrint, current: readonly ListEntry[]): boolean {
+  const arrived = current.length - print.records;
+  return arrived >= 0 && keysPrint(current, arrived) === print.keys;
 }
 
 /** The first of `positions` (ascending) at or after `from`; Infinity when none is. */

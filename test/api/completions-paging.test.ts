@@ -213,6 +213,23 @@ test('a steady stream of records on top (one before every round of requests) sti
   );
 });
 
+test('a record arriving on top while the confirming round is answered: the third pass shows the first pass’s list below it, and the read is exact', () => {
+  for (const arriving of [1, 3]) {
+    const service = new ChangingService(listOf(2_500), 1000);
+    // The confirming pass asks for pages 1–3 in one round; the records arrive before its last answer.
+    service.beforeAnswer = (served) => {
+      if (served === 5) {
+        service.list = [...listOf(arriving, -30), ...service.list];
+        service.snapshot();
+      }
+    };
+    const read = readCompletionPages(service.client(), { filter: {} }, 5);
+    expect(read.records).toEqual(service.list);
+    expect(read.cursor.unconfirmed).toBe(0);
+    expect(service.rounds).toEqual([[1], [1, 2, 3], [1, 2, 3], [1, 2, 3]]);
+  }
+});
+
 test('records that change in the middle on every read: the read still ends, after three passes, and says what it could not confirm', () => {
   const original = listOf(3_500);
   const service = new ChangingService([...original], 1000);

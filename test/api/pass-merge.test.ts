@@ -4,7 +4,7 @@
  * one-sided ones counted, the whole in the service's order, newest first).
  */
 import type { ListEntry } from '../../src/api/completions-contract';
-import { confirms, settle } from '../../src/api/pass-merge';
+import { confirms, confirmsPrint, printOf, settle } from '../../src/api/pass-merge';
 
 /** A record named `name`, completed on the YYYYMMDD day `dateNumber`. */
 function entry(name: string, dateNumber: number): ListEntry {
@@ -53,6 +53,22 @@ describe('confirms', () => {
     expect(confirms([A, B, C], [A, C, B])).toBe(false);
     expect(confirms([A, B, C], [A, B, NEW, C])).toBe(false);
     expect(confirms([A, B, C], [A, B, C, D])).toBe(false);
+  });
+});
+
+describe('confirmsPrint: a pass compared with an earlier one whose entries were let go', () => {
+  test('the printed list, below records that arrived on top: confirmed', () => {
+    expect(confirmsPrint(printOf([A, B, C]), [A, B, C])).toBe(true);
+    expect(confirmsPrint(printOf([A, B, C]), [NEW, A, B, C])).toBe(true);
+  });
+
+  test('a record gone, moved, added below the top or at the end, or a twin less: not confirmed', () => {
+    const twin = entry('A', 20240310);
+    expect(confirmsPrint(printOf([A, B, C]), [A, C])).toBe(false);
+    expect(confirmsPrint(printOf([A, B, C]), [A, C, B])).toBe(false);
+    expect(confirmsPrint(printOf([A, B, C]), [A, B, NEW, C])).toBe(false);
+    expect(confirmsPrint(printOf([A, B, C]), [A, B, C, D])).toBe(false);
+    expect(confirmsPrint(printOf([A, twin, B]), [NEW, A, B])).toBe(false);
   });
 });
 
