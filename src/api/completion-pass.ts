@@ -88,7 +88,6 @@ function arrivedOnTop(list: readonly ListEntry[], page: readonly ListEntry[]): n
  * (the newest ones may have been deleted meanwhile); all of it when it shows none of them.
  */
 function arrivalsOnTop(list: readonly ListEntry[], top: readonly ListEntry[]): ListEntry[] {
-  if (list.length === 0) return [...top];
   const exact = arrivedOnTop(list, top);
   // All of page 1 new says nothing of where the list went: a page of arrivals looks the same as a
   // page whose first record was deleted.
@@ -224,11 +223,17 @@ export class Pass {
     return entries.length;
   }
 
-  /** Takes the records that `top` (page 1 read again) shows arrived on top since the pass began. */
+  /**
+   * Takes the records that `top` (page 1 read again) shows arrived on top since the pass began.
+   * The pass's records then begin where the list does, so the last page it read is expected at its
+   * page's place in the list: how far the page read again with `top` is from there is how far the
+   * list moved under the pass (records that arrived on top while it read on were missed by it, and
+   * are taken now; they moved nothing).
+   */
   takeArrivals(top: readonly ListEntry[]): void {
     const arrived = arrivalsOnTop(this.entries, top);
-    if (arrived.length === 0) return;
-    this.entries = [...arrived, ...this.entries];
-    this.cursor = { ...this.cursor, anchorAt: this.cursor.anchorAt + arrived.length };
+    if (arrived.length > 0) this.entries = [...arrived, ...this.entries];
+    const { nextPage, pageSize } = this.cursor;
+    this.cursor = { ...this.cursor, anchorAt: Math.max(0, nextPage - 2) * pageSize };
   }
 }

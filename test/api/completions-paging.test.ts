@@ -421,6 +421,20 @@ test('a read paused after page 1 alone resumes with page 1 once, the anchor of i
   expect(service.rounds).toEqual([[1], [1, 2, 3], [1, 2, 3]]);
 });
 
+test('a confirming pass resumed after records arrived on top: they are taken first, and nothing moved', () => {
+  const service = new ChangingService(listOf(2_500), 1000);
+  const client = service.client();
+  let asked = 0;
+  // Rounds [1], [1, 2], [2, 3], then the confirming [1, 2]: the read pauses before its [2, 3].
+  const first = readCompletionPages(client, { filter: {} }, 1, { shouldPause: () => ++asked === 4 });
+  expect(first.cursor).toMatchObject({ phase: 'confirm', nextPage: 3 });
+  service.list = [...listOf(3, -30), ...service.list];
+  service.snapshot();
+  const second = readCompletionPages(client, { cursor: first.cursor, held: first.entries }, 1);
+  expect(second.records).toEqual(service.list);
+  expect(second.cursor.unconfirmed).toBe(0);
+});
+
 test('a paused read resumes from its cursor and the records it held', () => {
   const service = new ChangingService(listOf(5_000), 1000);
   const client = service.client();
@@ -485,6 +499,15 @@ describe('a settled read handed back in a later execution (the import writes wha
     },
   );
 
+  test('a twin of the newest record on top since: taken, the list still exact', () => {
+    const { service, resume } = settledRead();
+    service.list = [{ ...service.list[0]! }, ...service.list];
+    service.snapshot();
+    const read = resume();
+    expect(read.records).toEqual(service.list);
+    expect(read.cursor.unconfirmed).toBe(0);
+  });
+
   test('the whole last page gone: not confirmed either', () => {
     const { service, resume } = settledRead();
     service.list.splice(2_000);
@@ -539,7 +562,11 @@ function countsOf(keys: readonly string[]): Map<string, number> {
  *    while its last pass was answered, below records that arrived on top after it;
  *  - any read holds every record listed both when it began and when it ended, at least as many
  *    times as both list it and never more often than a version listed it; nothing that no version
- *    listed; and every record put on top before its last call began that is still listed.
+ *    listed; and every record put on top before its last call began that is still listed;
+ *  - a read whose list held still from its second pass on ends with exactly the list: a pass that
+ *    nothing changed under reads the list as it is, and the one after it confirms that;
+ *  - a read under records put on top only (before rounds) is exact: the list below its newest
+ *    records, those that arrived while its last pass read on (the next read takes them).
  */
 test('seeded model: 600 generated interleavings of changes and reads', () => {
   const SEQUENCES = 600;
@@ -566,16 +593,21 @@ test('seeded model: 600 generated interleavings of changes and reads', () => {
     const rounds = 2 * (Math.ceil(service.list.length / pageSize / batchSize) + 1);
     const changeRate = (random.next() * 3) / rounds;
     const withinRounds = random.chance(0.5);
+    // A fifth of the sequences see only records put on top, before rounds: a busy service.
+    const onlyArrivals = !withinRounds && random.chance(0.4);
+    /** The round during or before which the list last changed (-1: never). */
+    let lastChangeRound = -1;
     const change = (when: string) => {
       const served = service.answeredFrom.length;
       if (random.next() >= changeRate) return;
+      lastChangeRound = service.rounds.length - (when === 'between answers' ? 1 : 0);
       if (when === 'between answers') {
         covered.changesWithinRound++;
         changedWithinRound = true;
       }
       const list = [...service.list];
       for (let count = random.int(1, 2); count > 0; count--) {
-        const kind = random.int(0, 3);
+        const kind = onlyArrivals ? 0 : random.int(0, 3);
         const at = random.int(0, list.length);
         const dateAt = list[Math.min(at, list.length - 1)]?.dateNumber ?? daysBefore(0);
         if (kind === 0) {
@@ -609,7 +641,14 @@ test('seeded model: 600 generated interleavings of changes and reads', () => {
     // spread over several executions does.
     const pauseRate = random.chance(0.5) ? random.next() * 0.4 : 0;
     const client = service.client();
-    const control = pauseRate ? { shouldPause: () => random.chance(pauseRate) } : {};
+    /** The first round of the second pass (null: the read made one pass). */
+    let secondPassRound: number | null = null;
+    const control = {
+      ...(pauseRate && { shouldPause: () => random.chance(pauseRate) }),
+      onProgress: (cursor: { passes: number }) => {
+        if (cursor.passes >= 2) secondPassRound ??= service.rounds.length - 1;
+      },
+    };
     // Half the sequences start with the last page an earlier read found (as a routine import
     // does), right or wrong by now.
     const lastPageBefore = random.chance(0.5) ? random.int(1, 12) : undefined;
@@ -654,6 +693,26 @@ test('seeded model: 600 generated interleavings of changes and reads', () => {
       if (!asVersion)
         fail(`read ${keys.length} records as exact that are no version of the list it confirmed`);
     } else if (read.cursor.unconfirmed > 0) covered.unconfirmed++;
+    // Records put on top are taken by page 1 read again, or left to the next read when they arrive
+    // while a pass reads on: either way nothing under them moved, and the read is exact.
+    if (onlyArrivals) {
+      const listed = service.list.map(identity);
+      if (
+        read.cursor.unconfirmed !== 0 ||
+        keys.join('\n') !== listed.slice(listed.length - keys.length).join('\n')
+      )
+        fail(
+          `only records on top arrived, and the read holds ${keys.length} records, ${read.cursor.unconfirmed} ` +
+            `unconfirmed, for ${listed.length} listed: not the list below its newest`,
+        );
+    }
+    if (secondPassRound !== null && lastChangeRound < secondPassRound) {
+      if (read.cursor.unconfirmed !== 0 || keys.join('\n') !== service.list.map(identity).join('\n'))
+        fail(
+          `the list held still from the second pass (round ${secondPassRound}) on, and the read ended with ` +
+            `${keys.length} records, ${read.cursor.unconfirmed} unconfirmed, for ${service.list.length} listed`,
+        );
+    }
     const first = countsOf(service.versions[0]!);
     const last = countsOf(service.versions[service.versions.length - 1]!);
     const most = new Map<string, number>();
