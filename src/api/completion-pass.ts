@@ -37,11 +37,11 @@ export interface PagingCursor {
    */
   unconfirmed: number;
   /**
-   * The whole passes before `previous` that no pass confirmed, as prints: a pass that shows one of
-   * their lists below records arrived on top is the list too. Absent from a cursor an earlier
-   * version saved.
+   * The whole pass before `previous`, which it did not confirm, as a print: a pass that shows its
+   * list below records arrived on top is the list too. Absent before a third pass, and from a
+   * cursor an earlier version saved.
    */
-  earlier?: PassPrint[];
+  passBeforePrevious?: PassPrint;
 }
 
 /** Where a new pass starts: page 1, nothing placed, `expectedLastPage` (1: not known) expected. */
@@ -50,7 +50,7 @@ export function passStart(
   phase: 'read' | 'confirm',
   passesBefore: number,
   expectedLastPage = 1,
-  earlier: PassPrint[] = [],
+  passBeforePrevious?: PassPrint,
 ): PagingCursor {
   return {
     filter,
@@ -63,7 +63,7 @@ export function passStart(
     passes: passesBefore + 1,
     moved: 0,
     unconfirmed: 0,
-    earlier,
+    ...(passBeforePrevious && { passBeforePrevious }),
   };
 }
 

@@ -86,9 +86,9 @@ export const MAX_PASSES = 3;
  * span executions (`control` pauses it between rounds; what it holds comes back with the cursor to
  * resume from). The first pass reads the list; each later pass reads it again and is compared with
  * the one before when it ends: the same records in the same order, below the ones that arrived on
- * top, make it the service's list exactly; so do those of any earlier pass (a pass disturbed by
- * records arriving on top between the answers of its round disagrees with both passes around it,
- * which agree with each other). When the last pass still disagrees, the read settles
+ * top, make it the service's list exactly; so do those of the pass before that one (a pass disturbed
+ * by records arriving on top between the answers of its round disagrees with both passes around
+ * it, which agree with each other). When the last pass still disagrees, the read settles
  * with both passes merged (see `settle` in pass-merge.ts): every record either pass listed where
  * it listed it, and a count of those the other pass did not confirm. An execution that goes on
  * with a pass begun earlier reads page 1 again with its first round, and takes what arrived on
@@ -113,7 +113,7 @@ export function readCompletionPages(
     if (rounds > 0 && cursor.phase === 'settled') return read.result(true);
     if (rounds > 0 && control.shouldPause?.()) return read.result(false);
     // What arrived on top since an earlier execution: page 1 again, with this execution's first round.
-    const topUp = rounds === 0 && !read.fresh && (cursor.phase === 'settled' || cursor.nextPage > 1);
+    const topUp = rounds === 0 && !read.fresh;
     rounds++;
     const interruption = readNextRound(client, read, batchSize, control, topUp);
     if (interruption) return { ...read.result(false), interruption };
@@ -209,20 +209,23 @@ class PagedRead {
     if (this.fresh && cursor.passes === 1 && cursor.lastPage <= 1) return this.settleWith(pass.entries, 0);
     if (this.onePass) return this.settleWith(pass.entries, cursor.moved);
     if (previous) {
-      const earlier = cursor.earlier ?? [];
-      if (confirms(previous, pass.entries) || earlier.some((print) => confirmsPrint(print, pass.entries)))
+      const { passBeforePrevious } = cursor;
+      if (
+        confirms(previous, pass.entries) ||
+        (passBeforePrevious !== undefined && confirmsPrint(passBeforePrevious, pass.entries))
+      )
         return this.settleWith(pass.entries, cursor.moved);
       if (cursor.passes >= MAX_PASSES) {
         const settled = settle(previous, pass.entries);
         return this.settleWith(settled.entries, settled.unconfirmed + cursor.moved);
       }
     }
-    // The pass before the one that ended is let go: a later pass is still compared with its print.
-    const earlier = previous ? [...(cursor.earlier ?? []), printOf(previous)] : [];
+    // The pass before the one that ended is let go: the next pass is still compared with its print.
+    const passBeforePrevious = previous ? printOf(previous) : undefined;
     this.previous = pass.entries;
     this.known = null;
     pass.entries = [];
-    pass.cursor = passStart(cursor.filter, 'confirm', cursor.passes, cursor.lastPage, earlier);
+    pass.cursor = passStart(cursor.filter, 'confirm', cursor.passes, cursor.lastPage, passBeforePrevious);
     return null;
   }
 

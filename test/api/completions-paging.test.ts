@@ -435,6 +435,27 @@ test('a confirming pass resumed after records arrived on top: they are taken fir
   expect(second.cursor.unconfirmed).toBe(0);
 });
 
+test('a third pass resumed from a cursor saved before passes were printed: compared with the second alone, and it ends', () => {
+  const service = new ChangingService(listOf(2_500), 1000);
+  const client = service.client();
+  let rounds = 0;
+  // The first pass reads the list; a record deleted from page 2 before the second makes a third.
+  service.beforeRound = () => {
+    if (++rounds === 3) {
+      service.list.splice(1_500, 1);
+      service.snapshot();
+    }
+  };
+  const paused = readCompletionPages(client, { filter: {} }, 5, { shouldPause: () => rounds === 3 });
+  expect(paused.cursor).toMatchObject({ phase: 'confirm', passes: 3 });
+  expect(paused.cursor.passBeforePrevious).toBeDefined();
+  const { passBeforePrevious: _dropped, ...older } = paused.cursor;
+  const read = readCompletionPages(client, { cursor: older, held: paused.entries }, 5);
+  expect(read.done).toBe(true);
+  expect(read.records).toEqual(service.list);
+  expect(read.cursor.unconfirmed).toBe(0);
+});
+
 test('a paused read resumes from its cursor and the records it held', () => {
   const service = new ChangingService(listOf(5_000), 1000);
   const client = service.client();
