@@ -150,6 +150,7 @@ export const RULES = [
     tests: [
       'test/refresh/notification-settings.test.ts',
       'test/refresh/digest-rules.test.ts',
+      'test/refresh/team-digests-summary.test.ts',
       'test/refresh/digest-model.test.ts',
       'test/refresh/notifications.test.ts',
       'test/refresh/notification-sending.test.ts',

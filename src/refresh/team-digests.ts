@@ -246,31 +246,49 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** What the summary counts; `owner` is the schedule owner's address ('' when Apps Script hides it). */
+export interface TeamMailCounts extends TeamOutcome {
+  /** Manager addresses on People the owner may confirm but has not. */
+  waiting: number;
+  /** Manager addresses on People outside the owner's domain rule. */
+  outside: number;
+  owner: string;
+  /** Why the run's mail share is what it is; '' before the run sent anything. */
+  shareReason: string;
+}
+
+/** The summary's sentence when team mail waits (for the share, or for the owner); null when none does. */
+export function teamMailSummary(counts: TeamMailCounts): string | null {
+  const { waiting, outside } = counts;
+  const owner = counts.owner || 'the schedule’s owner';
+  const why = counts.shareReason ? ` (${counts.shareReason})` : '';
+  const parts = [
+    counts.left.length > 0 &&
+      `${plural(counts.left.length, 'team digest', 'team digests')} left for the next run: this run's mail share is spent${why}.`,
+    counts.escalationsLeft > 0 &&
+      `${plural(counts.escalationsLeft, 'escalation', 'escalations')} left for a later run: the mail share is spent.`,
+    waiting > 0 &&
+      `${plural(waiting, 'manager address', 'manager addresses')} on the People tab ${waiting === 1 ? 'receives' : 'receive'} nothing until ${owner} confirms ${waiting === 1 ? 'it' : 'them'} in Safety Sync → Settings… → Notifications.`,
+    outside > 0 &&
+      `${plural(outside, 'manager address', 'manager addresses')} on the People tab ${outside === 1 ? 'is' : 'are'} outside the domain of ${owner}, whose account sends the mail: nothing goes there unless ${owner} allows outside addresses.`,
+  ].filter((part) => part !== false);
+  return parts.length === 0 ? null : `Team digests sent: ${counts.sent}. ${parts.join(' ')}`;
+}
+
 /** One Sync log line when team mail waits: for the share, or for the owner to confirm addresses. */
 function logSummary(team: TeamDigests, run: MailRun, outcome: TeamOutcome): void {
   const unconfirmed = teamAddresses(team.teams).filter((address) => !team.confirmed.has(address));
   const outside = unconfirmed.filter(
     (address) => !recipientAllowed(address, run.scheduleOwner, team.settings.allowOutsideDomain),
   ).length;
-  const waiting = unconfirmed.length - outside;
-  const owner = run.scheduleOwner || 'the schedule’s owner';
-  const why = run.allowance ? ` (${run.allowance.why})` : '';
-  const parts = [
-    outcome.left.length > 0 &&
-      `${plural(outcome.left.length, 'team digest', 'team digests')} left for the next run: this run's mail share is spent${why}.`,
-    outcome.escalationsLeft > 0 &&
-      `${plural(outcome.escalationsLeft, 'escalation', 'escalations')} left for a later run: the mail share is spent.`,
-    waiting > 0 &&
-      `${plural(waiting, 'manager address', 'manager addresses')} on the People tab ${waiting === 1 ? 'receives' : 'receive'} nothing until ${owner} confirms ${waiting === 1 ? 'it' : 'them'} in Safety Sync → Settings… → Notifications.`,
-    outside > 0 &&
-      `${plural(outside, 'manager address', 'manager addresses')} on the People tab ${outside === 1 ? 'is' : 'are'} outside the domain of ${owner}, whose account sends the mail: nothing goes there unless ${owner} allows outside addresses.`,
-  ].filter((part) => part !== false);
-  if (parts.length === 0) return;
-  logMail(run, {
-    action: SUMMARY_ACTION,
-    outcome: 'Skipped',
-    details: `Team digests sent: ${outcome.sent}. ${parts.join(' ')}`,
+  const details = teamMailSummary({
+    ...outcome,
+    waiting: unconfirmed.length - outside,
+    outside,
+    owner: run.scheduleOwner,
+    shareReason: run.allowance?.why ?? '',
   });
+  if (details) logMail(run, { action: SUMMARY_ACTION, outcome: 'Skipped', details });
 }
 
 /** The Sync log's line for team digests that cannot go: the People tab cannot be read. */
