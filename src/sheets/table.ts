@@ -10,6 +10,7 @@ export type ColumnKind =
   | 'date' // a whole sheet serial: a date no time zone can shift
   | 'datetime' // a fractional sheet serial in the spreadsheet's time zone
   | 'integer'
+  | 'percent' // a share from 0 to 1, shown as a percentage
   | 'daysLeft' // a whole number of days until a date, read as "10 days left" or "10 days overdue"
   | 'boolean'
   | 'formula'; // a formula the add-on builds itself (in-sheet links)
@@ -79,6 +80,7 @@ const NUMBER_FORMATS: Record<ColumnKind, string> = {
   date: 'yyyy-mm-dd',
   datetime: 'yyyy-mm-dd hh:mm:ss',
   integer: '0',
+  percent: '0.0%',
   // The value stays a number (sorting, filters and the digest read it); only its display is words.
   daysLeft: '0" days left";0" days overdue";"today"',
   boolean: 'General',

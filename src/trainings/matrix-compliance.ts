@@ -7,7 +7,7 @@
  * anything, a training the person took counts too, required or not (the rule before requirements
  * existed: a workbook is counted as before until its user fills them in).
  */
-import type { PairStatus, TrainingMatrix } from './matrix';
+import type { PairStatus, Person, TrainingMatrix } from './matrix';
 import { isCompliant, TrainingStatus } from './training-status';
 
 export interface Compliance {
@@ -17,7 +17,7 @@ export interface Compliance {
 
 /** The rows of the people counted: the active ones (the inactive are listed only when shown). */
 function activeRows(matrix: TrainingMatrix): PairStatus[][] {
-  return matrix.statuses.filter((_, person) => matrix.people[person]!.active);
+  return countedRows(matrix).map((row) => row.statuses);
 }
 
 /** compliant ÷ counted; null when nothing counts. */
@@ -31,13 +31,38 @@ function counts(status: PairStatus, requirementsListed: boolean): boolean {
 }
 
 function tally(statuses: Iterable<PairStatus>, requirementsListed: boolean): Compliance {
-  const result = { compliant: 0, counted: 0 };
+  const { compliant, counted } = statusCounts(statuses, requirementsListed);
+  return { compliant, counted };
+}
+
+/** The counted pairs by status (they sum to `counted`): what Compliance history records. */
+export interface StatusCounts extends Compliance {
+  /** Valid and Valid (no expiry). */
+  valid: number;
+  expiring: number;
+  expired: number;
+  notDone: number;
+}
+
+export function statusCounts(statuses: Iterable<PairStatus>, requirementsListed: boolean): StatusCounts {
+  const result = { compliant: 0, counted: 0, valid: 0, expiring: 0, expired: 0, notDone: 0 };
   for (const status of statuses) {
     if (!counts(status, requirementsListed)) continue;
     result.counted++;
     if (isCompliant(status.status)) result.compliant++;
+    if (status.status === TrainingStatus.expiring) result.expiring++;
+    else if (status.status === TrainingStatus.expired) result.expired++;
+    else if (status.status === TrainingStatus.notDone) result.notDone++;
+    else result.valid++;
   }
   return result;
+}
+
+/** The rows of the people counted, for whoever groups them otherwise (Compliance history). */
+export function countedRows(matrix: TrainingMatrix): { person: Person; statuses: PairStatus[] }[] {
+  return matrix.people.flatMap((person, index) =>
+    person.active ? [{ person, statuses: matrix.statuses[index]! }] : [],
+  );
 }
 
 /** An inactive person's: nothing counted. */

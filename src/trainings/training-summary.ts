@@ -1,10 +1,12 @@
 /**
  * What a run says about the training tabs it wrote: the tabs it made again, then the people, the
- * trainings, how many are expired, expiring and required but not done, and the compliance.
+ * trainings, how many are expired, expiring and required but not done, and the compliance; then the
+ * months Compliance history recorded, when it recorded any.
  */
 import { formatCount } from '../lib/numbers';
 import { describeRemade } from '../platform/addon-tabs';
 import type { CatalogueEntry } from './catalogue';
+import type { HistoryUpdate } from './compliance-history';
 import type { ExpiringEntry } from './expiring';
 import type { TrainingMatrix } from './matrix';
 import { exemptedPairs, overallCompliance, requiredNotDone } from './matrix-compliance';
@@ -20,10 +22,30 @@ export function describeTrainingTabs(
   matrix: TrainingMatrix,
   trainings: readonly CatalogueEntry[],
   entries: readonly ExpiringEntry[],
+  history: HistoryUpdate,
 ): { summary: string; remade: string | null } {
   const remade = remadeSheets.length ? describeRemade(remadeSheets) : null;
-  const summary = summaryOf(matrix, trainings, entries);
-  return { summary: remade ? `${remade} ${summary}` : summary, remade };
+  const summary = [remade, summaryOf(matrix, trainings, entries), historySentence(history)]
+    .filter((part) => part !== null)
+    .join(' ');
+  return { summary, remade };
+}
+
+/** What Compliance history recorded, when it recorded a month; null otherwise. */
+export function historySentence({ recorded, backfilled, left }: HistoryUpdate): string | null {
+  if (recorded.length === 0) return null;
+  const span = (months: readonly string[]) =>
+    months.length === 1
+      ? months[0]!
+      : `${months.length} months, ${months[0]!} to ${months[months.length - 1]!}`;
+  const closed = recorded.filter((month) => !backfilled.includes(month));
+  const parts = [
+    closed.length > 0 &&
+      `recorded ${span(closed)} as of ${closed.length === 1 ? 'its' : 'each month’s'} last day`,
+    backfilled.length > 0 && `backfilled ${span(backfilled)} from the completions this workbook holds`,
+    left > 0 && `the next runs record ${left} more`,
+  ].filter((part) => part !== false);
+  return `Compliance history: ${parts.join('; ')}.`;
 }
 
 function summaryOf(

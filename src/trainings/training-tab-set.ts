@@ -1,6 +1,6 @@
 /**
  * The tabs a training run writes together — Trainings, People, Requirements, Exemptions, Training
- * matrix and Expiring trainings — each found by its sheet id (platform/addon-tabs.ts), under whatever name its user gave
+ * matrix, Expiring trainings and Compliance history — each found by its sheet id (platform/addon-tabs.ts), under whatever name its user gave
  * it, and kept together in the document state, as they are written together.
  */
 import type { DocumentState } from '../platform/document-state';
@@ -17,6 +17,7 @@ import { MATRIX_SHEET } from './matrix';
 import { PEOPLE_SHEET } from './people';
 import { REQUIREMENTS_SHEET } from './requirements';
 import { EXEMPTIONS_SHEET } from './exemptions';
+import { HISTORY_SHEET } from './compliance-history';
 
 const STATE_KEY = 'safetySync.trainingTabs';
 const TRAINING_TABS = {
@@ -26,6 +27,7 @@ const TRAINING_TABS = {
   exemptions: addonTab(STATE_KEY, 'exemptions', EXEMPTIONS_SHEET),
   matrix: addonTab(STATE_KEY, 'matrix', MATRIX_SHEET),
   expiring: addonTab(STATE_KEY, 'expiring', EXPIRING_SHEET),
+  history: addonTab(STATE_KEY, 'history', HISTORY_SHEET),
 } as const satisfies Record<string, AddonTab>;
 export const CATALOGUE_ADDON_TAB = TRAINING_TABS.catalogue;
 export const EXPIRING_ADDON_TAB = TRAINING_TABS.expiring;

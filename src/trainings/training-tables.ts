@@ -1,10 +1,11 @@
 /**
- * What the Trainings tab, the Training matrix, the Expiring trainings list and the Overview's roll-ups
- * show, computed from
- * the completions, the catalogue, and the People, Requirements and Exemptions tabs, for one day; the tabs'
- * sizes are checked before the cells' statuses are computed, and again with the list's real size.
+ * What the Trainings tab, the Training matrix, the Expiring trainings list, Compliance history and
+ * the Overview's roll-ups show, computed from the completions, the catalogue, and the People,
+ * Requirements and Exemptions tabs, for one day; the tabs' sizes are checked before the cells'
+ * statuses are computed, and again with the list's and the history's real sizes.
  */
 import type { TabSize } from '../sheets/cell-limit';
+import type { TabContent } from '../sheets/tab-content';
 import type { CalendarDate } from '../lib/dates';
 import { CATALOGUE_COLUMNS, type CatalogueEntry, type CatalogueRead, mergeCatalogue } from './catalogue';
 import type { CompletionRow } from './completions-tab';
@@ -15,6 +16,7 @@ import type { RosterEntry } from './people';
 import type { Requirement } from './requirements';
 import type { TrainingTab } from './training-tab-set';
 import { rollUps, type RollUps } from './roll-ups';
+import { historyUpdate, type HistoryUpdate, matrixAsOf } from './compliance-history';
 
 export interface TrainingTables {
   trainings: CatalogueEntry[];
@@ -22,6 +24,7 @@ export interface TrainingTables {
   entries: ExpiringEntry[];
   /** The Overview's figures by site and department; null while nobody has either. */
   rollUps: RollUps | null;
+  history: HistoryUpdate;
 }
 
 export interface TrainingTableSources {
@@ -36,6 +39,8 @@ export interface TrainingTableSources {
   showInactive: boolean;
   today: CalendarDate;
   defaultExpiringDays: number;
+  /** Compliance history as the tab holds it. */
+  history: Pick<TabContent, 'records' | 'layout'>;
 }
 
 /**
@@ -71,6 +76,31 @@ export function computeTrainingTables(
     rows: expiringRowCount(entries) + 1,
     columns: EXPIRING_COLUMNS.length,
   };
-  checkRoom([catalogueSize, matrixTabSize, expiringSize]);
-  return { trainings, matrix, entries, rollUps: rollUps(matrix) };
+  const history = complianceHistory(sources, trainings, matrix);
+  const historySize = {
+    sheetName: names.history,
+    rows: history.table.rows.length + 1,
+    columns: sources.history.layout.width,
+  };
+  checkRoom([catalogueSize, matrixTabSize, expiringSize, historySize]);
+  return { trainings, matrix, entries, rollUps: rollUps(matrix), history };
+}
+
+/** The history's rows after this run; the day's own matrix serves this month when everyone has started. */
+function complianceHistory(
+  sources: TrainingTableSources,
+  trainings: CatalogueEntry[],
+  matrix: TrainingMatrix,
+): HistoryUpdate {
+  const { today, roster, completions } = sources;
+  const started = roster.every((entry) => entry.startDate === null || entry.startDate <= today);
+  const earliest = completions.reduce<CalendarDate | null>(
+    (first, row) => (first === null || row.completed < first ? row.completed : first),
+    null,
+  );
+  return historyUpdate(
+    sources.history.records,
+    (day) => (day === today && started ? matrix : matrixAsOf({ ...sources, trainings }, day)),
+    { today, earliest, pairs: roster.length * trainings.length },
+  );
 }

@@ -1,5 +1,6 @@
 /**
- * Writes the training tabs (Trainings, People, Training matrix, Expiring trainings) from what the
+ * Writes the training tabs (Trainings, People, Training matrix, Expiring trainings, Compliance
+ * history) from what the
  * spreadsheet already holds ("Completed trainings" and the user's cells of Trainings and People), for
  * one day, with no request: read everything, check that it all fits, then write, with a number of
  * Spreadsheet calls that does not grow with the completions. Each tab is found by its sheet id
@@ -47,6 +48,7 @@ import { writeCatalogueTab } from './catalogue-tab';
 import { type LinkedRollUps, linkRollUps } from './roll-up-views';
 import { type PeopleTabPlan, planPeopleTab } from './people-tab';
 import { wholeTabValues } from '../sheets/input-tab';
+import { HISTORY_TAB } from './compliance-history';
 
 export interface TrainingDay {
   utcOffsetAt: UtcOffsetAt;
@@ -132,6 +134,7 @@ interface PlannedTrainingTabs extends TrainingTables {
   grid: MatrixGrid;
   expiringContent: TabContent;
   expiringColours: ReturnType<typeof readStatusColours>;
+  historyContent: TabContent;
   overviewPlan: OverviewPlan;
   /** When the completions were last read from the service, as the Overview says; null: not known. */
   refreshedAtMs: number | null;
@@ -167,6 +170,7 @@ export function planTrainingTabs(
   const requirementsPlan = planRequirementsTab(spreadsheet, found.requirements, names.requirements);
   const exemptionsPlan = planExemptionsTab(spreadsheet, found.exemptions, names.exemptions);
   const matrixTab = readMatrixTab(found.matrix.sheet);
+  const historyContent = readTab(spreadsheet, names.history, HISTORY_TAB, found.history.sheet);
   const tables = computeTrainingTables(
     {
       catalogue,
@@ -177,6 +181,7 @@ export function planTrainingTabs(
       showInactive: matrixTab.showInactive,
       today: day.today,
       defaultExpiringDays,
+      history: historyContent,
     },
     names,
     (sizes) =>
@@ -212,6 +217,7 @@ export function planTrainingTabs(
     grid,
     expiringContent,
     expiringColours,
+    historyContent,
     overviewPlan,
     refreshedAtMs,
   });
@@ -256,7 +262,8 @@ function trainingTabsPlan(
   state: DocumentState,
   planned: PlannedTrainingTabs,
 ): TrainingTabsPlan {
-  const { tabs, catalogueContent, peoplePlan, matrixTab, expiringContent, overviewPlan } = planned;
+  const { tabs, catalogueContent, peoplePlan, matrixTab, expiringContent, historyContent, overviewPlan } =
+    planned;
   // The tabs that are the user's entirely, planned alike.
   const userTabs = [planned.requirementsPlan, planned.exemptionsPlan];
   let ids: TrainingTabIds | null = null;
@@ -267,6 +274,7 @@ function trainingTabsPlan(
     requirements: tabs.found.requirements.sheetId,
     exemptions: tabs.found.exemptions.sheetId,
     expiring: tabs.found.expiring.sheetId,
+    history: tabs.found.history.sheetId,
   };
   return {
     prepare() {
@@ -275,6 +283,7 @@ function trainingTabsPlan(
       for (const tab of userTabs) tab.prepare();
       matrixTab.sheet ??= spreadsheet.insertSheet(tabs.names.matrix);
       prepareTab(expiringContent, expiringRowCount(planned.entries) + 1, expiringContent.layout.width);
+      prepareTab(historyContent, planned.history.table.rows.length + 1, historyContent.layout.width);
       overviewPlan.prepare();
     },
     readIds(completionsSheetId) {
@@ -284,6 +293,7 @@ function trainingTabsPlan(
       keptIds.requirements ??= planned.requirementsPlan.sheetId();
       keptIds.exemptions ??= planned.exemptionsPlan.sheetId();
       keptIds.expiring ??= expiringContent.sheet?.getSheetId() ?? null;
+      keptIds.history ??= historyContent.sheet?.getSheetId() ?? null;
       const matrixSheetId = matrixTab.sheet.getSheetId();
       ids = {
         matrix: matrixSheetId,
@@ -304,6 +314,7 @@ function trainingTabsPlan(
       userTabs.some((tab) => tab.inserts) ||
       !matrixTab.sheet ||
       !expiringContent.sheet ||
+      !historyContent.sheet ||
       overviewPlan.inserts,
     write() {
       if (!ids || !matrixTab.sheet)
@@ -314,8 +325,8 @@ function trainingTabsPlan(
       ids.rollUps.keepIds();
       keepLaterColumnsOwned(state, keptIds.expiring, EXPIRING_COLUMNS);
       keepTrainingTabsComputed(state, planned.day.today, planned.refreshedAtMs);
-      const { matrix, trainings, entries } = planned;
-      const described = describeTrainingTabs(remadeSheets(tabs), matrix, trainings, entries);
+      const { matrix, trainings, entries, history } = planned;
+      const described = describeTrainingTabs(remadeSheets(tabs), matrix, trainings, entries, history);
       const { note } = ids.rollUps;
       return {
         matrixSheet,
@@ -326,7 +337,10 @@ function trainingTabsPlan(
   };
 }
 
-/** The catalogue, the matrix, the expiring list and the Overview's Trainings section, in that order. */
+/**
+ * The catalogue, the matrix, the expiring list, the history and the Overview's Trainings section, in
+ * that order.
+ */
 function writePlannedTabs(
   planned: PlannedTrainingTabs,
   matrixSheet: GoogleAppsScript.Spreadsheet.Sheet,
@@ -344,6 +358,7 @@ function writePlannedTabs(
   });
   const expiringWrite = writeTableOver(expiringContent, expiringTable(matrix, entries, ids));
   planned.expiringColours.apply(expiringWrite.sheet, expiringContent.frame.maxRows);
+  writeTableOver(planned.historyContent, planned.history.table);
   const expired = expiredCount(entries);
   planned.overviewPlan.write(
     {
