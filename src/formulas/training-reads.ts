@@ -11,7 +11,7 @@ import type { SpreadsheetClock } from '../platform/time-zone';
 import { wholeTabValues } from '../sheets/input-tab';
 import { EXEMPTIONS_SHEET, readExemptions } from '../trainings/exemptions';
 import { findTrainingTabs } from '../trainings/training-tab-set';
-import { readTrainingSources, type TrainingSources } from '../trainings/training-tabs';
+import { readTrainingSources, type TrainingSources } from '../trainings/training-sources';
 import type { MatrixTabs } from './people-formulas';
 import { type TrainingFacts, trainingFacts } from './training-formulas';
 

@@ -14,7 +14,7 @@
  * - A month the tab already records is never recomputed; one that is missing after the last
  *   recorded month (no run happened in it) is recorded by the next run, as of its last day.
  */
-import { type CalendarDate, dateFromParts, daysInMonth, toIsoDate, toParts } from '../lib/dates';
+import { type CalendarDate, dateFromParts, daysInMonth, toIsoDate } from '../lib/dates';
 import { type CellValue, type ColumnSpec, columnIndexes, type Table } from '../sheets/table';
 import type { TabRecord } from '../sheets/tab-content';
 import { compareGroup, type MatrixSources, type TrainingMatrix, trainingMatrix } from './matrix';
@@ -140,16 +140,45 @@ function rowKey(month: Month, scope: string, id: string): string {
   return JSON.stringify([month, scope, id]);
 }
 
-/** The month a row's key names; null for a row the add-on did not write. */
-function monthOfKey(key: string): Month | null {
+/** A row's key as written: [month, scope, id]; null for a row the add-on did not write. */
+function parseKey(key: string): [Month, string, string] | null {
   try {
     const parsed: unknown = JSON.parse(key);
-    return Array.isArray(parsed) && typeof parsed[0] === 'string' && /^\d{4}-\d{2}$/.test(parsed[0])
-      ? parsed[0]
+    return Array.isArray(parsed) &&
+      parsed.length === 3 &&
+      parsed.every((part) => typeof part === 'string') &&
+      /^\d{4}-\d{2}$/.test(parsed[0] as string)
+      ? (parsed as [Month, string, string])
       : null;
   } catch {
     return null;
   }
+}
+
+const SCOPE_ORDER: readonly string[] = Object.values(HistoryScope);
+
+/**
+ * The tab's order, whatever order a manager sorted it in: by month, then scope, the trainings in
+ * the catalogue's order (one no longer there after them, by id) and the sites and departments by
+ * name (the unplaced last).
+ */
+function rowOrder(matrix: TrainingMatrix): (a: CellValue[], b: CellValue[]) => number {
+  const catalogue = new Map(matrix.trainings.map((training, index) => [training.trainingId, index]));
+  const rank = (id: string) => catalogue.get(id) ?? catalogue.size;
+  const parsed = new Map<CellValue, [Month, string, string]>();
+  const partsOf = (row: CellValue[]) => {
+    const key = row[HISTORY_COLUMN.key]!;
+    if (!parsed.has(key)) parsed.set(key, parseKey(String(key))!);
+    return parsed.get(key)!;
+  };
+  return (a, b) => {
+    const [monthA, scopeA, idA] = partsOf(a);
+    const [monthB, scopeB, idB] = partsOf(b);
+    if (monthA !== monthB) return monthA < monthB ? -1 : 1;
+    if (scopeA !== scopeB) return SCOPE_ORDER.indexOf(scopeA) - SCOPE_ORDER.indexOf(scopeB);
+    if (scopeA === HistoryScope.training && rank(idA) !== rank(idB)) return rank(idA) - rank(idB);
+    return compareGroup(idA, idB);
+  };
 }
 
 function monthRows(month: Month, matrix: TrainingMatrix, basis: string): CellValue[][] {
@@ -202,16 +231,17 @@ export function historyUpdate(
 ): HistoryUpdate {
   const current = monthOf(today);
   const read = records.flatMap((record) => {
-    const month = monthOfKey(record.key);
+    const month = parseKey(record.key)?.[0] ?? null;
     const open = String(record.table[HISTORY_COLUMN.basis] ?? '').startsWith(SO_FAR);
     return month === null ? [] : [{ record, month, open }];
   });
-  const kept = read
-    .filter((row) => !row.open)
-    .sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
+  const kept = read.filter((row) => !row.open);
   // A month whose rows a run left open ("So far") is closed now; any other is backfilled.
   const wasOpen = new Set(read.filter((row) => row.open).map((row) => row.month));
-  const latest = kept.length > 0 ? kept[kept.length - 1]!.month : null;
+  const latest = kept.reduce<Month | null>(
+    (last, row) => (last === null || row.month > last ? row.month : last),
+    null,
+  );
   let month = latest !== null ? monthAfter(latest) : monthAfter(current, -BACKFILL_MONTHS);
   if (latest === null) {
     const first = [...wasOpen, ...(earliest === null ? [] : [monthOf(earliest)]), current].sort()[0]!;
@@ -233,11 +263,13 @@ export function historyUpdate(
     recorded.push(month);
   }
   const keys = new Set(rows.map((row) => row[HISTORY_COLUMN.key]));
+  const now = matrixOn(today);
   rows.push(
-    ...monthRows(current, matrixOn(today), `${SO_FAR}, as of ${asOf}`).filter(
+    ...monthRows(current, now, `${SO_FAR}, as of ${asOf}`).filter(
       (row) => !keys.has(row[HISTORY_COLUMN.key]),
     ),
   );
+  rows.sort(rowOrder(now));
   let left = 0;
   for (; month < current; month = monthAfter(month)) left++;
   return {

@@ -15,7 +15,7 @@ import { readTab, type TabContent } from '../sheets/tab-content';
 import { prepareTab } from '../sheets/tab-frame';
 import { writeTableOver } from '../sheets/table-writer';
 import { CATALOGUE_TAB, type CatalogueRead, catalogueTable, readCatalogue } from './catalogue';
-import { type CompletionRow, type CompletionsTab, readCompletionsTab } from './completions-tab';
+import { type CompletionRow, readCompletionsTab } from './completions-tab';
 import {
   EXPIRING_COLUMN,
   EXPIRING_COLUMNS,
@@ -32,10 +32,8 @@ import { type MatrixTab, readMatrixTab, writeMatrix } from './matrix-tab';
 import { keepTrainingTabsComputed, trainingsRefreshedAtMs } from './computed-day';
 import { describeTrainingTabs, expiredCount } from './training-summary';
 import type { DocumentState } from '../platform/document-state';
-import { findAddonTab } from '../platform/addon-tabs';
 import { readImportOptions } from '../platform/settings-store';
 import {
-  CATALOGUE_ADDON_TAB,
   findTrainingTabs,
   type FoundTrainingTabs,
   keepTrainingTabIds,
@@ -63,31 +61,6 @@ export interface TrainingOverview extends Omit<OverviewOptions, 'utcOffsetAt'> {
 export const NARROW_ADVICE =
   'Narrow the completions with a user or training filter (Safety Sync → Import completed trainings…), ' +
   'or import them into a new spreadsheet.';
-
-export interface TrainingSources {
-  completionsTab: CompletionsTab;
-  catalogueSheet: GoogleAppsScript.Spreadsheet.Sheet | null;
-  catalogue: CatalogueRead;
-}
-
-/**
- * What every training status is computed from: the imported completions and the user's catalogue.
- * `state`: null where the document state cannot be read (see findAddonTab).
- */
-export function readTrainingSources(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  state: DocumentState | null,
-  utcOffsetAt: UtcOffsetAt,
-  defaultExpiringDays: number,
-): TrainingSources {
-  const completionsTab = readCompletionsTab(spreadsheet, state, utcOffsetAt);
-  const catalogueSheet = findAddonTab(spreadsheet, state, CATALOGUE_ADDON_TAB).sheet;
-  return {
-    completionsTab,
-    catalogueSheet,
-    catalogue: readCatalogue(wholeTabValues(catalogueSheet), defaultExpiringDays),
-  };
-}
 
 /**
  * The training tabs, read and computed, ready to be written: a run reads everything first and

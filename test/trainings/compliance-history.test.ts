@@ -75,8 +75,8 @@ function expectedMonth(
       const cell = expected(records, ruleOf(training), day);
       if (!ruleOf(training).required && cell.latest === null) continue;
       counts[4]++;
-      const slot = { Expiring: 1, Expired: 2, 'Not done': 3 }[cell.status] ?? 0;
-      counts[slot]++;
+      const slot: number = { Expiring: 1, Expired: 2, 'Not done': 3 }[cell.status] ?? 0;
+      counts[slot]!++;
     }
     return counts;
   };
