@@ -20,6 +20,7 @@ import type { TabRecord } from '../sheets/tab-content';
 import { compareGroup, type MatrixSources, type TrainingMatrix, trainingMatrix } from './matrix';
 import { countedRows, type StatusCounts, statusCounts } from './matrix-compliance';
 import { GROUPINGS } from './roll-ups';
+import type { TrendMonth } from '../platform/overview/compliance-trend';
 
 export const HISTORY_SHEET = 'Compliance history';
 /** How many months before the first run's a backfill records, at most. */
@@ -278,4 +279,20 @@ export function historyUpdate(
     backfilled,
     left,
   };
+}
+
+/** The Overall and Required compliance of the months whose first days are `firsts`, from the tab's rows. */
+export function complianceTrend(rows: readonly CellValue[][], firsts: readonly CalendarDate[]): TrendMonth[] {
+  const share = (month: Month, scope: string): number | null => {
+    const row = rows.find(
+      (each) => each[HISTORY_COLUMN.month] === month && each[HISTORY_COLUMN.scope] === scope,
+    );
+    const value = row?.[HISTORY_COLUMN.compliance];
+    return typeof value === 'number' ? value : null;
+  };
+  return firsts.map((first) => ({
+    first,
+    overall: share(monthOf(first), HistoryScope.overall),
+    required: share(monthOf(first), HistoryScope.required),
+  }));
 }

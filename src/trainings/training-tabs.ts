@@ -39,14 +39,14 @@ import {
   keepTrainingTabIds,
   remadeSheets,
 } from './training-tab-set';
-import { completionsPerMonth } from '../platform/overview/overview';
+import { completionsPerMonth, monthStarts, SECTION_LAYOUTS } from '../platform/overview/overview';
 import { type OverviewOptions, type OverviewPlan, planOverview } from '../platform/overview/overview-tab';
 import { keepLaterColumnsOwned, laterColumnsOwned } from '../platform/later-columns';
 import { writeCatalogueTab } from './catalogue-tab';
 import { type LinkedRollUps, linkRollUps } from './roll-up-views';
 import { type PeopleTabPlan, planPeopleTab } from './people-tab';
 import { wholeTabValues } from '../sheets/input-tab';
-import { HISTORY_TAB } from './compliance-history';
+import { complianceTrend, HISTORY_TAB } from './compliance-history';
 
 export interface TrainingDay {
   utcOffsetAt: UtcOffsetAt;
@@ -347,7 +347,17 @@ function writePlannedTabs(
         planned.day.today,
       ),
     },
-    ids.rollUps.figures,
+    {
+      rollUps: ids.rollUps.figures,
+      trend: complianceTrend(
+        planned.history.table.rows,
+        monthStarts(
+          planned.day.today,
+          1 - SECTION_LAYOUTS.trainings.months,
+          SECTION_LAYOUTS.trainings.months,
+        ),
+      ),
+    },
   );
 }
 

@@ -161,6 +161,40 @@ describe('Compliance history over a month turn in a zone far ahead of UTC', () =
     backfilled = figures(harness).slice(0, months.length * perMonth);
   });
 
+  test('the Overview charts Overall and Required compliance per month, read from the history', () => {
+    // The import writes the numbers of an Overview that exists; Show training status makes it.
+    harness.clickMenu(SHOW);
+    const overview = tab(harness, 'Overview');
+    const shown = overview.displayValues('N1:P30');
+    expect(shown[0]).toEqual(['Compliance per month (Compliance history)', '', '']);
+    expect(shown[5]).toEqual(['Month', 'Overall', 'Required']);
+    const months = monthsFrom('2022-10', 24);
+    const history = tab(harness, HISTORY).values();
+    const shareOf = (month: string, scope: string) => {
+      const share = history.find((row) => row[0] === month && row[1] === scope)![8];
+      return typeof share === 'number' ? `${Math.round(100 * share)}%` : '';
+    };
+    const name = (month: string) =>
+      new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', {
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    expect(shown.slice(6)).toEqual(
+      months.map((month, index) => [
+        `${name(month)}${index === months.length - 1 ? ' (so far)' : ''}`,
+        shareOf(month, 'Overall'),
+        shareOf(month, 'Required'),
+      ]),
+    );
+    const trend = overview.charts().filter((chart) => chart.ranges.includes('Overview!N6:P30'));
+    expect(trend).toHaveLength(1);
+    expect(trend[0]).toMatchObject({
+      type: 'LINE',
+      options: { title: 'Compliance per month, last 24 months' },
+    });
+  });
+
   test('a catalogue edit changes this month so far, never a backfilled month', () => {
     const [first, second] = trainings;
     rules.set(first!, { name: 'Forklift', validityMonths: 12, required: true, expiringDays: 30 });
@@ -177,6 +211,10 @@ describe('Compliance history over a month turn in a zone far ahead of UTC', () =
     expect(rows.slice(backfilled.length)).toEqual(
       expectedMonth(data, trainings, rules, '2024-09', '2024-09-21'),
     );
+    // Forklift is required now: this month's Required compliance is on the Overview too.
+    const required = rows.find((row) => row[0] === '2024-09' && row[1] === 'Required')![8];
+    expect(typeof required).toBe('number');
+    expect(tab(harness, 'Overview').values('P30')[0]![0]).toBe(required);
   });
 
   test('the first run of the next month records the last one as of its last day; later runs rewrite neither', () => {

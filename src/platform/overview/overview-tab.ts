@@ -39,6 +39,14 @@ import {
   sectionValues,
 } from './overview';
 import {
+  insertTrendChart,
+  setTrendFormats,
+  TREND,
+  type TrendMonth,
+  trendRangeA1,
+  writeTrend,
+} from './compliance-trend';
+import {
   ROLL_UP_COLUMN,
   ROLL_UP_TOP,
   ROLL_UP_WIDTH,
@@ -60,9 +68,9 @@ interface OverviewState {
 
 /**
  * The layout version of a tab made now; an older tab gets its formats once, by its next run. 3: the
- * roll-ups' colours.
+ * roll-ups' colours; 4: the compliance trend's.
  */
-const LAYOUT = 3;
+const LAYOUT = 4;
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -101,8 +109,11 @@ export interface OverviewPlan {
   inserts: boolean;
   prepare(): void;
   readIds(): void;
-  /** `rollUps`: the Trainings section's, written below it (undefined: a section without). */
-  write(figures: SectionFigures, rollUps?: RollUpFigures): void;
+  /**
+   * `rollUps`: the Trainings section's, written below it, and `trend`: its compliance per month
+   * (undefined: a section without).
+   */
+  write(figures: SectionFigures, trainings?: { rollUps: RollUpFigures; trend: readonly TrendMonth[] }): void;
 }
 
 /** Reads what the section's write needs: the tab, and (with upkeep) whether its chart is there. */
@@ -114,7 +125,9 @@ export function planOverview(
 ): OverviewPlan {
   const kept = state.get<OverviewState>(STATE_KEY);
   let sheet = kept ? spreadsheet.getSheetById(kept.sheetId) : null;
-  const hasChart = sheet !== null && options.upkeep && chartReads(sheet, chartRangeA1(section));
+  const charted = sheet !== null && options.upkeep ? chartRanges(sheet) : [];
+  const hasChart = charted.includes(chartRangeA1(section));
+  const hasTrendChart = section !== 'trainings' || charted.includes(trendRangeA1());
   const newName = !sheet && options.upkeep ? freeTabName(spreadsheet, OVERVIEW_SHEET) : null;
   // A run that read nothing from the service keeps the time the tab shows (read now, not after a write).
   const keptRefreshed =
@@ -145,7 +158,7 @@ export function planOverview(
       if (isNew)
         state.set(STATE_KEY, { sheetId: sheet!.getSheetId(), layout: LAYOUT } satisfies OverviewState);
     },
-    write(figures, rollUps) {
+    write(figures, trainings) {
       if (!sheet) return;
       if (isNew) formatNewTab(sheet, grid.maxRows);
       else if (layout < LAYOUT) {
@@ -153,7 +166,8 @@ export function planOverview(
           setSectionFormats(sheet);
           addRules(sheet, complianceRules(complianceFigures(sheet)));
         }
-        addRules(sheet, rollUpRules(sheet, grid.maxRows));
+        if (layout < 3) addRules(sheet, rollUpRules(sheet, grid.maxRows));
+        setTrendFormats(sheet);
         state.set(STATE_KEY, { sheetId: sheet.getSheetId(), layout: LAYOUT } satisfies OverviewState);
       }
       const refreshed =
@@ -163,8 +177,12 @@ export function planOverview(
       const asOfSerial = epochMsToSheetSerial(Date.now(), options.utcOffsetAt);
       const values = sectionValues(section, figures, { asOfSerial, refreshedSerial: refreshed });
       sheet.getRange(1, SECTION_LAYOUTS[section].column, values.length, 2).setValues(values);
-      if (rollUps !== undefined) writeRollUps(sheet, rollUps, grid);
+      if (trainings !== undefined) {
+        writeRollUps(sheet, trainings.rollUps, grid);
+        writeTrend(sheet, trainings.trend);
+      }
       if (options.upkeep && !hasChart) insertChart(sheet, section);
+      if (options.upkeep && !hasTrendChart) insertTrendChart(sheet);
       writtenOverview = sheet;
     },
   };
@@ -217,9 +235,9 @@ function rollUpRules(sheet: Sheet, maxRows: number): GoogleAppsScript.Spreadshee
   ];
 }
 
-/** Whether a chart on the tab reads `a1` (one call for the charts, then one per chart and range). */
-function chartReads(sheet: Sheet, a1: string): boolean {
-  return sheet.getCharts().some((chart) => chart.getRanges().some((range) => range.getA1Notation() === a1));
+/** What the tab's charts read, by A1 notation (one call for the charts, then one per chart and range). */
+function chartRanges(sheet: Sheet): string[] {
+  return sheet.getCharts().flatMap((chart) => chart.getRanges().map((range) => range.getA1Notation()));
 }
 
 /** Both sections' number formats: one call each. */
@@ -233,13 +251,15 @@ function setSectionFormats(sheet: Sheet): void {
 /** Formats, bold titles and label widths: set once, so that what the user changes later is kept. */
 function formatNewTab(sheet: Sheet, maxRows: number): void {
   setSectionFormats(sheet);
+  setTrendFormats(sheet);
   for (const section of OVERVIEW_SECTIONS) {
     sheet.setColumnWidth(SECTION_LAYOUTS[section].column, LABEL_WIDTH);
     sheet.setColumnWidth(SECTION_LAYOUTS[section].column + 1, VALUE_WIDTH);
   }
-  const boldCells = BOLD_ROWS.flatMap((row) =>
-    OVERVIEW_SECTIONS.map((section) => gridA1(row, SECTION_LAYOUTS[section].column, 1, 2)),
-  );
+  const boldCells = BOLD_ROWS.flatMap((row) => [
+    ...OVERVIEW_SECTIONS.map((section) => gridA1(row, SECTION_LAYOUTS[section].column, 1, 2)),
+    gridA1(row, TREND.column, 1, 3),
+  ]);
   sheet.getRangeList(boldCells).setFontWeight('bold');
   addRules(sheet, [
     ...statusFigureRules(sheet),

@@ -84,7 +84,7 @@ export const OVERVIEW_SECTIONS = Object.keys(SECTION_LAYOUTS) as OverviewSection
  * Rows above each section's month table: title (and "as of"), last refreshed, expired, expiring,
  * never done or compliance, its header.
  */
-const HEADER_ROW = 6;
+export const HEADER_ROW = 6;
 /** Row 2's label. */
 export const LAST_REFRESHED = 'Last refreshed';
 const EXPIRED_LABEL = 'Expired';

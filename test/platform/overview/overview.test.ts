@@ -30,6 +30,8 @@ const SHOW_TRAINING_STATUS = 'Show training status';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const COMPLETIONS_CHART = 'A6:B30';
 const FORECAST_CHART = 'D6:E18';
+/** The compliance trend's chart (Compliance history's Overall and Required rows per month). */
+const TREND_CHART = 'N6:P30';
 
 function importAll(harness: AddonHarness): void {
   let step = harness.callServer('startCompletionsImport', {});
@@ -218,7 +220,7 @@ describe('the Overview tab', () => {
   });
   afterAll(() => harness.done());
 
-  test('the full import of completions writes no Overview of its own: Refresh all makes it, with its chart', () => {
+  test('the full import of completions writes no Overview of its own: Refresh all makes it, with its charts', () => {
     importAll(harness);
     expect(workbook(harness).sheetNames).not.toContain('Overview');
     harness.clickMenu(REFRESH_ALL);
@@ -230,10 +232,14 @@ describe('the Overview tab', () => {
         .flat()
         .every((cell) => cell === '' || /^[A-Z]/.test(cell)),
     ).toBe(true);
-    expect(chartRangesOf(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`]]);
+    expect(chartRangesOf(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`], [`Overview!${TREND_CHART}`]]);
     expect(sheet.charts()[0]).toMatchObject({
       type: 'COLUMN',
       options: { title: 'Completed trainings per month, last 24 months' },
+    });
+    expect(sheet.charts()[1]).toMatchObject({
+      type: 'LINE',
+      options: { title: 'Compliance per month, last 24 months' },
     });
   });
 
@@ -242,7 +248,11 @@ describe('the Overview tab', () => {
     const sheet = overview();
     expectInspections(sheet);
     expectTrainings(sheet);
-    expect(chartRangesOf(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`], [`Overview!${FORECAST_CHART}`]]);
+    expect(chartRangesOf(sheet)).toEqual([
+      [`Overview!${COMPLETIONS_CHART}`],
+      [`Overview!${TREND_CHART}`],
+      [`Overview!${FORECAST_CHART}`],
+    ]);
   });
 
   test('the Expired, Expiring and Never inspected figures are coloured like the Status columns when not zero, compliance by its bands', () => {
@@ -312,12 +322,12 @@ describe('the Overview tab', () => {
     }
     harness.clickMenu(SHOW_UPCOMING);
     expectInspections(overview());
-    expect(chartRangesOf(overview())).toHaveLength(2);
+    expect(chartRangesOf(overview())).toHaveLength(3);
   });
 
   test('a user’s title, colours and position of a chart, and the tab’s new name, survive every run; no chart is doubled', () => {
     const sheet = overview();
-    const [completionsChart, forecastChart] = sheet.charts();
+    const [completionsChart, trendChart, forecastChart] = sheet.charts();
     sheet.setChartOption(completionsChart!.id, 'title', 'Training activity');
     sheet.setChartOption(forecastChart!.id, 'colors', ['#674ea7']);
     sheet.moveChart(forecastChart!.id, 40, 2);
@@ -335,6 +345,7 @@ describe('the Overview tab', () => {
         ranges: [`Dashboard!${COMPLETIONS_CHART}`],
         options: { ...completionsChart!.options, title: 'Training activity' },
       },
+      { ...trendChart!, ranges: [`Dashboard!${TREND_CHART}`] },
       {
         ...forecastChart!,
         ranges: [`Dashboard!${FORECAST_CHART}`],
@@ -395,9 +406,9 @@ describe('the Overview tab', () => {
     workbook(harness).typeValues('Trainings!F2', [['']]);
   });
 
-  test('a chart the user deleted is made again by the next refresh; the other is left as it is', () => {
+  test('a chart the user deleted is made again by the next refresh; the others are left as they are', () => {
     const sheet = overview('Dashboard');
-    const [completionsChart, forecastChart] = sheet.charts();
+    const [completionsChart, trendChart, forecastChart] = sheet.charts();
     sheet.removeChart(completionsChart!.id);
     const refreshed = sheet.displayValues('B2')[0]![0];
     harness.emulator.clock.advance(3_600_000);
@@ -405,24 +416,28 @@ describe('the Overview tab', () => {
     // The full import writes the numbers of the tab there is, and makes no chart.
     expect(sheet.displayValues('B2')[0]![0]).not.toBe(refreshed);
     expectTrainings(sheet);
-    expect(sheet.charts()).toEqual([forecastChart]);
+    expect(sheet.charts()).toEqual([trendChart, forecastChart]);
     harness.clickMenu(REFRESH_ALL);
     const charts = sheet.charts();
-    expect(charts).toHaveLength(2);
-    expect(charts[0]).toEqual(forecastChart);
-    expect(charts[1]).toMatchObject({
+    expect(charts).toHaveLength(3);
+    expect(charts.slice(0, 2)).toEqual([trendChart, forecastChart]);
+    expect(charts[2]).toMatchObject({
       ranges: [`Dashboard!${COMPLETIONS_CHART}`],
       options: { title: 'Completed trainings per month, last 24 months' },
       anchor: { row: 1, column: 7 },
     });
-    expect(charts[1]!.id).not.toBe(completionsChart!.id);
+    expect(charts[2]!.id).not.toBe(completionsChart!.id);
   });
 
-  test('a deleted Overview is made again, with both charts, by the next Refresh all', () => {
+  test('a deleted Overview is made again, with its three charts, by the next Refresh all', () => {
     workbook(harness).deleteSheet('Dashboard');
     harness.clickMenu(REFRESH_ALL);
     const sheet = overview();
-    expect(chartRangesOf(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`], [`Overview!${FORECAST_CHART}`]]);
+    expect(chartRangesOf(sheet)).toEqual([
+      [`Overview!${COMPLETIONS_CHART}`],
+      [`Overview!${TREND_CHART}`],
+      [`Overview!${FORECAST_CHART}`],
+    ]);
     expectTrainings(sheet);
     expectInspections(sheet);
   });
@@ -435,7 +450,7 @@ describe('the Overview tab', () => {
  * kept id looked up in vain) and another tab put in its place (every tab costs the import's room
  * checks the same calls).
  */
-test('the full import of completions makes no call for a missing Overview, and nine for one that exists (its figures and roll-ups)', async () => {
+test('the full import of completions makes no call for a missing Overview, and ten for one that exists (its figures, roll-ups and compliance trend)', async () => {
   type Calls = Record<string, number>;
   async function callsOfImports(withOverview: boolean): Promise<[Calls, Calls]> {
     const harness = await createAddonHarness({
@@ -471,10 +486,10 @@ test('the full import of completions makes no call for a missing Overview, and n
     ),
   );
   // The section's values; the roll-ups' rows (the rows the last write used, the room, their values,
-  // formats and weights); the tab shown at the end.
+  // formats and weights); the compliance trend's values; the tab shown at the end.
   expect(added).toEqual({
-    'Sheet.getRange': 2,
-    'Range.setValues': 2,
+    'Sheet.getRange': 3,
+    'Range.setValues': 3,
     'Sheet.getLastRow': 1,
     'Sheet.getMaxRows': 1,
     'Range.setNumberFormats': 1,
@@ -511,7 +526,10 @@ test('a tab of the user’s already called "Overview" is left alone: Safety Sync
       expect.stringMatching(/^Expired \(of [\d,]+ completed person × training pairs\)$/),
       expect.stringMatching(/^Expiring \(of [\d,]+ completed person × training pairs\)$/),
     ]);
-    expect(chartRangesOf(ours)).toEqual([[`Safety Sync overview!${COMPLETIONS_CHART}`]]);
+    expect(chartRangesOf(ours)).toEqual([
+      [`Safety Sync overview!${COMPLETIONS_CHART}`],
+      [`Safety Sync overview!${TREND_CHART}`],
+    ]);
   } finally {
     await harness.done();
   }
