@@ -627,3 +627,46 @@ test('an Overview made before the roll-ups gets their colours from its next run,
     await harness.done();
   }
 });
+
+/**
+ * An Overview made before the compliance trend (layout 3): no trend formats, no trend chart. Its
+ * next run gives it both, once, and adds no rule it already had.
+ */
+test('an Overview made before the compliance trend gets its formats and chart from its next run, once', async () => {
+  const harness = await createAddonHarness({
+    dataset: { seed: 5, completions: 200, users: 8, trainings: 3 },
+    timeZone: TIME_ZONE,
+    emulator: { startTime: NOW },
+    userScript: `
+      function makeOverviewWithoutTrend_() {
+        var spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+        var item = spreadsheet.getDeveloperMetadata().filter(function (metadata) {
+          return metadata.getKey() === 'safetySync.overview';
+        })[0];
+        var state = JSON.parse(item.getValue());
+        item.setValue(JSON.stringify({ sheetId: state.sheetId, layout: 3 }));
+        var sheet = spreadsheet.getSheetById(state.sheetId);
+        sheet.getRange('N1:P30').setNumberFormat('General');
+      }`,
+  });
+  try {
+    harness.connect();
+    importAll(harness);
+    harness.clickMenu(SHOW_TRAINING_STATUS);
+    const sheet = workbook(harness).sheet('Overview');
+    const formats = sheet.numberFormats('N1:P30');
+    const rules = sheet.conditionalRules();
+    harness.emulator.run('makeOverviewWithoutTrend_', [], { spreadsheetId: harness.spreadsheetId });
+    sheet.removeChart(sheet.charts().find((chart) => chart.ranges[0] === `Overview!${TREND_CHART}`)!.id);
+    expect(chartRangesOf(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`]]);
+    expect(sheet.numberFormats('N7:P7')[0]).not.toEqual(formats[6]);
+    harness.clickMenu(SHOW_TRAINING_STATUS);
+    harness.clickMenu(SHOW_TRAINING_STATUS);
+    expect(chartRangesOf(sheet)).toEqual([[`Overview!${COMPLETIONS_CHART}`], [`Overview!${TREND_CHART}`]]);
+    expect(sheet.numberFormats('N1:P30')).toEqual(formats);
+    expect(sheet.numberFormats('N30:P30')[0]).toEqual(['mmm yyyy" (so far)"', '0%', '0%']);
+    expect(sheet.conditionalRules()).toEqual(rules);
+  } finally {
+    await harness.done();
+  }
+});
