@@ -13,10 +13,11 @@
  * Each section's title row says when its figures were computed ("as of", in the spreadsheet's time
  * zone); each count's label links to the tab that lists its items; the current month reads as
  * partial ("to date", "rest of month").
- * Below the Trainings section, from row 32, the roll-ups by site and by department (roll-up-block.ts).
+ * Below the Trainings section, from row 32, the roll-ups by site and by department (roll-up-block.ts);
+ * right of the charts, in N1:P30, the compliance per month and its chart (compliance-trend.ts).
  * Every position is fixed, so that a chart keeps reading its table without being touched: the
- * tab is Safety Sync's own, and its cells A1:E30, and the roll-ups' rows, are rewritten by every run
- * that computes them.
+ * tab is Safety Sync's own, and its cells A1:E30 and N1:P30, and the roll-ups' rows, are rewritten
+ * by every run that computes them.
  * Like the Sync log, it is platform's: each capability writes its own section within its run's
  * writes (their Spreadsheet calls are counted), so both capabilities reach it and it reaches neither.
  */
