@@ -40,6 +40,10 @@ const SUBJECTS: Record<string, Record<string, readonly string[]>> = {
     'src/sheets/rows-on-top.ts': ['insertRowsOnTop'],
     'src/sheets/table-writer.ts': ['writeTable'],
   },
+  // Compliance history's recording, over the matrix as of a day that the add-on counts with.
+  'test/trainings/compliance-history-model.test.ts': {
+    'src/trainings/compliance-history.ts': ['historyUpdate', 'matrixAsOf'],
+  },
   // The one reader of completions, over the real client.
   'test/api/completions-paging.test.ts': {
     'src/api/completions.ts': ['readCompletionPages', 'fetchRecentCompletions'],

@@ -63,6 +63,7 @@ describe('equipment tabs under names their user gave them', () => {
       'Exemptions',
       'Training matrix',
       'Expiring trainings',
+      'Compliance history',
     ]);
     expect(tab(harness, 'Kit').displayValues('B4')).toEqual([['Renamed upstream']]);
     // The schedules of the renamed type link back to its row on the renamed types tab.
