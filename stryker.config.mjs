@@ -138,6 +138,15 @@ export const RULES = [
     ],
   },
   {
+    name: 'compliance-history',
+    mutate: ['src/trainings/compliance-history.ts'],
+    tests: [
+      'test/trainings/compliance-history-rules.test.ts',
+      'test/trainings/compliance-history-model.test.ts',
+      'test/trainings/compliance-history.test.ts',
+    ],
+  },
+  {
     name: 'digest-and-notifications',
     // notification-settings.ts holds the recipients' validation.
     mutate: [
@@ -195,6 +204,7 @@ for (const model of [
   'REFUSALS_MODEL',
   'ROW_ALIGNMENT',
   'FORECAST',
+  'HISTORY',
 ]) {
   process.env[`${model}_SEQUENCES`] ??= SEQUENCES_WHILE_MUTATING;
 }

@@ -585,6 +585,24 @@ test('an Overview made by an earlier version gets the links, "as of" and the par
 });
 
 /**
+ * A user script function `name` that makes the Overview look as a tab of an older `layout` did: the
+ * document state says that layout, and `undo` (statements over `sheet`) takes away what it lacked.
+ */
+function olderOverviewScript(name: string, layout: number, undo: string): string {
+  return `
+    function ${name}() {
+      var spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+      var item = spreadsheet.getDeveloperMetadata().filter(function (metadata) {
+        return metadata.getKey() === 'safetySync.overview';
+      })[0];
+      var state = JSON.parse(item.getValue());
+      item.setValue(JSON.stringify({ sheetId: state.sheetId, layout: ${layout} }));
+      var sheet = spreadsheet.getSheetById(state.sheetId);
+      ${undo}
+    }`;
+}
+
+/**
  * An Overview made before the roll-ups (layout 2): no colours for them. Its next run adds them, once,
  * over the tab's height, beside the user's own rules.
  */
@@ -593,19 +611,13 @@ test('an Overview made before the roll-ups gets their colours from its next run,
     dataset: { seed: 5, completions: 200, users: 8, trainings: 3 },
     timeZone: TIME_ZONE,
     emulator: { startTime: NOW },
-    userScript: `
-      function makeOverviewWithoutRollUps_() {
-        var spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-        var item = spreadsheet.getDeveloperMetadata().filter(function (metadata) {
-          return metadata.getKey() === 'safetySync.overview';
-        })[0];
-        var state = JSON.parse(item.getValue());
-        item.setValue(JSON.stringify({ sheetId: state.sheetId, layout: 2 }));
-        var sheet = spreadsheet.getSheetById(state.sheetId);
-        sheet.setConditionalFormatRules(sheet.getConditionalFormatRules().filter(function (rule) {
-          return rule.getRanges()[0].getRow() < 32;
-        }));
-      }`,
+    userScript: olderOverviewScript(
+      'makeOverviewWithoutRollUps_',
+      2,
+      `sheet.setConditionalFormatRules(sheet.getConditionalFormatRules().filter(function (rule) {
+        return rule.getRanges()[0].getRow() < 32;
+      }));`,
+    ),
   });
   try {
     harness.connect();
@@ -637,17 +649,11 @@ test('an Overview made before the compliance trend gets its formats and chart fr
     dataset: { seed: 5, completions: 200, users: 8, trainings: 3 },
     timeZone: TIME_ZONE,
     emulator: { startTime: NOW },
-    userScript: `
-      function makeOverviewWithoutTrend_() {
-        var spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-        var item = spreadsheet.getDeveloperMetadata().filter(function (metadata) {
-          return metadata.getKey() === 'safetySync.overview';
-        })[0];
-        var state = JSON.parse(item.getValue());
-        item.setValue(JSON.stringify({ sheetId: state.sheetId, layout: 3 }));
-        var sheet = spreadsheet.getSheetById(state.sheetId);
-        sheet.getRange('N1:P30').setNumberFormat('General');
-      }`,
+    userScript: olderOverviewScript(
+      'makeOverviewWithoutTrend_',
+      3,
+      `sheet.getRange('N1:P30').setNumberFormat('General');`,
+    ),
   });
   try {
     harness.connect();
