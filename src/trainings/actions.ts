@@ -88,12 +88,14 @@ export function planTrainingStatus(
 
 /**
  * A report with the training tabs' outcome: a failure to update them is said, not thrown, and so
- * are tabs their user had deleted, which the write made again.
+ * are tabs their user had deleted, which the write made again, and the months Compliance history
+ * recorded.
  */
 export function withTrainingOutcome(report: JobReport, write: () => TrainingTabsWritten): JobReport {
   try {
-    const { remade } = write();
-    return remade ? { ...report, details: `${report.details ?? report.summary} ${remade}` } : report;
+    const { remade, history } = write();
+    const said = [remade, history].filter((part) => part !== null).join(' ');
+    return said ? { ...report, details: `${report.details ?? report.summary} ${said}` } : report;
   } catch (error) {
     return withFailure(report, trainingFailure(error));
   }

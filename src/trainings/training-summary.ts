@@ -23,12 +23,13 @@ export function describeTrainingTabs(
   trainings: readonly CatalogueEntry[],
   entries: readonly ExpiringEntry[],
   history: HistoryUpdate,
-): { summary: string; remade: string | null } {
+): { summary: string; remade: string | null; history: string | null } {
   const remade = remadeSheets.length ? describeRemade(remadeSheets) : null;
-  const summary = [remade, summaryOf(matrix, trainings, entries), historySentence(history)]
+  const recorded = historySentence(history);
+  const summary = [remade, summaryOf(matrix, trainings, entries), recorded]
     .filter((part) => part !== null)
     .join(' ');
-  return { summary, remade };
+  return { summary, remade, history: recorded };
 }
 
 /** What Compliance history recorded, when it recorded a month; null otherwise. */

@@ -90,6 +90,8 @@ export interface TrainingTabsWritten {
   summary: string;
   /** The sentence saying which tabs their user had deleted and the run made again; null for none. */
   remade: string | null;
+  /** What Compliance history recorded, when it recorded a month; null otherwise. */
+  history: string | null;
 }
 
 /** Everything read and computed for the training tabs, before any of them is written. */

@@ -9,6 +9,7 @@ import type { AddonHarness } from '../support/addon-harness';
 import { createAddonHarness } from '../support/addon-harness';
 import type { DatasetData } from '../support/sample-service';
 import { expected, type Rule } from '../support/training-oracle';
+import { syncLog } from '../support/equipment-tabs';
 import { userActions } from '../support/user-actions';
 import {
   CATALOGUE,
@@ -159,6 +160,12 @@ describe('Compliance history over a month turn in a zone far ahead of UTC', () =
     const firstCounted = shown.findIndex((row, index) => index > 0 && row[8] !== '');
     expect(shown[firstCounted]![8]).toMatch(/^\d{1,3}\.\d%$/);
     backfilled = figures(harness).slice(0, months.length * perMonth);
+    // The run's line in the Sync log says what the backfill did, once.
+    const said = syncLog(harness).filter((line) => line.join(' ').includes('Compliance history:'));
+    expect(said).toHaveLength(1);
+    expect(said[0]!.join(' ')).toContain(
+      'Compliance history: backfilled 24 months, 2022-09 to 2024-08 from the completions this workbook holds.',
+    );
   });
 
   test('the Overview charts Overall and Required compliance per month, read from the history', () => {
@@ -229,6 +236,10 @@ describe('Compliance history over a month turn in a zone far ahead of UTC', () =
     ]);
     expect(bases(harness).slice(backfilled.length, recorded.length)).toEqual(
       new Array<string>(september.length).fill('Month end 2024-09-30, recorded 2024-10-01'),
+    );
+    // Show training status says it in its message.
+    expect(workbook(harness).ui.toasts.at(-1)!.message).toMatch(
+      / Compliance history: recorded 2024-09 as of its last day\.$/,
     );
 
     // The manager changes the catalogue again, and a manager sorts the tab newest first.
