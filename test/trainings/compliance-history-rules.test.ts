@@ -8,6 +8,7 @@ import type { CellValue } from '../../src/sheets/table';
 import type { TabRecord } from '../../src/sheets/tab-content';
 import type { CatalogueEntry } from '../../src/trainings/catalogue';
 import {
+  complianceTrend,
   HISTORY_COLUMN,
   HISTORY_STATUSES_PER_RUN,
   historyUpdate,
@@ -41,10 +42,10 @@ const FORKLIFT: CatalogueEntry = {
   expiringDays: 30,
 };
 
-function sourcesOf(roster: RosterEntry[], completions: CompletionRow[]) {
+function sourcesOf(roster: RosterEntry[], completions: CompletionRow[], trainings = [FORKLIFT]) {
   return {
     completions,
-    trainings: [FORKLIFT],
+    trainings,
     roster,
     requirements: [],
     exemptions: new Map<string, string>(),
@@ -163,10 +164,102 @@ test('months no run saw are recorded by the next run, labelled as backfilled; ro
 
 test('rows without a key the add-on wrote are not history: the run leaves them out', () => {
   const first = run([], '2024-09-21', '2024-08-01');
-  const typed: TabRecord = { key: 'my notes', table: ['2024-08', 'Mine'], hasUserContent: true };
-  const next = run([...recordsOf(first.table.rows), typed], '2024-09-22');
-  expect(next.table.rows.map((row) => row[HISTORY_COLUMN.key])).not.toContain('my notes');
+  const keys = [
+    'my notes',
+    '"2024-08"',
+    '["2024-08","Overall"]',
+    '["2024-08","Overall","",""]',
+    '["2024-08","Overall",3]',
+    '["2024-08-01","Overall",""]',
+    '["x2024-08","Overall",""]',
+    '{"0":"2024-08","1":"Overall","2":"","length":3}',
+  ];
+  const typed = keys.map((key): TabRecord => ({ key, table: ['2024-08', 'Mine'], hasUserContent: true }));
+  const next = run([...recordsOf(first.table.rows), ...typed], '2024-09-22');
+  expect(next.table.rows.map((row) => row[HISTORY_COLUMN.key])).toEqual(
+    first.table.rows.map((row) => row[HISTORY_COLUMN.key]),
+  );
   expect(next.recorded).toEqual([]);
+});
+
+test('a history whose completions now start after its last recorded month records the months between', () => {
+  const first = run([], '2024-06-10', '2024-04-02');
+  expect(first.recorded).toEqual(['2024-04', '2024-05']);
+  // The manager deleted June's rows, and the completions before August were deleted at the source.
+  const closed = first.table.rows.filter((row) => row[HISTORY_COLUMN.month] !== '2024-06');
+  const later = run(recordsOf(closed), '2024-09-10', '2024-08-03');
+  expect(later.recorded).toEqual(['2024-06', '2024-07', '2024-08']);
+});
+
+test('a month already recorded is never recorded twice, this month included (a clock set back)', () => {
+  const first = run([], '2024-10-02', '2024-09-01');
+  expect(first.recorded).toEqual(['2024-09']);
+  const back = run(recordsOf(first.table.rows), '2024-09-25');
+  const september = (rows: typeof back.table.rows) =>
+    rows.filter((row) => row[HISTORY_COLUMN.month] === '2024-09');
+  expect(september(back.table.rows)).toEqual(september(first.table.rows));
+  expect(back.recorded).toEqual([]);
+});
+
+test('rows come back with the trainings in the catalogue’s order, whatever order they were read in', () => {
+  const zeta: CatalogueEntry = { ...FORKLIFT, trainingId: 'T9', name: 'Zeta' };
+  const alpha: CatalogueEntry = { ...FORKLIFT, trainingId: 'T1', name: 'Alpha' };
+  // Sites named like the trainings' ids, to be sure each scope keeps its own order.
+  const roster = [person({ userId: 'U1', site: 'T9' }), person({ userId: 'U2', site: 'T1' })];
+  const sources = sourcesOf(roster, [done('U1', 'T1', '2024-01-15')], [zeta, alpha]);
+  const update = (records: TabRecord[], today: string) =>
+    historyUpdate(records, (asOf) => matrixAsOf(sources, asOf), {
+      today: day(today),
+      earliest: day('2024-08-01'),
+      pairs: 2,
+    });
+  const first = update([], '2024-09-21');
+  const names = (rows: CellValue[][]) =>
+    rows.map((row) => `${row[HISTORY_COLUMN.month]} ${row[HISTORY_COLUMN.name]}`);
+  const month = (name: string) => [
+    `${name} All trainings`,
+    `${name} Required trainings`,
+    `${name} Zeta`,
+    `${name} Alpha`,
+    `${name} T1`,
+    `${name} T9`,
+    `${name} (no department)`,
+  ];
+  const expected = [...month('2024-08'), ...month('2024-09')];
+  expect(names(first.table.rows)).toEqual(expected);
+  expect(names(update(recordsOf([...first.table.rows].reverse()), '2024-09-22').table.rows)).toEqual(
+    expected,
+  );
+});
+
+test('someone who starts on a month’s last day counts in that month', () => {
+  const roster = [person({ userId: 'U1', startDate: day('2024-03-31') })];
+  const sources = sourcesOf(roster, []);
+  expect(scopeFigures(matrixAsOf(sources, day('2024-03-31')))[0]!.counts.counted).toBe(1);
+  expect(scopeFigures(matrixAsOf(sources, day('2024-03-30')))[0]!.counts.counted).toBe(0);
+});
+
+test('the Overview’s trend: each month’s Overall and Required compliance, blank where the history has none', () => {
+  const { table } = run([], '2024-09-21', '2024-08-01');
+  const rows = table.rows.map((row) =>
+    row[HISTORY_COLUMN.month] === '2024-08' && row[HISTORY_COLUMN.scope] === 'Required'
+      ? Object.assign([...row], { [HISTORY_COLUMN.compliance]: '' })
+      : row,
+  );
+  const share = (month: string, scope: string) =>
+    rows.find((row) => row[HISTORY_COLUMN.month] === month && row[HISTORY_COLUMN.scope] === scope)![
+      HISTORY_COLUMN.compliance
+    ];
+  expect(complianceTrend(rows, [day('2024-07-01'), day('2024-08-01'), day('2024-09-01')])).toEqual([
+    { first: day('2024-07-01'), overall: null, required: null },
+    { first: day('2024-08-01'), overall: share('2024-08', 'Overall'), required: null },
+    {
+      first: day('2024-09-01'),
+      overall: share('2024-09', 'Overall'),
+      required: share('2024-09', 'Required'),
+    },
+  ]);
+  expect(typeof share('2024-09', 'Required')).toBe('number');
 });
 
 test('a large workbook’s backfill goes on over the next runs, oldest months first, at least one a run', () => {
