@@ -236,7 +236,9 @@ export function historyUpdate(
     const open = String(record.table[HISTORY_COLUMN.basis] ?? '').startsWith(SO_FAR);
     return month === null ? [] : [{ record, month, open }];
   });
-  const kept = read.filter((row) => !row.open);
+  // A row the manager copied is the same record twice: the first is kept, as on every tab.
+  const seen = new Set<string>();
+  const kept = read.filter((row) => !row.open && !seen.has(row.record.key) && seen.add(row.record.key));
   // A month whose rows a run left open ("So far") is closed now; any other is backfilled.
   const wasOpen = new Set(read.filter((row) => row.open).map((row) => row.month));
   const latest = kept.reduce<Month | null>(

@@ -201,6 +201,15 @@ test('a month already recorded is never recorded twice, this month included (a c
   expect(back.recorded).toEqual([]);
 });
 
+test('a recorded row the manager copied is kept once', () => {
+  const first = run([], '2024-09-21', '2024-08-01');
+  const copied = first.table.rows.find((row) => row[HISTORY_COLUMN.month] === '2024-08')!;
+  const next = run(recordsOf([...first.table.rows, copied]), '2024-09-22');
+  expect(next.table.rows.map((row) => row[HISTORY_COLUMN.key])).toEqual(
+    first.table.rows.map((row) => row[HISTORY_COLUMN.key]),
+  );
+});
+
 test('rows come back with the trainings in the catalogue’s order, whatever order they were read in', () => {
   const zeta: CatalogueEntry = { ...FORKLIFT, trainingId: 'T9', name: 'Zeta' };
   const alpha: CatalogueEntry = { ...FORKLIFT, trainingId: 'T1', name: 'Alpha' };
