@@ -42,6 +42,14 @@ export interface PagingCursor {
    * cursor an earlier version saved.
    */
   passBeforePrevious?: PassPrint;
+  /**
+   * Once settled by a confirming pass that an earlier execution began: the last of the pages it
+   * read there (before the page its resumed round anchored on), which are read again, from
+   * `nextPage` (page 1 with each round), before the list counts as exact. A change between the
+   * two executions that cancels out above that anchor (a record deleted, another inserted) leaves
+   * the rest of the pass agreeing with the pass before it; only those pages show it.
+   */
+  recheckThrough?: number;
 }
 
 /** Where a new pass starts: page 1, nothing placed, `expectedLastPage` (1: not known) expected. */
@@ -162,14 +170,14 @@ export class Pass {
   }
 
   /**
-   * Checks a settled list's last page, read again, against the list's end: a list that moved
-   * under it since it settled (records deleted or inserted below page 1) is not confirmed.
+   * Checks a page of a settled list, read again, against where the list holds it: a list that
+   * moved under it since it settled (records deleted or inserted above or within the page) is
+   * not confirmed. Page 1 read with the same round has taken what arrived on top meanwhile.
    */
-  checkTail(tail: readonly ListEntry[], page: number): void {
-    // Where the page begins in the list now; the list held has the arrivals on top too.
+  checkPage(again: readonly ListEntry[], page: number): void {
     const expectedAt = (page - 1) * this.cursor.pageSize;
     this.cursor = { ...this.cursor, anchorAt: expectedAt };
-    const at = this.anchor(tail);
+    const at = this.anchor(again);
     const moved = at === null ? 1 : Math.abs(at - expectedAt);
     if (moved > 0) this.cursor = { ...this.cursor, unconfirmed: this.cursor.unconfirmed + moved };
   }

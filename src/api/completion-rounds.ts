@@ -74,29 +74,28 @@ export function readRound(
   topUp: boolean,
 ): void {
   const from = pass.cursor;
-  // A settled list's last page, for whether the list moved under it since it settled.
-  const tailPage = from.phase === 'settled' && from.lastPage > 1 ? from.lastPage : null;
+  const settledPages = from.phase === 'settled' ? pagesToCheck(from, batchSize) : null;
   const passNumbers =
-    from.phase === 'settled'
-      ? tailPage === null
-        ? []
-        : [tailPage]
-      : from.nextPage === 1
-        ? [1, ...pageNumbers(2, from.lastPage, batchSize)]
-        : [from.nextPage - 1, ...pageNumbers(from.nextPage, from.lastPage, batchSize)];
+    settledPages ??
+    (from.nextPage === 1
+      ? [1, ...pageNumbers(2, from.lastPage, batchSize)]
+      : [from.nextPage - 1, ...pageNumbers(from.nextPage, from.lastPage, batchSize)]);
+  // Pages of a settled list read again are compared where it holds them: page 1 goes with them,
+  // for what arrived on top meanwhile (the list moved down by that much, and nothing else).
+  const withTop = topUp || (settledPages !== null && from.recheckThrough !== undefined);
   // A round anchored on page 1 reads it anyway.
-  const extraTop = topUp && passNumbers[0] !== 1;
+  const extraTop = withTop && passNumbers[0] !== 1;
   const numbers = extraTop ? [1, ...passNumbers] : passNumbers;
   const riders = control.riding?.() ?? null;
   const pageOneLast = from.nextPage === 1 || extraTop;
   let pages = runRound(control, () => fetchPages(client, from.filter, numbers, riders, known, pageOneLast));
   if (control.onEntriesRead) for (const page of pages) control.onEntriesRead(page.entries);
-  if (topUp) pass.takeArrivals(pages[0]!.entries);
-  if (extraTop) pages = pages.slice(1);
-  if (from.phase === 'settled') {
-    if (tailPage !== null) pass.checkTail(pages[0]!.entries, tailPage);
+  if (withTop) pass.takeArrivals(pages[0]!.entries);
+  if (settledPages !== null) {
+    checkSettledPages(pass, from, pages);
     return;
   }
+  if (extraTop) pages = pages.slice(1);
   const lastPage = Math.max(...pages.map((page) => page.lastPage));
   const [first, ...rest] = pages as [Page, ...Page[]];
   // Page 1 is where the list begins; any other round's first page is its anchor.
@@ -113,6 +112,36 @@ export function readRound(
     ...(from.nextPage === 1 && { pageSize: first.entries.length }),
     anchorAt,
   };
+}
+
+/**
+ * The pages a round of a settled list reads again: while it rechecks the pages a confirming pass
+ * read in an earlier execution, the next `batchSize` of them (page 1 is read with each); else,
+ * for a read handed back in a later execution, its last page (none for a list of one page).
+ */
+function pagesToCheck(cursor: PagingCursor, batchSize: number): number[] {
+  const { recheckThrough, nextPage, lastPage } = cursor;
+  if (recheckThrough !== undefined) return pageNumbers(Math.max(2, nextPage), recheckThrough, batchSize);
+  return lastPage > 1 ? [lastPage] : [];
+}
+
+/**
+ * Compares the pages of a settled list read again (page 1 first, when the round read it) with
+ * where the list holds them, and moves the recheck on past them; it ends after its last page.
+ */
+function checkSettledPages(pass: Pass, from: PagingCursor, pages: readonly Page[]): void {
+  const rechecking = from.recheckThrough !== undefined;
+  for (const page of pages) {
+    // Page 1 read only for what arrived on top is compared too while rechecking.
+    if (page.number > 1 || rechecking) pass.checkPage(page.entries, page.number);
+  }
+  if (!rechecking) return;
+  const { recheckThrough: _done, ...cursor } = pass.cursor;
+  const next = pages[pages.length - 1]!.number + 1;
+  pass.cursor =
+    next > from.recheckThrough!
+      ? { ...cursor, nextPage: from.lastPage + 1 }
+      : { ...pass.cursor, nextPage: next };
 }
 
 /** Up to `batchSize` page numbers from `from` on, none beyond `lastPage`. */

@@ -6,12 +6,15 @@
  * pass over the pages can double a record, lose one, or miss a record backdated into a page it had
  * already read. No probe of page boundaries sees a delete and an insert that cancel out, so the read
  * is confirmed instead: a first pass (which may span several executions, its records staged
- * between them) reads every page in order, then a second pass reads every page again, within one
- * execution, and is compared with the first by position. When every page of the second pass is the
- * first pass's record sequence at its place (shifted only by records that arrived on top, which
- * page 1 shows and which go first), the first pass is the service's list, exactly: twins stay twins,
- * and nothing read before a change is kept. Otherwise the second pass becomes the candidate and
- * another pass confirms it. A read of one page is one answer, consistent in itself, and needs no
+ * between them) reads every page in order, then a second pass reads every page again and is
+ * compared with the first by position. When every page of the second pass is the first pass's
+ * record sequence at its place (shifted only by records that arrived on top, which page 1 shows
+ * and which go first), the first pass is the service's list, exactly: twins stay twins, and nothing
+ * read before a change is kept. Otherwise the second pass becomes the candidate and another pass
+ * confirms it. A confirming pass that an earlier execution began confirms only what this one read:
+ * the pages it read there are read again, and compared where the list holds them, before the read
+ * ends (a delete and an insert between the two executions that cancel out above the rest of the
+ * pass show nowhere else). A read of one page is one answer, consistent in itself, and needs no
  * confirmation.
  */
 import { checkBatchSize } from './batch-size';
@@ -92,7 +95,8 @@ export const MAX_PASSES = 3;
  * with both passes merged (see `settle` in pass-merge.ts): every record either pass listed where
  * it listed it, and a count of those the other pass did not confirm. An execution that goes on
  * with a pass begun earlier reads page 1 again with its first round, and takes what arrived on
- * top since.
+ * top since; when that pass confirms, the pages it read in earlier executions are read again
+ * (`recheckThrough`), and where they moved is counted as not confirmed.
  */
 export function readCompletionPages(
   client: ServiceClient,
@@ -110,7 +114,8 @@ export function readCompletionPages(
       if (settled) return settled;
       continue;
     }
-    if (rounds > 0 && cursor.phase === 'settled') return read.result(true);
+    if (rounds > 0 && cursor.phase === 'settled' && cursor.recheckThrough === undefined)
+      return read.result(true);
     if (rounds > 0 && control.shouldPause?.()) return read.result(false);
     // What arrived on top since an earlier execution: page 1 again, with this execution's first round.
     const topUp = rounds === 0 && !read.fresh;
@@ -159,6 +164,11 @@ class PagedRead {
   private previous: ListEntry[] | null;
   readonly pass: Pass;
   /**
+   * The last page of the current pass an earlier execution read, before the page this
+   * execution's first round anchors on (0: none): read again before the pass confirms anything.
+   */
+  private readBefore: number;
+  /**
    * The previous pass's entries by key, while a pass is compared with it: a record read again is
    * its entry (the same fields), so that two passes of a hundred thousand records are not held twice.
    */
@@ -174,6 +184,7 @@ class PagedRead {
     this.held = 'held' in start ? start.held : [];
     this.previous = from.phase === 'confirm' ? this.held.slice(0, from.previous) : null;
     this.pass = new Pass(from.phase === 'confirm' ? this.held.slice(from.previous) : [...this.held], from);
+    this.readBefore = from.phase === 'confirm' ? Math.max(0, from.nextPage - 2) : 0;
   }
 
   knownEntries(): ReadonlyMap<string, ListEntry> | null {
@@ -213,8 +224,14 @@ class PagedRead {
       if (
         confirms(previous, pass.entries) ||
         (passBeforePrevious !== undefined && confirmsPrint(passBeforePrevious, pass.entries))
-      )
-        return this.settleWith(pass.entries, cursor.moved);
+      ) {
+        if (this.readBefore === 0) return this.settleWith(pass.entries, cursor.moved);
+        // Its first pages are of an earlier execution: read again now, they tell whether the list
+        // it confirms is still the service's (see `recheckThrough`).
+        this.settleWith(pass.entries, cursor.moved);
+        this.pass.cursor = { ...this.pass.cursor, nextPage: 2, recheckThrough: this.readBefore };
+        return null;
+      }
       if (cursor.passes >= MAX_PASSES) {
         const settled = settle(previous, pass.entries);
         return this.settleWith(settled.entries, settled.unconfirmed + cursor.moved);
@@ -224,6 +241,7 @@ class PagedRead {
     const passBeforePrevious = previous ? printOf(previous) : undefined;
     this.previous = pass.entries;
     this.known = null;
+    this.readBefore = 0;
     pass.entries = [];
     pass.cursor = passStart(cursor.filter, 'confirm', cursor.passes, cursor.lastPage, passBeforePrevious);
     return null;

@@ -435,6 +435,92 @@ test('a confirming pass resumed after records arrived on top: they are taken fir
   expect(second.cursor.unconfirmed).toBe(0);
 });
 
+describe('a confirming pass resumed in a later execution, the list changed between the two where it had read', () => {
+  /**
+   * 23 records, 7 a page, batches of 1: the first pass's rounds [1], [1, 2], [2, 3], [3, 4], then
+   * the confirming [1, 2], [2, 3]; the read pauses before its [3, 4], and `change` lands.
+   */
+  function resumedAfter(change: (list: Completion[]) => void) {
+    const service = new ChangingService(listOf(23), 7);
+    const client = service.client();
+    let asked = 0;
+    const first = readCompletionPages(client, { filter: {} }, 1, { shouldPause: () => ++asked === 6 });
+    expect(first.cursor).toMatchObject({ phase: 'confirm', nextPage: 4 });
+    const before = [...service.list];
+    service.list = [...service.list];
+    change(service.list);
+    service.snapshot();
+    service.rounds.length = 0;
+    const read = readCompletionPages(client, { cursor: first.cursor, held: first.entries }, 1);
+    return { service, before, read };
+  }
+
+  test('a record deleted from page 2 and a twin of the first record of page 3 cancel out below it: the pages read before are read again, and the read says it could not confirm', () => {
+    const { service, before, read } = resumedAfter((list) => {
+      list.splice(9, 1);
+      // The 15th record is now the 14th, the last of page 2: its twin begins page 3 as it did.
+      list.splice(14, 0, { ...list[13]! });
+    });
+    expect(read.done).toBe(true);
+    // The rest of the pass, and page 3 read again as its anchor, are the list as it was: only
+    // reading pages 1 and 2 again tells.
+    expect(read.records).toEqual(before);
+    expect(read.cursor.unconfirmed).toBeGreaterThan(0);
+    expect(service.rounds).toEqual([
+      [1, 3, 4],
+      [1, 2],
+    ]);
+  });
+
+  test('a record deleted from page 1 and one backdated into it: the same', () => {
+    const { service, read } = resumedAfter((list) => {
+      list.splice(2, 1);
+      list.splice(5, 0, record(list[5]!.dateNumber));
+    });
+    expect(read.done).toBe(true);
+    expect(read.cursor.unconfirmed).toBeGreaterThan(0);
+    expect(service.rounds).toEqual([
+      [1, 3, 4],
+      [1, 2],
+    ]);
+  });
+
+  test('nothing changed: the pages read before are read again once, and the read is exact', () => {
+    const { service, read } = resumedAfter(() => {});
+    expect(read.records).toEqual(service.list);
+    expect(read.cursor.unconfirmed).toBe(0);
+    expect(service.rounds).toEqual([
+      [1, 3, 4],
+      [1, 2],
+    ]);
+  });
+
+  test('records on top since, and between the rounds that read the pages again: taken, and the read is exact', () => {
+    const { service, read } = resumedAfter((list) => list.unshift(...listOf(2, -30)));
+    expect(read.records).toEqual(service.list);
+    expect(read.cursor.unconfirmed).toBe(0);
+  });
+
+  test('paused while reading them again: the next execution goes on with them, and says what it could not confirm', () => {
+    const service = new ChangingService(listOf(23), 7);
+    const client = service.client();
+    let asked = 0;
+    const first = readCompletionPages(client, { filter: {} }, 1, { shouldPause: () => ++asked === 6 });
+    service.list = [...service.list];
+    service.list.splice(3, 1);
+    service.list.splice(4, 0, record(service.list[4]!.dateNumber));
+    service.snapshot();
+    const second = readCompletionPages(client, { cursor: first.cursor, held: first.entries }, 1, {
+      shouldPause: () => true,
+    });
+    expect(second.done).toBe(false);
+    expect(second.cursor).toMatchObject({ phase: 'settled', recheckThrough: 2 });
+    const third = readCompletionPages(client, { cursor: second.cursor, held: second.entries }, 1);
+    expect(third.done).toBe(true);
+    expect(third.cursor.unconfirmed).toBeGreaterThan(0);
+  });
+});
+
 test('a third pass resumed from a cursor saved before passes were printed: compared with the second alone, and it ends', () => {
   const service = new ChangingService(listOf(2_500), 1000);
   const client = service.client();
@@ -548,23 +634,6 @@ describe('a settled read handed back in a later execution (the import writes wha
   });
 });
 
-/**
- * The round the last pass over the pages began with. A pass begins with a round that asks for page 1
- * (alone, or with the pages after it when it knows the last page); a later round asks for page 1
- * again as the anchor of the round right after page 1 asked alone, or as the page that tells what
- * arrived on top since an earlier call (with the first round of a call that resumes a pass). A pass
- * of one round [1] followed by a round that begins [1, 2, …] is read as one: the versions it allows
- * are a superset.
- */
-function lastPassStart(rounds: readonly number[][], resumedAt: ReadonlySet<number>): number {
-  const starts = rounds.flatMap((pages, index) =>
-    pages[0] === 1 && !(resumedAt.has(index) && pages.length > 1 && pages[1] !== 2) ? [index] : [],
-  );
-  const last = starts[starts.length - 1] ?? 0;
-  const before = rounds[last - 1];
-  return before?.length === 1 && before[0] === 1 ? last - 1 : last;
-}
-
 /** How many times each key is in `keys`. */
 function countsOf(keys: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
@@ -581,8 +650,10 @@ function countsOf(keys: readonly string[]): Map<string, number> {
  * promises:
  *  - every read ends, within three passes (and one more round for each call that resumes one);
  *  - a read of more than one pass that says it is exact (nothing unconfirmed) holds a version of
- *    the list that was current while its last pass was answered, below records that arrived on top
- *    after it;
+ *    the list that was current while its last pass was answered, and during its last call (a
+ *    change between two calls of the last pass is no excuse), below records that arrived on top
+ *    after it; a read whose recheck of the pages read in an earlier call was itself paused
+ *    promises the first only;
  *  - any read holds every record listed both when it began and when it ended, at least as many
  *    times as both list it and never more often than a version listed it; nothing that no version
  *    listed; and every record put on top before its last call began that is still listed;
@@ -593,7 +664,7 @@ function countsOf(keys: readonly string[]): Map<string, number> {
  */
 test('seeded model: 600 generated interleavings of changes and reads', () => {
   const SEQUENCES = 600;
-  const covered = { exact: 0, unconfirmed: 0, resumed: 0, changesWithinRound: 0 };
+  const covered = { exact: 0, unconfirmed: 0, resumed: 0, changesWithinRound: 0, confirmedAcrossCalls: 0 };
   // PAGING_SEED=n replays one sequence.
   const replay = Number(process.env['PAGING_SEED'] ?? 0);
   for (let seed = replay || 1; seed <= (replay || SEQUENCES); seed++) {
@@ -648,6 +719,21 @@ test('seeded model: 600 generated interleavings of changes and reads', () => {
       service.snapshot();
     };
     service.beforeRound = () => change('before the round');
+    // Between two calls, sometimes a record deleted and another inserted, which cancel out below
+    // both: only the pages read before the call, read again, show them.
+    const cancellingPair = () => {
+      if (onlyArrivals || service.list.length < 2 || !random.chance(0.3)) return;
+      lastChangeRound = service.rounds.length;
+      const list = [...service.list];
+      const gone = random.int(0, list.length - 1);
+      list.splice(gone, 1);
+      const at = random.int(0, list.length - 1);
+      const twin = random.chance(0.5);
+      list.splice(at, 0, twin ? { ...list[at]! } : record(list[at]!.dateNumber));
+      steps.push(`between calls: delete at ${gone}, ${twin ? 'twin' : 'backdate'} at ${at}`);
+      service.list = list;
+      service.snapshot();
+    };
     let roundOfLastAnswer = -1;
     service.beforeAnswer = () => {
       // Between two answers of the same round (not before its first: that is before the round).
@@ -669,30 +755,40 @@ test('seeded model: 600 generated interleavings of changes and reads', () => {
     const client = service.client();
     /** The first round of the second pass (null: the read made one pass). */
     let secondPassRound: number | null = null;
+    /** The first round of the last pass that went on (0: page 1 alone, settled at once). */
+    let lastPassRound = 0;
+    let passes = 0;
     const control = {
       ...(pauseRate && { shouldPause: () => random.chance(pauseRate) }),
       onProgress: (cursor: { passes: number }) => {
         if (cursor.passes >= 2) secondPassRound ??= service.rounds.length - 1;
+        if (cursor.passes > passes) lastPassRound = service.rounds.length - 1;
+        passes = cursor.passes;
       },
     };
     // Half the sequences start with the last page an earlier read found (as a routine import
     // does), right or wrong by now.
     const lastPageBefore = random.chance(0.5) ? random.int(1, 12) : undefined;
     if (lastPageBefore) steps.push(`the last page an earlier read found: ${lastPageBefore}`);
-    const resumedAt = new Set<number>();
+    /** The first round of the last call, and whether a recheck of a settled list was paused. */
+    let lastCallRound = 0;
+    let recheckPaused = false;
     let read;
     try {
       read = readCompletionPages(client, { filter: {}, lastPageBefore, onePass }, batchSize, control);
       while (!read.done) {
         if (++call > 200) fail('still paused after 200 calls');
         steps.push(`paused after answer ${service.answeredFrom.length}`);
-        resumedAt.add(service.rounds.length);
+        cancellingPair();
+        lastCallRound = service.rounds.length;
+        if (read.cursor.recheckThrough !== undefined) recheckPaused = true;
         read = readCompletionPages(client, { cursor: read.cursor, held: read.entries }, batchSize, control);
       }
     } catch (error) {
       return fail(String(error));
     }
     if (call > 0) covered.resumed++;
+    if (passes >= 2 && lastPassRound < lastCallRound) covered.confirmedAcrossCalls++;
     const keys = read.records.map(identity);
     // Bounded: three passes, each at most a round per page (a batch of one) and page 1 alone, and
     // the round that resumes each call; a list that grew has more pages to read.
@@ -706,10 +802,13 @@ test('seeded model: 600 generated interleavings of changes and reads', () => {
     // One pass says only how far its anchors saw the list move: it claims no version.
     if (read.cursor.unconfirmed === 0 && !changedWithinRound && !onePass) {
       covered.exact++;
-      const lastPass = lastPassStart(service.rounds, resumedAt);
+      // The versions current while its last pass was answered; and, when that pass began in an
+      // earlier call, those of the last call (the pages read before it were read again in it)
+      // unless that recheck was itself paused.
+      const from = recheckPaused ? lastPassRound : Math.max(lastPassRound, lastCallRound);
       const candidates = new Set(
         service.answeredFrom
-          .filter((answer) => answer.round >= lastPass)
+          .filter((answer) => answer.round >= from)
           .map((answer) => service.versions[answer.version]!.join('\n')),
       );
       const asVersion = [...candidates].some((candidate) => {
@@ -769,5 +868,6 @@ test('seeded model: 600 generated interleavings of changes and reads', () => {
     expect(covered.unconfirmed).toBeGreaterThan(10);
     expect(covered.resumed).toBeGreaterThan(SEQUENCES / 4);
     expect(covered.changesWithinRound).toBeGreaterThan(50);
+    expect(covered.confirmedAcrossCalls).toBeGreaterThan(30);
   }
 });

@@ -261,8 +261,11 @@ function pauseRun(run: FullImportRun, read: CompletionsRead): JobReport {
           ? `Read ${formatCount(cursor.previous)} records, then ${count} again (page ${cursor.nextPage - 1} of ${cursor.lastPage}, ` +
             `pass ${cursor.passes} of at most ${MAX_PASSES}) before the time limit of one run; checking that they are still ` +
             "the service's list continues in the next run. The tab changes only once all are in."
-          : `Read all ${count} records; the user names and the checks of the rows to remove continue in the next run. ` +
-            'The tab changes only once all are in.',
+          : cursor.recheckThrough !== undefined
+            ? `Read all ${count} records; reading again the first ${formatCount(cursor.recheckThrough)} pages, which an ` +
+              'earlier run read, continues in the next run. The tab changes only once all are in.'
+            : `Read all ${count} records; the user names and the checks of the rows to remove continue in the next run. ` +
+              'The tab changes only once all are in.',
   };
 }
 

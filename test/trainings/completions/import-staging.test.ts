@@ -279,3 +279,30 @@ test('records deleted, backdated and twinned while one execution pages: the tab 
   expect(syncLog(harness)[0]![7]).toBe('Success');
   await harness.done();
 });
+
+test('a record deleted and another backdated between two executions of the confirming pass, in pages it had read: those pages are read again, and the import says what it could not confirm', async () => {
+  const harness = await slowHarness(68);
+  // On until the confirming pass has read page 3 or further, and goes on in the next execution.
+  let step = harness.callServer('startCompletionsImport', {});
+  const confirmingFrom = () =>
+    /, pass 2 of at most 3\)/.test(step.summary) && !/\(page [12] of/.test(step.summary);
+  for (let executions = 1; !confirmingFrom(); executions++) {
+    expect(step.done).toBe(false);
+    expect(executions).toBeLessThan(10);
+    step = harness.callServer('continueCompletionsImport');
+  }
+  // Pages 1 and 2 change, and the pages after them stay where they were: what the pass reads on
+  // agrees with the first pass.
+  await harness.dataset.mutate({ removeCompletionsAt: [500], insertCompletionsAt: [{ position: 1_200 }] });
+
+  const summaries = finishImport(harness);
+
+  const last = summaries[summaries.length - 1]!;
+  expect(last).toMatch(/\d+ records? could not be confirmed/);
+  expect(syncLog(harness)[0]![10]).toMatch(/\d+ records? could not be confirmed/);
+  // The next Reconcile, on a network that lets it read in one execution, settles them.
+  harness.emulator.urlFetch.roundTripMs = 0;
+  harness.clickMenu('Reconcile completed trainings');
+  expect(shownRowKeys(harness)).toEqual(await servedRowKeys(harness));
+  await harness.done();
+});
