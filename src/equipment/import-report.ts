@@ -39,6 +39,8 @@ export interface EquipmentImportFacts {
   slowerWrite: string | null;
   metafieldsWithNotes: number;
   userRowsDropped: number;
+  /** What the Inspection log gained, in a sentence; null when nothing. */
+  logged: string | null;
 }
 
 export function reportEquipmentImport(facts: EquipmentImportFacts): JobReport {
@@ -57,6 +59,7 @@ export function reportEquipmentImport(facts: EquipmentImportFacts): JobReport {
       `${formatCount(facts.metafieldCount)} metafields and ${formatCount(facts.scheduleCount)} schedules` +
       `${rejected.length ? `; ${rejected.length} records skipped` : ''}.`,
     describeInspectionCounts(facts.counts, facts.horizonDays),
+    facts.logged,
     describeCuts(facts.cuts),
     facts.deleted.length ? `${describeDeletedTabs(facts.deleted)} and made again.` : null,
   ]

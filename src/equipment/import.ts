@@ -39,7 +39,6 @@ import { fitEquipmentText, partRecord } from './fitted-text';
 import { addMissingLaterColumns, addMissingKeyColumn, checkLinkedTitles } from './key-columns';
 import {
   describeDeletedTabs,
-  EQUIPMENT_TAB_NAMES,
   EQUIPMENT_TABS,
   type EquipmentTab,
   ensureLinkedTabs,
@@ -47,7 +46,6 @@ import {
   forgetLinkedTabs,
   type LinkedTabs,
 } from './linked-tabs';
-import { checkRoomForRows, readSheetGrids } from '../sheets/cell-limit';
 import { fitTableText, type TextCut } from '../sheets/cell-text';
 import type { CellValue } from '../sheets/table';
 import { guardTable, readTableGuards, type TableGuards } from '../sheets/table-guard';
@@ -63,6 +61,8 @@ import { inspectionFigures, writeForecastTab } from './forecast-tab';
 import { type OverviewPlan, planOverview } from '../platform/overview/overview-tab';
 import { guardLastInspected } from './last-inspected-cells';
 import { reportEquipmentImport } from './import-report';
+import { describeLogged, type InspectionLog, openInspectionLog } from './inspection-log';
+import { checkRoomForTabs } from './tab-room';
 
 /**
  * The named range of each imported equipment tab. Upcoming inspections and the forecast are not
@@ -117,41 +117,6 @@ function partRecordOf(idColumn: number, header: string): (row: readonly CellValu
   return (row) => partRecord(String(row[0]), header, String(row[idColumn]));
 }
 
-/** The size of a tab Sheets makes: 1,000 rows of 26 columns. */
-const NEW_TAB = { rows: 1_000, columns: 26 };
-
-/**
- * Throws, before anything is written, when the tabs grown to their rows would take the
- * spreadsheet over its cell limit together: each one checked against the others as they are now
- * could fit alone while the last write failed for want of room.
- */
-function checkRoomForTabs(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  linked: LinkedTabs,
-  sizes: Record<EquipmentTab, { rows: number; columns: number }>,
-): void {
-  const plans = EQUIPMENT_TABS.map((tab) => {
-    const sheet = linked.sheets[tab];
-    const { rows, columns } = sizes[tab];
-    const maxRows = sheet?.getMaxRows() ?? NEW_TAB.rows;
-    const maxColumns = sheet?.getMaxColumns() ?? NEW_TAB.columns;
-    const grown = Math.max(maxRows, rows + 1) * Math.max(maxColumns, columns);
-    return {
-      name: sheet?.getName() ?? EQUIPMENT_TAB_NAMES[tab],
-      rows,
-      columns,
-      growth: grown - (sheet ? maxRows * maxColumns : 0),
-      // checkRoomForRows counts a tab that is not there yet as its rows only, not as a whole new tab.
-      uncounted: sheet ? 0 : grown - (rows + 1) * columns,
-    };
-  });
-  const growth = plans.reduce((sum, plan) => sum + plan.growth, 0);
-  const grids = readSheetGrids(spreadsheet);
-  for (const plan of plans) {
-    checkRoomForRows(grids, plan.name, plan.rows, plan.columns, growth - plan.growth + plan.uncounted);
-  }
-}
-
 /** Refresh all's equipment job: a deleted tab is reported, not made again (see importEquipment). */
 export function refreshEquipment(context: JobContext): JobReport {
   return importEquipment(context, { remakeDeletedTabs: false });
@@ -164,14 +129,12 @@ export function importEquipment(
   const { spreadsheet, utcOffsetAt } = context;
   const horizonDays = checkedHorizonDays(context.options.horizonDays, DEFAULT_IMPORT_OPTIONS.horizonDays);
   const linked = findLinkedTabs(spreadsheet, context.state);
-  // The linked tabs change together or not at all.
-  requireWritableTabs(
-    spreadsheet,
-    EQUIPMENT_TABS.map((tab) => linked.sheets[tab]),
-  );
+  const log = openInspectionLog(spreadsheet, context.state, utcOffsetAt);
+  // The linked tabs change together or not at all, and the log with them.
+  requireWritableTabs(spreadsheet, [...EQUIPMENT_TABS.map((tab) => linked.sheets[tab]), log.sheet]);
   if (linked.deleted.length && !remakeDeletedTabs) refuseRefreshAfterTabsDeleted(spreadsheet, linked);
   checkLinkedTitles(linked.sheets);
-  const read = readEquipmentTypes(context, linked);
+  const read = readEquipmentTypes(context, linked, log);
 
   const typeIdsBefore = idsInFirstColumn(linked.sheets.types);
   const overview = planOverview(spreadsheet, context.state, 'inspections', {
@@ -182,6 +145,12 @@ export function importEquipment(
   const sheets = ensureLinkedTabs(spreadsheet, context.state, linked, EQUIPMENT_TABS);
   const imported = writeImportedTabs(context, sheets, read.types);
   const computed = writeComputedTabs(context, sheets, imported, horizonDays, overview);
+  const logged = log.append(imported.scheduleEntries, {
+    atMs: context.run.startedAtMs,
+    by: context.run.user,
+    runName: context.run.action,
+    utcOffsetAt,
+  });
 
   return reportEquipmentImport({
     ...read,
@@ -196,6 +165,7 @@ export function importEquipment(
     slowerWrite: imported.slowerWrite ?? computed.slowerWrite,
     metafieldsWithNotes: imported.metafieldsWithNotes,
     userRowsDropped: imported.userRowsDropped,
+    logged: describeLogged(logged, log),
   });
 }
 
@@ -259,19 +229,24 @@ interface EquipmentRead {
 }
 
 /** The service's equipment types, validated and fitted, once the tabs are known to have room for them. */
-function readEquipmentTypes(context: JobContext, linked: LinkedTabs): EquipmentRead {
+function readEquipmentTypes(context: JobContext, linked: LinkedTabs, log: InspectionLog): EquipmentRead {
   context.progress('Reading equipment types');
   const fetched = fetchEquipmentTypes(context.client);
   const { types, cuts } = fitEquipmentText(fetched.types);
   const metafieldCount = types.reduce((sum, type) => sum + type.metafields.length, 0);
   const scheduleCount = types.reduce((sum, type) => sum + type.schedules.length, 0);
-  checkRoomForTabs(context.spreadsheet, linked, {
-    types: { rows: types.length, columns: EQUIPMENT_TYPE_COLUMNS.length },
-    metafields: { rows: metafieldCount, columns: METAFIELD_COLUMNS.length },
-    schedules: { rows: scheduleCount, columns: SCHEDULE_COLUMNS.length },
-    upcoming: { rows: scheduleCount, columns: UPCOMING_COLUMNS.length },
-    forecast: { rows: scheduleCount + 1, columns: FORECAST_FIXED_COLUMNS.length + FORECAST_MONTH_COUNT },
-  });
+  checkRoomForTabs(
+    context.spreadsheet,
+    linked,
+    {
+      types: { rows: types.length, columns: EQUIPMENT_TYPE_COLUMNS.length },
+      metafields: { rows: metafieldCount, columns: METAFIELD_COLUMNS.length },
+      schedules: { rows: scheduleCount, columns: SCHEDULE_COLUMNS.length },
+      upcoming: { rows: scheduleCount, columns: UPCOMING_COLUMNS.length },
+      forecast: { rows: scheduleCount + 1, columns: FORECAST_FIXED_COLUMNS.length + FORECAST_MONTH_COUNT },
+    },
+    { tab: log, rows: scheduleCount },
+  );
   return { types, rejected: fetched.rejected, cuts, metafieldCount, scheduleCount };
 }
 

@@ -19,12 +19,14 @@ import { checkedHorizonDays, countInspections, describeInspectionCounts } from '
 import { type ColumnSpec, numberFormatOf } from '../sheets/table';
 import { layoutOfHeader } from '../sheets/tab-layout';
 import { activeSpreadsheet, requireUi } from '../platform/interactive';
-import { holdingDocumentLock } from '../platform/job-runner';
 import { UserFacingError } from '../platform/user-facing-error';
 import { DEFAULT_IMPORT_OPTIONS, readImportOptions } from '../platform/settings-store';
 import { colourStatusColumns, writeUpcomingTab } from './upcoming-tab';
 import { inspectionFigures, writeForecastTab } from './forecast-tab';
 import { planOverview, takeWrittenOverview } from '../platform/overview/overview-tab';
+import { currentUserEmail, holdingDocumentLock } from '../platform/job-runner';
+import { requireWritableTabs } from '../platform/write-permission';
+import { describeLogged, openInspectionLog } from './inspection-log';
 
 const SHOW_UPCOMING_ACTION = 'Show upcoming inspections';
 
@@ -65,6 +67,7 @@ function recomputeUpcomingInspections(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
 ): RecomputeOutcome {
   return holdingDocumentLock(spreadsheet, (clock, state) => {
+    const startedAtMs = Date.now();
     const linked = findLinkedTabs(spreadsheet, state);
     const schedulesSheet = linked.sheets.schedules;
     if (!schedulesSheet || schedulesSheet.getLastRow() === 0) {
@@ -91,6 +94,9 @@ function recomputeUpcomingInspections(
       types = readByTitle(typesSheet, EQUIPMENT_TYPE_COLUMNS);
       typeCells = recomputeTypeCells(types.values, recomputed.entries);
     }
+
+    const log = openInspectionLog(spreadsheet, state, utcOffsetAt);
+    requireWritableTabs(spreadsheet, [log.sheet]);
 
     // Nothing was read from the service: the Overview keeps its "Last refreshed".
     const overview = planOverview(spreadsheet, state, 'inspections', {
@@ -134,7 +140,14 @@ function recomputeUpcomingInspections(
     overview.prepare();
     overview.readIds();
     overview.write(inspectionFigures(counts, recomputed.entries, forecast.totals, upcomingSheetId));
-    return { upcomingSheet, summary: describeInspectionCounts(counts, horizonDays) };
+    const logged = log.append(recomputed.entries, {
+      atMs: startedAtMs,
+      by: currentUserEmail(),
+      runName: SHOW_UPCOMING_ACTION,
+      utcOffsetAt,
+    });
+    const summary = [describeInspectionCounts(counts, horizonDays), describeLogged(logged, log)];
+    return { upcomingSheet, summary: summary.filter((sentence) => sentence !== null).join(' ') };
   });
 }
 

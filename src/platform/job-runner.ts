@@ -38,6 +38,8 @@ export interface JobContext {
   budget: TimeBudget;
   utcOffsetAt: UtcOffsetAt;
   today: CalendarDate;
+  /** The run, as the Sync log names it: its action, who ran it ('' where Apps Script does not say), when. */
+  run: { action: string; user: string; startedAtMs: number };
   /** Shows how far the job is (a toast in menus; nothing in triggers). */
   progress(message: string): void;
 }
@@ -96,7 +98,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
       { baseUrl: connection.baseUrl!, token: connection.token! },
       { timeLeftMs: () => budget.leftMs() },
     );
-    const logLine = { startedAtMs, user: currentUserEmail(), action: options.action };
+    const logLine = { action: options.action, user: currentUserEmail(), startedAtMs };
     const log = openLogQuietly(options.spreadsheet, state);
     try {
       // Read before the job writes: after its writes, a read costs a commit.
@@ -109,6 +111,7 @@ export function runJob(options: RunOptions, job: (context: JobContext) => JobRep
         budget,
         utcOffsetAt,
         today: today(),
+        run: logLine,
         progress: progressToasts(options),
       });
       const durationMs = Date.now() - startedAtMs;

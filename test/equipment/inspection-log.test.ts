@@ -1,0 +1,203 @@
+/**
+ * The Inspection log, end to end: the built add-on in the emulator against the sample service, in
+ * a zone far ahead of UTC. Every "Last inspected" date a run sees is added once, at the bottom, and
+ * no row is ever changed by the add-on, whatever the manager does to the tab (sorting, renaming,
+ * inserting a column of their own); a title the log needs, gone, stops the run before it writes.
+ */
+import { createAddonHarness, type AddonHarness } from '../support/addon-harness';
+import {
+  IMPORT,
+  rows,
+  SCHEDULES_TAB,
+  SHOW_UPCOMING,
+  syncLog,
+  tab,
+  typeLastInspected,
+  UPCOMING_TAB,
+  workbook,
+} from '../support/equipment-tabs';
+
+const LOG = 'Inspection log';
+const TIME_ZONE = 'Pacific/Kiritimati';
+const HEADER = [
+  'Equipment type',
+  'Type ID',
+  'Schedule',
+  'Schedule ID',
+  'Inspected on',
+  'Seen at',
+  'Seen by',
+  'Seen in',
+];
+
+/** The log's rows as displayed (titles left out). */
+function logRows(harness: AddonHarness, name = LOG): string[][] {
+  return harness.displayed(name).slice(1);
+}
+
+/** Today in the spreadsheet's zone, as the log shows a date. */
+function today(harness: AddonHarness): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(
+    new Date(harness.emulator.clock.now()),
+  );
+}
+
+describe('the Inspection log', () => {
+  let harness: AddonHarness;
+  /** Each schedule: its type's id and title, its id and name, from the schedules tab. */
+  let schedules: { typeId: string; typeTitle: string; id: string; name: string }[];
+  /** What the log held after each run, to check no row ever changes. */
+  const logged: string[][] = [];
+
+  function expectNothingLoggedChanged(current: string[][]): void {
+    const key = (row: string[]) => JSON.stringify(row);
+    const now = new Map<string, number>();
+    for (const row of current) now.set(key(row), (now.get(key(row)) ?? 0) + 1);
+    for (const row of logged) {
+      const left = now.get(key(row)) ?? 0;
+      expect(left).toBeGreaterThan(0);
+      now.set(key(row), left - 1);
+    }
+  }
+
+  beforeAll(async () => {
+    harness = await createAddonHarness({ dataset: { equipmentTypes: 6, seed: 31 }, timeZone: TIME_ZONE });
+    harness.connect();
+    harness.clickMenu(IMPORT);
+    schedules = rows(tab(harness, SCHEDULES_TAB), 'A', 'D').map(([typeId, typeTitle, id, name]) => ({
+      typeId: typeId!,
+      typeTitle: typeTitle!,
+      id: id!,
+      name: name!,
+    }));
+    expect(schedules.length).toBeGreaterThan(4);
+  });
+  afterAll(() => harness.done());
+
+  test('an import that sees no date makes no log', () => {
+    expect(
+      workbook(harness)
+        .sheets()
+        .map((sheet) => sheet.name),
+    ).not.toContain(LOG);
+  });
+
+  test('dates typed, then Show upcoming inspections: each logged once, with when, by whom and in which run', () => {
+    typeLastInspected(harness, { [schedules[0]!.id]: '2024-01-15', [schedules[2]!.id]: '2023-12-31' });
+    harness.clickMenu(SHOW_UPCOMING);
+
+    const shown = harness.displayed(LOG);
+    expect(shown[0]).toEqual(HEADER);
+    // Who ran the import the Sync log names (the emulator's user).
+    const user = rows(tab(harness, 'Sync log'), 'B', 'B')[0]![0]!;
+    expect(user).toMatch(/@/);
+    expect(logRows(harness)).toEqual(
+      [
+        [schedules[0]!, '2024-01-15'],
+        [schedules[2]!, '2023-12-31'],
+      ].map(([schedule, date]) => {
+        const { typeTitle, typeId, name, id } = schedule as (typeof schedules)[number];
+        return [
+          typeTitle,
+          typeId,
+          name,
+          id,
+          date,
+          expect.stringMatching(new RegExp(`^${today(harness)} `)),
+          user,
+          SHOW_UPCOMING,
+        ];
+      }),
+    );
+    expect(workbook(harness).ui.toasts.at(-1)!.message).toContain(
+      '2 inspection dates added to "Inspection log".',
+    );
+    expect(tab(harness, LOG).notes('E1')[0]![0]).toMatch(/^Every date Safety Sync saw in "Last inspected"/);
+    logged.splice(0, logged.length, ...logRows(harness));
+  });
+
+  test('the next inspection typed over the last: the import adds it below, and the one before stays', () => {
+    typeLastInspected(harness, { [schedules[0]!.id]: '2024-02-20' });
+    harness.clickMenu(IMPORT);
+
+    const now = logRows(harness);
+    expect(now).toHaveLength(3);
+    expect(now.slice(0, 2)).toEqual(logged);
+    expect(now[2]!.slice(0, 5)).toEqual([
+      schedules[0]!.typeTitle,
+      schedules[0]!.typeId,
+      schedules[0]!.name,
+      schedules[0]!.id,
+      '2024-02-20',
+    ]);
+    expect(now[2]![7]).toBe(IMPORT);
+    expect(syncLog(harness)[0]![8]).toContain('1 inspection date added to "Inspection log".');
+    logged.splice(0, logged.length, ...now);
+  });
+
+  test('runs that see nothing new add nothing and say nothing of the log', () => {
+    harness.clickMenu('Refresh all');
+    harness.clickMenu(SHOW_UPCOMING);
+    expect(logRows(harness)).toEqual(logged);
+    expect(workbook(harness).ui.toasts.at(-1)!.message).not.toContain('Inspection log');
+  });
+
+  test('sorted, renamed, with a column of the manager’s own inserted: new dates go below, nothing logged twice or changed', () => {
+    const log = tab(harness, LOG);
+    log.sortSheet(5, false);
+    log.rename('Evidence');
+    log.insertColumnsBefore(2);
+    workbook(harness).typeValues("'Evidence'!B1:B2", [['Checked by'], ['J. Smith']]);
+    const sorted = logRows(harness, 'Evidence');
+
+    typeLastInspected(harness, { [schedules[2]!.id]: '2024-03-01', [schedules[3]!.id]: '2024-02-29' });
+    harness.clickMenu(SHOW_UPCOMING);
+
+    const now = logRows(harness, 'Evidence');
+    expect(now.slice(0, 3)).toEqual(sorted);
+    expect(now.slice(3).map((row) => [row[0], row[1], row[5]])).toEqual([
+      [schedules[2]!.typeTitle, '', '2024-03-01'],
+      [schedules[3]!.typeTitle, '', '2024-02-29'],
+    ]);
+    expect(
+      workbook(harness)
+        .sheets()
+        .map((sheet) => sheet.name),
+    ).not.toContain(LOG);
+    expectNothingLoggedChanged(now.map((row) => [row[0]!, ...row.slice(2)]));
+  });
+
+  test('a title the log finds its rows by, gone: the run stops before it writes anything, and says what to put back', () => {
+    const log = tab(harness, 'Evidence');
+    const before = harness.displayed('Evidence');
+    const upcomingBefore = harness.displayed(UPCOMING_TAB);
+    workbook(harness).typeValues("'Evidence'!E1", [['Sched.']]);
+    typeLastInspected(harness, { [schedules[1]!.id]: '2024-03-02' });
+
+    harness.clickMenu(SHOW_UPCOMING);
+
+    const alert = workbook(harness).ui.alerts.at(-1)!;
+    expect(alert.message).toBe(
+      'The "Evidence" tab has no "Schedule ID" column: Safety Sync finds the inspections it logged by their ' +
+        'titles, and adds to them. Put the title back (or undo the change), then run it again. Nothing was changed.',
+    );
+    expect(harness.displayed('Evidence').slice(1)).toEqual(before.slice(1));
+    expect(harness.displayed(UPCOMING_TAB)).toEqual(upcomingBefore);
+    expect(log.lastRow).toBe(before.length);
+
+    workbook(harness).typeValues("'Evidence'!E1", [['Schedule ID']]);
+    harness.clickMenu(SHOW_UPCOMING);
+    expect(logRows(harness, 'Evidence')).toHaveLength(before.length);
+  });
+
+  test('the log deleted: the next run starts a new one with the dates it sees, and says so', () => {
+    workbook(harness).deleteSheet('Evidence');
+    harness.clickMenu(SHOW_UPCOMING);
+
+    const dated = rows(tab(harness, SCHEDULES_TAB), 'G', 'G').filter(([date]) => date !== '').length;
+    expect(logRows(harness)).toHaveLength(dated);
+    expect(workbook(harness).ui.toasts.at(-1)!.message).toContain(
+      `${dated} inspection dates added to "Inspection log" (the "Inspection log" tab was deleted: a new log was started).`,
+    );
+  });
+});
