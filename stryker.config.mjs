@@ -117,6 +117,16 @@ export const RULES = [
     tests: ['test/equipment/inspections.test.ts', 'test/equipment/forecast.test.ts'],
   },
   {
+    name: 'inspection-log',
+    mutate: ['src/equipment/inspection-log.ts'],
+    // The rules in Node first; the tab's reading and appending only the emulator's tests reach.
+    tests: [
+      'test/equipment/inspection-log-rules.test.ts',
+      'test/equipment/inspection-log.test.ts',
+      'test/equipment/inspection-log-model.test.ts',
+    ],
+  },
+  {
     name: 'training-status-and-catalogue',
     mutate: [
       'src/trainings/training-status.ts',
@@ -205,6 +215,7 @@ for (const model of [
   'ROW_ALIGNMENT',
   'FORECAST',
   'HISTORY',
+  'LOG',
 ]) {
   process.env[`${model}_SEQUENCES`] ??= SEQUENCES_WHILE_MUTATING;
 }
