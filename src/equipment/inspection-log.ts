@@ -60,6 +60,9 @@ const IDENTIFYING = [
   INSPECTION_LOG_COLUMN.inspectedOn,
 ] as const;
 
+/** The warning-only protection of the log a run makes: an edit by hand asks first. */
+export const INSPECTION_LOG_PROTECTION = 'Safety Sync: Inspection log (rows are only added)';
+
 export const INSPECTION_LOG_NOTE =
   'Every date Safety Sync saw in "Last inspected" on the schedules tab, once, added by the first run ' +
   'that saw it (an import, a refresh, Show upcoming inspections). A date typed and replaced before ' +
@@ -239,6 +242,9 @@ function writeTitles(sheet: Sheet): void {
   titles.setFontWeight('bold');
   sheet.getRange(1, INSPECTION_LOG_COLUMN.inspectedOn + 1).setNote(INSPECTION_LOG_NOTE);
   sheet.setFrozenRows(1);
+  // Evidence: anyone may still edit it (a hard protection would stop another editor's run), after
+  // a warning.
+  sheet.protect().setDescription(INSPECTION_LOG_PROTECTION).setWarningOnly(true);
   setColumnWidths(sheet, new Map(INSPECTION_LOG_COLUMNS.map((column, index) => [index + 1, column.width])));
 }
 

@@ -113,6 +113,14 @@ describe('the Inspection log', () => {
       '2 inspection dates added to "Inspection log".',
     );
     expect(tab(harness, LOG).notes('E1')[0]![0]).toMatch(/^Every date Safety Sync saw in "Last inspected"/);
+    // Anyone may still edit it, after a warning.
+    expect(tab(harness, LOG).protections()).toEqual([
+      expect.objectContaining({
+        type: 'SHEET',
+        description: 'Safety Sync: Inspection log (rows are only added)',
+        warningOnly: true,
+      }),
+    ]);
     logged.splice(0, logged.length, ...logRows(harness));
   });
 
