@@ -13,6 +13,7 @@
  * one sequence, LOG_SEQUENCES=n runs the first n.
  */
 import { createAddonHarness, type AddonHarness } from '../support/addon-harness';
+import { LOG_TAB, LOG_TITLES, type LoggedSchedule, schedulesOnTab } from '../support/inspection-log';
 import {
   IMPORT,
   LAST_INSPECTED,
@@ -25,20 +26,9 @@ import {
 } from '../support/equipment-tabs';
 import { type Random, seeded } from '../support/seeded-random';
 
-const LOG = 'Inspection log';
 const TIME_ZONE = 'America/Adak';
 const SEQUENCES = Number(process.env.LOG_SEQUENCES ?? 200);
 const STEPS = 9;
-const TITLES = [
-  'Equipment type',
-  'Type ID',
-  'Schedule',
-  'Schedule ID',
-  'Inspected on',
-  'Seen at',
-  'Seen by',
-  'Seen in',
-];
 const RUNS = {
   import: IMPORT,
   refresh: 'Refresh all',
@@ -52,13 +42,6 @@ const SEEN_IN: Record<keyof typeof RUNS, string> = {
 };
 /** Dates a manager types: few, so that schedules share them and a schedule gets one back. */
 const DATES = ['2023-11-30', '2024-01-31', '2024-02-29', '2024-03-01', '2024-04-15', '2024-06-30'];
-
-interface Schedule {
-  typeId: string;
-  typeTitle: string;
-  id: string;
-  name: string;
-}
 
 const covered = {
   runs: 0,
@@ -84,14 +67,14 @@ class Sequence {
   /** What the log must hold, row by row, as the oracle's own cells (Seen at: its day only). */
   private readonly oracle: string[][] = [];
   private readonly loggedKeys = new Set<string>();
-  logName = LOG;
+  logName = LOG_TAB;
   private ownColumns = 0;
 
   constructor(
     private readonly seed: number,
     private readonly random: Random,
     private readonly harness: AddonHarness,
-    private readonly schedules: readonly Schedule[],
+    private readonly schedules: readonly LoggedSchedule[],
     private readonly user: string,
   ) {}
 
@@ -153,7 +136,7 @@ class Sequence {
     } else if (!this.logExists()) {
       this.steps.push(`(no log yet to ${kind})`);
     } else if (kind === 'sort') {
-      const column = random.int(1, TITLES.length + this.ownColumns);
+      const column = random.int(1, LOG_TITLES.length + this.ownColumns);
       const ascending = random.chance(0.5);
       tab(harness, this.logName).sortSheet(column, ascending);
       covered.sorted++;
@@ -167,7 +150,7 @@ class Sequence {
       covered.renamed++;
       this.steps.push(`the manager renames the log "${name}"`);
     } else {
-      const at = random.int(1, TITLES.length + this.ownColumns + 1);
+      const at = random.int(1, LOG_TITLES.length + this.ownColumns + 1);
       const sheet = tab(harness, this.logName);
       sheet.insertColumnsBefore(at);
       this.ownColumns++;
@@ -181,7 +164,7 @@ class Sequence {
     }
   }
 
-  private type(schedule: Schedule, date: string): void {
+  private type(schedule: LoggedSchedule, date: string): void {
     typeLastInspected(this.harness, { [schedule.id]: date });
     this.typed.set(schedule.id, date);
     this.steps.push(
@@ -189,7 +172,7 @@ class Sequence {
     );
   }
 
-  private keyOf(schedule: Schedule, date: string): string {
+  private keyOf(schedule: LoggedSchedule, date: string): string {
     return JSON.stringify([schedule.typeId, schedule.id, date]);
   }
 
@@ -240,7 +223,7 @@ class Sequence {
   /** The log's rows, its own columns found by their titles, "Seen at" cut to its day. */
   private logRows(): string[][] {
     const shown = this.harness.displayed(this.logName);
-    const at = TITLES.map((title) => shown[0]!.indexOf(title));
+    const at = LOG_TITLES.map((title) => shown[0]!.indexOf(title));
     if (at.some((index) => index < 0)) this.fail(`the log's titles are ${JSON.stringify(shown[0])}`);
     return shown
       .slice(1)
@@ -256,10 +239,10 @@ class Sequence {
 
 describe('the Inspection log: seeded sequences of dates typed, runs, days passing and the manager’s own changes', () => {
   let harness: AddonHarness;
-  let schedules: Schedule[];
+  let schedules: LoggedSchedule[];
   let user: string;
   /** The log's name at the end of the sequence before: the next one starts by deleting it. */
-  let logName = LOG;
+  let logName = LOG_TAB;
 
   beforeAll(async () => {
     harness = await createAddonHarness({
@@ -268,12 +251,7 @@ describe('the Inspection log: seeded sequences of dates typed, runs, days passin
     });
     harness.connect();
     harness.clickMenu(IMPORT);
-    schedules = rows(tab(harness, SCHEDULES_TAB), 'A', 'D').map(([typeId, typeTitle, id, name]) => ({
-      typeId: typeId!,
-      typeTitle: typeTitle!,
-      id: id!,
-      name: name!,
-    }));
+    schedules = schedulesOnTab(harness);
     user = rows(tab(harness, 'Sync log'), 'B', 'B')[0]![0]!;
   });
   afterAll(() => harness.done());

@@ -5,6 +5,7 @@
  * inserting a column of their own); a title the log needs, gone, stops the run before it writes.
  */
 import { createAddonHarness, type AddonHarness } from '../support/addon-harness';
+import { LOG_TAB, LOG_TITLES, type LoggedSchedule, schedulesOnTab } from '../support/inspection-log';
 import {
   IMPORT,
   rows,
@@ -17,21 +18,10 @@ import {
   workbook,
 } from '../support/equipment-tabs';
 
-const LOG = 'Inspection log';
 const TIME_ZONE = 'Pacific/Kiritimati';
-const HEADER = [
-  'Equipment type',
-  'Type ID',
-  'Schedule',
-  'Schedule ID',
-  'Inspected on',
-  'Seen at',
-  'Seen by',
-  'Seen in',
-];
 
 /** The log's rows as displayed (titles left out). */
-function logRows(harness: AddonHarness, name = LOG): string[][] {
+function logRows(harness: AddonHarness, name = LOG_TAB): string[][] {
   return harness.displayed(name).slice(1);
 }
 
@@ -45,7 +35,7 @@ function today(harness: AddonHarness): string {
 describe('the Inspection log', () => {
   let harness: AddonHarness;
   /** Each schedule: its type's id and title, its id and name, from the schedules tab. */
-  let schedules: { typeId: string; typeTitle: string; id: string; name: string }[];
+  let schedules: LoggedSchedule[];
   /** What the log held after each run, to check no row ever changes. */
   const logged: string[][] = [];
 
@@ -64,12 +54,7 @@ describe('the Inspection log', () => {
     harness = await createAddonHarness({ dataset: { equipmentTypes: 6, seed: 31 }, timeZone: TIME_ZONE });
     harness.connect();
     harness.clickMenu(IMPORT);
-    schedules = rows(tab(harness, SCHEDULES_TAB), 'A', 'D').map(([typeId, typeTitle, id, name]) => ({
-      typeId: typeId!,
-      typeTitle: typeTitle!,
-      id: id!,
-      name: name!,
-    }));
+    schedules = schedulesOnTab(harness);
     expect(schedules.length).toBeGreaterThan(4);
   });
   afterAll(() => harness.done());
@@ -79,15 +64,15 @@ describe('the Inspection log', () => {
       workbook(harness)
         .sheets()
         .map((sheet) => sheet.name),
-    ).not.toContain(LOG);
+    ).not.toContain(LOG_TAB);
   });
 
   test('dates typed, then Show upcoming inspections: each logged once, with when, by whom and in which run', () => {
     typeLastInspected(harness, { [schedules[0]!.id]: '2024-01-15', [schedules[2]!.id]: '2023-12-31' });
     harness.clickMenu(SHOW_UPCOMING);
 
-    const shown = harness.displayed(LOG);
-    expect(shown[0]).toEqual(HEADER);
+    const shown = harness.displayed(LOG_TAB);
+    expect(shown[0]).toEqual(LOG_TITLES);
     // Who ran the import the Sync log names (the emulator's user).
     const user = rows(tab(harness, 'Sync log'), 'B', 'B')[0]![0]!;
     expect(user).toMatch(/@/);
@@ -112,9 +97,11 @@ describe('the Inspection log', () => {
     expect(workbook(harness).ui.toasts.at(-1)!.message).toContain(
       '2 inspection dates added to "Inspection log".',
     );
-    expect(tab(harness, LOG).notes('E1')[0]![0]).toMatch(/^Every date Safety Sync saw in "Last inspected"/);
+    expect(tab(harness, LOG_TAB).notes('E1')[0]![0]).toMatch(
+      /^Every date Safety Sync saw in "Last inspected"/,
+    );
     // Anyone may still edit it, after a warning.
-    expect(tab(harness, LOG).protections()).toEqual([
+    expect(tab(harness, LOG_TAB).protections()).toEqual([
       expect.objectContaining({
         type: 'SHEET',
         description: 'Safety Sync: Inspection log (rows are only added)',
@@ -151,7 +138,7 @@ describe('the Inspection log', () => {
   });
 
   test('sorted, renamed, with a column of the manager’s own inserted: new dates go below, nothing logged twice or changed', () => {
-    const log = tab(harness, LOG);
+    const log = tab(harness, LOG_TAB);
     log.sortSheet(5, false);
     log.rename('Evidence');
     log.insertColumnsBefore(2);
@@ -171,7 +158,7 @@ describe('the Inspection log', () => {
       workbook(harness)
         .sheets()
         .map((sheet) => sheet.name),
-    ).not.toContain(LOG);
+    ).not.toContain(LOG_TAB);
     expectNothingLoggedChanged(now.map((row) => [row[0]!, ...row.slice(2)]));
   });
 
