@@ -126,22 +126,18 @@ function pagesToCheck(cursor: PagingCursor, batchSize: number): number[] {
 }
 
 /**
- * Compares the pages of a settled list read again (page 1 first, when the round read it) with
- * where the list holds them, and moves the recheck on past them; it ends after its last page.
+ * Compares the pages of a settled list read again (page 1 too, once what arrived on top is taken)
+ * with where the list holds them, and moves a recheck on past them; it ends after its last page.
  */
 function checkSettledPages(pass: Pass, from: PagingCursor, pages: readonly Page[]): void {
-  const rechecking = from.recheckThrough !== undefined;
-  for (const page of pages) {
-    // Page 1 read only for what arrived on top is compared too while rechecking.
-    if (page.number > 1 || rechecking) pass.checkPage(page.entries, page.number);
-  }
-  if (!rechecking) return;
-  const { recheckThrough: _done, ...cursor } = pass.cursor;
+  for (const page of pages) pass.checkPage(page.entries, page.number);
   const next = pages[pages.length - 1]!.number + 1;
-  pass.cursor =
-    next > from.recheckThrough!
-      ? { ...cursor, nextPage: from.lastPage + 1 }
-      : { ...pass.cursor, nextPage: next };
+  if (from.recheckThrough !== undefined && next <= from.recheckThrough) {
+    pass.cursor = { ...pass.cursor, nextPage: next };
+  } else {
+    const { recheckThrough: _done, ...settled } = pass.cursor;
+    pass.cursor = settled;
+  }
 }
 
 /** Up to `batchSize` page numbers from `from` on, none beyond `lastPage`. */

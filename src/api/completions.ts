@@ -184,7 +184,8 @@ class PagedRead {
     this.held = 'held' in start ? start.held : [];
     this.previous = from.phase === 'confirm' ? this.held.slice(0, from.previous) : null;
     this.pass = new Pass(from.phase === 'confirm' ? this.held.slice(from.previous) : [...this.held], from);
-    this.readBefore = from.phase === 'confirm' ? Math.max(0, from.nextPage - 2) : 0;
+    // A first pass's count is let go when it ends: only a confirming pass confirms.
+    this.readBefore = Math.max(0, from.nextPage - 2);
   }
 
   knownEntries(): ReadonlyMap<string, ListEntry> | null {

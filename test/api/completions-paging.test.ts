@@ -501,6 +501,46 @@ describe('a confirming pass resumed in a later execution, the list changed betwe
     expect(read.cursor.unconfirmed).toBe(0);
   });
 
+  test('batches of the configured size, page 1 with each, and no page past the last one read before', () => {
+    // 40 records, 7 a page: 6 pages. The confirming pass pauses after pages 1–4: then 1–3 are read again.
+    const service = new ChangingService(listOf(40), 7);
+    const client = service.client();
+    let asked = 0;
+    const first = readCompletionPages(client, { filter: {} }, 3, { shouldPause: () => ++asked === 4 });
+    expect(first.cursor).toMatchObject({ phase: 'confirm', nextPage: 5 });
+    service.rounds.length = 0;
+    const read = readCompletionPages(client, { cursor: first.cursor, held: first.entries }, 3);
+    expect(read.records).toEqual(service.list);
+    expect(read.cursor.unconfirmed).toBe(0);
+    expect(service.rounds).toEqual([
+      [1, 4, 5, 6],
+      [1, 2, 3],
+    ]);
+  });
+
+  test('a change within the last page read before, in a batch of its own: read again, and not confirmed', () => {
+    // 40 records, 7 a page, batches of 1: the confirming pass pauses after pages 1–4; pages 1–3 are
+    // read again one a round, and only page 3 changed (a record deleted, another backdated into it).
+    const service = new ChangingService(listOf(40), 7);
+    const client = service.client();
+    let asked = 0;
+    const first = readCompletionPages(client, { filter: {} }, 1, { shouldPause: () => ++asked === 9 });
+    expect(first.cursor).toMatchObject({ phase: 'confirm', nextPage: 5 });
+    service.list = [...service.list];
+    service.list.splice(15, 1);
+    service.list.splice(18, 0, record(service.list[18]!.dateNumber));
+    service.snapshot();
+    service.rounds.length = 0;
+    const read = readCompletionPages(client, { cursor: first.cursor, held: first.entries }, 1);
+    expect(service.rounds).toEqual([
+      [1, 4, 5],
+      [5, 6],
+      [1, 2],
+      [1, 3],
+    ]);
+    expect(read.cursor.unconfirmed).toBeGreaterThan(0);
+  });
+
   test('paused while reading them again: the next execution goes on with them, and says what it could not confirm', () => {
     const service = new ChangingService(listOf(23), 7);
     const client = service.client();
@@ -613,6 +653,16 @@ describe('a settled read handed back in a later execution (the import writes wha
     const read = resume();
     expect(read.records).toEqual(service.list);
     expect(read.cursor.unconfirmed).toBe(0);
+  });
+
+  test('one deleted from page 1 and one backdated into it since: the tail has not moved, page 1 shows it', () => {
+    const { service, resume } = settledRead();
+    service.list.splice(10, 1);
+    service.list.splice(500, 0, record(service.list[500]!.dateNumber));
+    service.snapshot();
+    const read = resume();
+    expect(read.cursor.unconfirmed).toBeGreaterThan(0);
+    expect(service.rounds).toEqual([[1, 3]]);
   });
 
   test('the whole last page gone: not confirmed either', () => {
