@@ -165,9 +165,9 @@ export function openInspectionLog(
   const found = findAddonTab(spreadsheet, state, INSPECTION_LOG_TAB);
   const existing = found.sheet;
   const lastRow = existing?.getLastRow() ?? 0;
-  const columnsAt = existing && lastRow > 0 ? logColumnsOf(existing) : null;
-  const logged =
-    existing && columnsAt ? readLoggedKeys(existing, columnsAt, lastRow, utcOffsetAt) : new Set<string>();
+  // An empty tab (cleared of everything, titles too) is written as a new one.
+  const read = existing && lastRow > 0 ? readLog(existing, lastRow, utcOffsetAt) : null;
+  const logged = read?.logged ?? new Set<string>();
   let sheet = existing;
   return {
     sheet: existing,
@@ -186,7 +186,7 @@ export function openInspectionLog(
       if (sheetId !== null) keepAddonTabIds(state, [[INSPECTION_LOG_TAB, sheetId]]);
       if (rows.length === 0) return 0;
       const written = sheet!;
-      if (!columnsAt || lastRow === 0) {
+      if (!read) {
         writeTitles(written);
         writeRows(
           written,
@@ -195,7 +195,7 @@ export function openInspectionLog(
           rows,
         );
       } else {
-        writeRows(written, columnsAt, lastRow + 1, rows);
+        writeRows(written, read.columnsAt, lastRow + 1, rows);
       }
       return rows.length;
     },
@@ -218,20 +218,24 @@ function logColumnsOf(sheet: Sheet): number[] {
   return columnsAt;
 }
 
-function readLoggedKeys(
+/** Where the log's columns are, and what it holds: its titles, then its rows' identifying cells. */
+function readLog(
   sheet: Sheet,
-  columnsAt: readonly number[],
   lastRow: number,
   utcOffsetAt: UtcOffsetAt,
-): Set<string> {
-  if (lastRow < 2) return new Set();
+): { columnsAt: number[]; logged: Set<string> } {
+  const columnsAt = logColumnsOf(sheet);
+  if (lastRow < 2) return { columnsAt, logged: new Set() };
   const places = IDENTIFYING.map((column) => columnsAt[column]!);
   const first = Math.min(...places);
   const span = sheet.getRange(2, first, lastRow - 1, Math.max(...places) - first + 1).getValues();
-  return loggedKeys(
-    span.map((row) => places.map((place) => row[place - first])),
-    utcOffsetAt,
-  );
+  return {
+    columnsAt,
+    logged: loggedKeys(
+      span.map((row) => places.map((place) => row[place - first])),
+      utcOffsetAt,
+    ),
+  };
 }
 
 function writeTitles(sheet: Sheet): void {

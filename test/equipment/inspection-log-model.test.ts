@@ -184,7 +184,11 @@ class Sequence {
 
   private runOnce(run: keyof typeof RUNS): void {
     const before = this.logExists() ? this.logRows() : [];
+    const { alerts } = workbook(this.harness).ui;
+    const alertsBefore = alerts.length;
     this.harness.clickMenu(RUNS[run]);
+    const failed = alerts.slice(alertsBefore).find((alert) => / failed$/.test(alert.title));
+    if (failed) this.fail(`${RUNS[run]} failed: ${failed.message}`);
     covered.runs++;
     const added: string[][] = [];
     for (const schedule of this.schedules) {

@@ -97,8 +97,11 @@ describe('the Inspection log', () => {
     expect(workbook(harness).ui.toasts.at(-1)!.message).toContain(
       '2 inspection dates added to "Inspection log".',
     );
-    expect(tab(harness, LOG_TAB).notes('E1')[0]![0]).toMatch(
-      /^Every date Safety Sync saw in "Last inspected"/,
+    expect(tab(harness, LOG_TAB).notes('E1')[0]![0]).toBe(
+      'Every date Safety Sync saw in "Last inspected" on the schedules tab, once, added by the first run ' +
+        'that saw it (an import, a refresh, Show upcoming inspections). A date typed and replaced before ' +
+        'the next run is not here: the log holds what the runs saw. Safety Sync only adds rows, at the ' +
+        'bottom, and never changes one.',
     );
     // Anyone may still edit it, after a warning.
     expect(tab(harness, LOG_TAB).protections()).toEqual([
@@ -131,10 +134,29 @@ describe('the Inspection log', () => {
   });
 
   test('runs that see nothing new add nothing and say nothing of the log', () => {
+    const alerts = workbook(harness).ui.alerts.length;
     harness.clickMenu('Refresh all');
     harness.clickMenu(SHOW_UPCOMING);
+    expect(workbook(harness).ui.alerts).toHaveLength(alerts);
     expect(logRows(harness)).toEqual(logged);
+    expect(workbook(harness).ui.toasts.at(-1)!.message).toMatch(/^Inspections: /);
     expect(workbook(harness).ui.toasts.at(-1)!.message).not.toContain('Inspection log');
+  });
+
+  test('a log with no spare rows below (deleted by the manager) grows for the new dates', () => {
+    const log = tab(harness, LOG_TAB);
+    log.deleteRows(log.lastRow + 1, log.maxRows - log.lastRow);
+    expect(log.maxRows).toBe(log.lastRow);
+    typeLastInspected(harness, { [schedules[1]!.id]: '2024-02-01' });
+
+    harness.clickMenu(SHOW_UPCOMING);
+
+    const now = logRows(harness);
+    expect(now.slice(0, logged.length)).toEqual(logged);
+    expect(now.slice(logged.length).map((row) => [row[3], row[4]])).toEqual([
+      [schedules[1]!.id, '2024-02-01'],
+    ]);
+    logged.splice(0, logged.length, ...now);
   });
 
   test('sorted, renamed, with a column of the manager’s own inserted: new dates go below, nothing logged twice or changed', () => {
@@ -149,8 +171,8 @@ describe('the Inspection log', () => {
     harness.clickMenu(SHOW_UPCOMING);
 
     const now = logRows(harness, 'Evidence');
-    expect(now.slice(0, 3)).toEqual(sorted);
-    expect(now.slice(3).map((row) => [row[0], row[1], row[5]])).toEqual([
+    expect(now.slice(0, sorted.length)).toEqual(sorted);
+    expect(now.slice(sorted.length).map((row) => [row[0], row[1], row[5]])).toEqual([
       [schedules[2]!.typeTitle, '', '2024-03-01'],
       [schedules[3]!.typeTitle, '', '2024-02-29'],
     ]);
@@ -176,6 +198,12 @@ describe('the Inspection log', () => {
       'The "Evidence" tab has no "Schedule ID" column: Safety Sync finds the inspections it logged by their ' +
         'titles, and adds to them. Put the title back (or undo the change), then run it again. Nothing was changed.',
     );
+    workbook(harness).typeValues("'Evidence'!C1", [['Type']]);
+    harness.clickMenu(SHOW_UPCOMING);
+    expect(workbook(harness).ui.alerts.at(-1)!.message).toMatch(
+      /^The "Evidence" tab has no "Type ID", "Schedule ID" columns: /,
+    );
+    workbook(harness).typeValues("'Evidence'!C1", [['Type ID']]);
     expect(harness.displayed('Evidence').slice(1)).toEqual(before.slice(1));
     expect(harness.displayed(UPCOMING_TAB)).toEqual(upcomingBefore);
     expect(log.lastRow).toBe(before.length);
@@ -187,6 +215,19 @@ describe('the Inspection log', () => {
 
   test('the log deleted: the next run starts a new one with the dates it sees, and says so', () => {
     workbook(harness).deleteSheet('Evidence');
+    // A run that sees no date makes no log, and still knows it was deleted.
+    const dates = rows(tab(harness, SCHEDULES_TAB), 'G', 'G');
+    workbook(harness).typeValues(
+      `'${SCHEDULES_TAB}'!G2:G${dates.length + 1}`,
+      dates.map(() => ['']),
+    );
+    harness.clickMenu(SHOW_UPCOMING);
+    expect(
+      workbook(harness)
+        .sheets()
+        .map((sheet) => sheet.name),
+    ).not.toContain(LOG_TAB);
+    workbook(harness).typeValues(`'${SCHEDULES_TAB}'!G2:G${dates.length + 1}`, dates);
     harness.clickMenu(SHOW_UPCOMING);
 
     const dated = rows(tab(harness, SCHEDULES_TAB), 'G', 'G').filter(([date]) => date !== '').length;
@@ -194,5 +235,20 @@ describe('the Inspection log', () => {
     expect(workbook(harness).ui.toasts.at(-1)!.message).toContain(
       `${dated} inspection dates added to "Inspection log" (the "Inspection log" tab was deleted: a new log was started).`,
     );
+  });
+
+  test('a log cleared of everything, titles too: the next run writes its titles and every date it sees', () => {
+    const log = tab(harness, LOG_TAB);
+    workbook(harness).typeValues(
+      `'${LOG_TAB}'!A1:H${log.lastRow}`,
+      Array.from({ length: log.lastRow }, () => Array<string>(8).fill('')),
+    );
+    expect(log.lastRow).toBe(0);
+
+    harness.clickMenu(SHOW_UPCOMING);
+
+    const dated = rows(tab(harness, SCHEDULES_TAB), 'G', 'G').filter(([date]) => date !== '').length;
+    expect(harness.displayed(LOG_TAB)[0]).toEqual(LOG_TITLES);
+    expect(logRows(harness)).toHaveLength(dated);
   });
 });
