@@ -156,6 +156,8 @@ describe('the Inspection log', () => {
     expect(now.slice(logged.length).map((row) => [row[3], row[4]])).toEqual([
       [schedules[1]!.id, '2024-02-01'],
     ]);
+    // By the rows it needed, no more.
+    expect(log.maxRows).toBe(log.lastRow);
     logged.splice(0, logged.length, ...now);
   });
 
@@ -249,6 +251,17 @@ describe('the Inspection log', () => {
 
     const dated = rows(tab(harness, SCHEDULES_TAB), 'G', 'G').filter(([date]) => date !== '').length;
     expect(harness.displayed(LOG_TAB)[0]).toEqual(LOG_TITLES);
+    expect(logRows(harness)).toHaveLength(dated);
+  });
+
+  test('every row deleted but the titles: the next run logs the dates it sees below them', () => {
+    const log = tab(harness, LOG_TAB);
+    log.deleteRows(2, log.lastRow - 1);
+    expect(log.lastRow).toBe(1);
+
+    harness.clickMenu(SHOW_UPCOMING);
+
+    const dated = rows(tab(harness, SCHEDULES_TAB), 'G', 'G').filter(([date]) => date !== '').length;
     expect(logRows(harness)).toHaveLength(dated);
   });
 });
