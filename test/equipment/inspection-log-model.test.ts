@@ -187,7 +187,7 @@ class Sequence {
     const { alerts } = workbook(this.harness).ui;
     const alertsBefore = alerts.length;
     this.harness.clickMenu(RUNS[run]);
-    const failed = alerts.slice(alertsBefore).find((alert) => / failed$/.test(alert.title));
+    const failed = alerts.slice(alertsBefore).find((alert) => / failed$/.test(alert.title ?? ''));
     if (failed) this.fail(`${RUNS[run]} failed: ${failed.message}`);
     covered.runs++;
     const added: string[][] = [];

@@ -27,7 +27,7 @@ function entry(typeId: string, scheduleId: string, lastInspected: unknown): Sche
     scheduleName: `Schedule ${scheduleId}`,
     key: `${typeId}/${scheduleId}`,
     row: 2,
-    inspection: { status: InspectionStatus.upToDate, dueDate: null, daysLeft: null, reason: null },
+    inspection: { status: InspectionStatus.upToDate, dueDate: null, daysLeft: null },
     inspectionInput: {
       trigger: {},
       lastInspected: parseDateCell(lastInspected, utc),
