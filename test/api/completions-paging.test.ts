@@ -437,20 +437,40 @@ test('a confirming pass resumed after records arrived on top: they are taken fir
 
 describe('a confirming pass resumed in a later execution, the list changed between the two where it had read', () => {
   /**
-   * 23 records, 7 a page, batches of 1: the first pass's rounds [1], [1, 2], [2, 3], [3, 4], then
-   * the confirming [1, 2], [2, 3]; the read pauses before its [3, 4], and `change` lands.
+   * `records` served 7 a page, read in batches of `batchSize` until the confirming pass has read
+   * `pagesRead` pages and pauses (the first pass takes a round for page 1 and one for each batch
+   * after it; the confirming pass asks for page 1 with the first batch); then `change` lands, and
+   * the rounds recorded so far are let go.
    */
-  function resumedAfter(change: (list: Completion[]) => void) {
-    const service = new ChangingService(listOf(23), 7);
+  function pausedInConfirmingPass(
+    records: number,
+    batchSize: number,
+    pagesRead: number,
+    change: (list: Completion[]) => void = () => {},
+  ) {
+    const service = new ChangingService(listOf(records), 7);
     const client = service.client();
+    const batches = (pages: number) => Math.ceil(pages / batchSize);
+    const roundsBefore = 1 + batches(Math.ceil(records / 7) - 1) + batches(pagesRead - 1);
     let asked = 0;
-    const first = readCompletionPages(client, { filter: {} }, 1, { shouldPause: () => ++asked === 6 });
-    expect(first.cursor).toMatchObject({ phase: 'confirm', nextPage: 4 });
+    const first = readCompletionPages(client, { filter: {} }, batchSize, {
+      shouldPause: () => ++asked === roundsBefore,
+    });
+    expect(first.cursor).toMatchObject({ phase: 'confirm', nextPage: pagesRead + 1 });
     const before = [...service.list];
     service.list = [...service.list];
     change(service.list);
     service.snapshot();
     service.rounds.length = 0;
+    return { service, client, first, before };
+  }
+
+  /**
+   * 23 records, 7 a page, batches of 1: the confirming pass pauses after pages 1–3 (page 3 is
+   * the anchor of its next round), `change` lands, and the read goes on in a new call.
+   */
+  function resumedAfter(change: (list: Completion[]) => void) {
+    const { service, client, first, before } = pausedInConfirmingPass(23, 1, 3, change);
     const read = readCompletionPages(client, { cursor: first.cursor, held: first.entries }, 1);
     return { service, before, read };
   }
@@ -503,12 +523,7 @@ describe('a confirming pass resumed in a later execution, the list changed betwe
 
   test('batches of the configured size, page 1 with each, and no page past the last one read before', () => {
     // 40 records, 7 a page: 6 pages. The confirming pass pauses after pages 1–4: then 1–3 are read again.
-    const service = new ChangingService(listOf(40), 7);
-    const client = service.client();
-    let asked = 0;
-    const first = readCompletionPages(client, { filter: {} }, 3, { shouldPause: () => ++asked === 4 });
-    expect(first.cursor).toMatchObject({ phase: 'confirm', nextPage: 5 });
-    service.rounds.length = 0;
+    const { service, client, first } = pausedInConfirmingPass(40, 3, 4);
     const read = readCompletionPages(client, { cursor: first.cursor, held: first.entries }, 3);
     expect(read.records).toEqual(service.list);
     expect(read.cursor.unconfirmed).toBe(0);
@@ -521,16 +536,10 @@ describe('a confirming pass resumed in a later execution, the list changed betwe
   test('a change within the last page read before, in a batch of its own: read again, and not confirmed', () => {
     // 40 records, 7 a page, batches of 1: the confirming pass pauses after pages 1–4; pages 1–3 are
     // read again one a round, and only page 3 changed (a record deleted, another backdated into it).
-    const service = new ChangingService(listOf(40), 7);
-    const client = service.client();
-    let asked = 0;
-    const first = readCompletionPages(client, { filter: {} }, 1, { shouldPause: () => ++asked === 9 });
-    expect(first.cursor).toMatchObject({ phase: 'confirm', nextPage: 5 });
-    service.list = [...service.list];
-    service.list.splice(15, 1);
-    service.list.splice(18, 0, record(service.list[18]!.dateNumber));
-    service.snapshot();
-    service.rounds.length = 0;
+    const { service, client, first } = pausedInConfirmingPass(40, 1, 4, (list) => {
+      list.splice(15, 1);
+      list.splice(18, 0, record(list[18]!.dateNumber));
+    });
     const read = readCompletionPages(client, { cursor: first.cursor, held: first.entries }, 1);
     expect(service.rounds).toEqual([
       [1, 4, 5],
@@ -542,14 +551,10 @@ describe('a confirming pass resumed in a later execution, the list changed betwe
   });
 
   test('paused while reading them again: the next execution goes on with them, and says what it could not confirm', () => {
-    const service = new ChangingService(listOf(23), 7);
-    const client = service.client();
-    let asked = 0;
-    const first = readCompletionPages(client, { filter: {} }, 1, { shouldPause: () => ++asked === 6 });
-    service.list = [...service.list];
-    service.list.splice(3, 1);
-    service.list.splice(4, 0, record(service.list[4]!.dateNumber));
-    service.snapshot();
+    const { client, first } = pausedInConfirmingPass(23, 1, 3, (list) => {
+      list.splice(3, 1);
+      list.splice(4, 0, record(list[4]!.dateNumber));
+    });
     const second = readCompletionPages(client, { cursor: first.cursor, held: first.entries }, 1, {
       shouldPause: () => true,
     });
