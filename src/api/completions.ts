@@ -229,7 +229,7 @@ class PagedRead {
         if (this.readBefore === 0) return this.settleWith(pass.entries, cursor.moved);
         // Its first pages are of an earlier execution: read again now, they tell whether the list
         // it confirms is still the service's (see `recheckThrough`).
-        this.settleWith(pass.entries, cursor.moved);
+        this.holdAsSettled(pass.entries, cursor.moved);
         this.pass.cursor = { ...this.pass.cursor, nextPage: 2, recheckThrough: this.readBefore };
         return null;
       }
@@ -248,10 +248,15 @@ class PagedRead {
     return null;
   }
 
-  private settleWith(entries: ListEntry[], unconfirmed: number): CompletionsRead {
+  /** The read holds `entries` as the list, `unconfirmed` of them not confirmed. */
+  private holdAsSettled(entries: ListEntry[], unconfirmed: number): void {
     this.previous = null;
     this.pass.entries = entries;
     this.pass.cursor = { ...this.pass.cursor, phase: 'settled', unconfirmed };
+  }
+
+  private settleWith(entries: ListEntry[], unconfirmed: number): CompletionsRead {
+    this.holdAsSettled(entries, unconfirmed);
     return this.result(true);
   }
 }
