@@ -132,7 +132,8 @@ function pagesToCheck(cursor: PagingCursor, batchSize: number): number[] {
 function checkSettledPages(pass: Pass, from: PagingCursor, pages: readonly Page[]): void {
   for (const page of pages) pass.checkPage(page.entries, page.number);
   const next = pages[pages.length - 1]!.number + 1;
-  if (from.recheckThrough !== undefined && next <= from.recheckThrough) {
+  // A recheck goes on while pages it must read again are left (none for a read handed back).
+  if (next <= (from.recheckThrough ?? 0)) {
     pass.cursor = { ...pass.cursor, nextPage: next };
   } else {
     const { recheckThrough: _done, ...settled } = pass.cursor;
